@@ -1,0 +1,232 @@
+"""The engine contract every game follows (DESIGN.md, "The engine contract").
+
+Plain, frozen, JSON-serialisable types and the small protocol a game and a
+race implement. Nothing here knows a game's rules; nothing here imports Django.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Iterable, Mapping, Protocol
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message is for the player.
+
+    Raising it leaves the race unchanged.
+    """
+
+
+class ConfigError(ValueError):
+    """A race configuration, seat list or option the game cannot start with."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One place on the grid and who fills it.
+
+    `setup` holds per-car choices (a Formula D car build, tyres, a special
+    driver; Heat upgrades carried from the last race).
+    """
+
+    id: str
+    name: str
+    kind: str = "human"  # "human" | "bot"
+    bot: str | None = None
+    team: str | None = None
+    setup: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "setup": dict(self.setup)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seat:
+        return cls(**{**data, "setup": dict(data.get("setup") or {})})
+
+
+@dataclass(frozen=True)
+class Action:
+    """What a seat does at a decision: a kind and plain parameters."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict:
+        return {"kind": self.kind, "params": dict(self.params)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Action:
+        return cls(kind=data["kind"], params=dict(data.get("params") or {}))
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A choice the race waits for.
+
+    `prompt` is a sentence for a person; `options` describes the choice in the
+    game's terms (gear ranges, stops owed, cards in hand) so a page can draw a
+    panel without knowing the game; `default` is what happens on a missed
+    deadline when the game defines one (else the seat's autopilot decides).
+    """
+
+    seat: str
+    kind: str
+    prompt: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    default: Action | None = None
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": dict(self.options),
+            "default": self.default.to_dict() if self.default else None,
+        }
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of the replay: enough to redraw the board after it."""
+
+    seq: int
+    round: int
+    type: str
+    seat: str | None = None
+    data: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "seq": self.seq,
+            "round": self.round,
+            "type": self.type,
+            "seat": self.seat,
+            "data": dict(self.data),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
+        return cls(
+            seq=data["seq"],
+            round=data["round"],
+            type=data["type"],
+            seat=data.get("seat"),
+            data=dict(data.get("data") or {}),
+        )
+
+
+@dataclass(frozen=True)
+class Placing:
+    """One seat's line in a race result.
+
+    `status` is "finished", "eliminated" or "did_not_start"; `distance` is the
+    game's measure of how far the car got (spaces, progress); `figures` holds
+    what a championship needs beyond that (qualifying score and time, wear
+    left, credits, flags touched).
+    """
+
+    seat: str
+    position: int
+    status: str
+    laps: int = 0
+    distance: int = 0
+    figures: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "seat": self.seat,
+            "position": self.position,
+            "status": self.status,
+            "laps": self.laps,
+            "distance": self.distance,
+            **dict(self.figures),
+        }
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """The outcome of a finished race.
+
+    `carry_over` maps a seat id to what this race hands that seat's next race
+    in a championship (Heat upgrades and unused sponsorships); the league
+    stores it per entry and passes it back through the next race's
+    `Seat.setup["carry_in"]`. Games without carry-over leave it empty.
+    """
+
+    game: str
+    order: tuple[Placing, ...]
+    rounds: int
+    log_sha256: str
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    carry_over: Mapping[str, Mapping[str, Any]] = field(default_factory=dict, hash=False)
+
+    def to_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "rounds": self.rounds,
+            "log_sha256": self.log_sha256,
+            "order": [p.to_dict() for p in self.order],
+            "details": dict(self.details),
+            "carry_over": {k: dict(v) for k, v in self.carry_over.items()},
+        }
+
+
+class Bot(Protocol):
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action: ...
+
+
+class Race(Protocol):
+    """A race in progress. `start` and `apply` advance it until a decision is
+    needed or it is over, so `pending == []` exactly when it is finished."""
+
+    @property
+    def pending(self) -> list[Decision]: ...
+
+    @property
+    def events(self) -> list[Event]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def legal_actions(self, seat: str) -> list[Action]: ...
+
+    def validate(self, seat: str, action: Action) -> str | None: ...
+
+    def apply(self, seat: str, action: Action) -> list[Event]: ...
+
+    def result(self) -> RaceResult: ...
+
+    def view(self, seat: str | None) -> dict: ...
+
+
+class Game(Protocol):
+    """A registered game: its options, tracks, bots and how a race starts."""
+
+    key: str
+    name: str
+    options: Any  # an OptionSchema (races.rules.options)
+
+    def start(self, config: Mapping[str, Any], seats: list[Seat], seed: int | str) -> Race: ...
+
+    def tracks(self) -> list[dict]: ...
+
+    def bot(self, name: str, *, seed: int | str, seat: str) -> Bot: ...
+
+    @property
+    def bot_names(self) -> tuple[str, ...]: ...
+
+
+def canonical_line(event: Event) -> str:
+    return json.dumps(event.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def canonical_log(events: Iterable[Event]) -> str:
+    """The event log as canonical JSON lines (sorted keys, no spaces)."""
+    return "\n".join(canonical_line(e) for e in events)
+
+
+def log_hash(events: Iterable[Event]) -> str:
+    """A race's identity: sha256 of its canonical event log."""
+    return hashlib.sha256(canonical_log(events).encode("utf-8")).hexdigest()

@@ -1,0 +1,87 @@
+"""The game-neutral core of races/rules: types, options, log hash, purity."""
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from races.rules import Action, ConfigError, Event, Option, OptionSchema, Seat, get_game, log_hash
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "races" / "rules"
+
+
+def test_nothing_under_races_rules_imports_django_or_the_apps():
+    forbidden = ("django", "league", "races.models", "races.services", "races.tasks")
+    offenders = []
+    for path in RULES_DIR.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            for name in names:
+                if any(name == f or name.startswith(f + ".") for f in forbidden):
+                    offenders.append(f"{path.relative_to(RULES_DIR)}: {name}")
+    assert offenders == []
+
+
+def test_the_engines_import_without_django_configured():
+    code = "import sys; from races.rules import get_game; assert 'django' not in sys.modules"
+    root = RULES_DIR.parents[1]
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=root, env={"PATH": ""})
+
+
+def test_log_hash_is_the_sha256_of_canonical_json_lines():
+    events = [Event(1, 0, "session_started", None, {"b": 1, "a": [1, 2]})]
+    line = '{"data":{"a":[1,2],"b":1},"round":0,"seat":null,"seq":1,"type":"session_started"}'
+    import hashlib
+
+    assert log_hash(events) == hashlib.sha256(line.encode()).hexdigest()
+
+
+def test_types_round_trip_through_json():
+    seat = Seat("car1", "Car 1", kind="bot", bot="pro", team="red", setup={"tires": "soft"})
+    assert Seat.from_dict(json.loads(json.dumps(seat.to_dict()))) == seat
+    action = Action("gear", {"gear": 3})
+    assert Action.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+
+
+SCHEMA = OptionSchema(
+    (
+        Option("track", "str", None),
+        Option("laps", "int", 1, min=1, max=5),
+        Option("level", "str", "basic", choices=("basic", "advanced")),
+        Option("weather", "bool", False),
+    )
+)
+
+
+def test_an_unknown_option_is_a_clear_error():
+    with pytest.raises(ConfigError, match="unknown option 'turbo'"):
+        SCHEMA.validate({"turbo": True})
+
+
+def test_an_out_of_range_option_is_a_clear_error():
+    with pytest.raises(ConfigError, match="at most 5"):
+        SCHEMA.validate({"laps": 9})
+    with pytest.raises(ConfigError, match="one of basic, advanced"):
+        SCHEMA.validate({"level": "expert"})
+    with pytest.raises(ConfigError, match="whole number"):
+        SCHEMA.validate({"laps": True})
+
+
+def test_options_take_their_text_forms_and_defaults():
+    config = SCHEMA.validate({"laps": "2", "weather": "on", "track": "x"})
+    assert config == {"track": "x", "laps": 2, "level": "basic", "weather": True}
+    assert SCHEMA.validate({"laps": 3}, partial=True) == {"laps": 3}
+
+
+def test_an_unknown_game_is_a_clear_error():
+    with pytest.raises(ConfigError, match="unknown game 'chess'"):
+        get_game("chess")
+    with pytest.raises(ConfigError, match="not available yet"):
+        get_game("roborally")

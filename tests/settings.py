@@ -1,0 +1,12 @@
+"""Settings for the test suite: the site's own, with a non-secret key.
+
+DATABASE_URL and REDIS_URL still choose PostgreSQL and Redis, as in CI.
+"""
+
+import os
+
+os.environ.setdefault("SECRET_KEY", "paddock-test-suite-key")
+
+from paddock.settings import *  # noqa: E402,F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
