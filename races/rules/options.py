@@ -7,8 +7,9 @@ is the same clear error everywhere.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .contract import ConfigError
 
