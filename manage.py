@@ -1,21 +1,20 @@
 #!/usr/bin/env python
-"""Django's command-line utility for administrative tasks."""
+"""Django's command-line utility for administrative tasks.
+
+At the shell Paddock defaults to development settings (DEBUG on, a
+development key); the WSGI server and the Celery worker do not, so production
+must set SECRET_KEY.
+"""
 
 import os
 import sys
 
 
 def main():
-    """Run administrative tasks."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "paddock.settings")
-    try:
-        from django.core.management import execute_from_command_line
-    except ImportError as exc:
-        raise ImportError(
-            "Couldn't import Django. Are you sure it's installed and "
-            "available on your PYTHONPATH environment variable? Did you "
-            "forget to activate a virtual environment?"
-        ) from exc
+    os.environ.setdefault("DEBUG", "1")
+    from django.core.management import execute_from_command_line
+
     execute_from_command_line(sys.argv)
 
 

@@ -28,16 +28,21 @@ def get_game(key: str) -> Game:
         if key in GAME_NAMES:
             raise ConfigError(f"the {GAME_NAMES[key]} engine is not available yet")
         raise ConfigError(f"unknown game {key!r}; games: {', '.join(GAME_MODULES)}")
-    return importlib.import_module(module_name).GAME
+    try:
+        return importlib.import_module(module_name).GAME
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise
+        raise ConfigError(f"the {GAME_NAMES[key]} engine is not available yet") from None
 
 
 def available_games() -> list[str]:
     """Keys of the games whose engine is installed."""
     found = []
-    for key, module_name in GAME_MODULES.items():
+    for key in GAME_MODULES:
         try:
-            importlib.import_module(module_name)
-        except ModuleNotFoundError:
+            get_game(key)
+        except ConfigError:
             continue
         found.append(key)
     return found

@@ -1,0 +1,317 @@
+"""Leagues, seasons, drivers, teams, entries, scoring systems and standings.
+
+Validation that a form or the admin needs lives in `clean()`; business rules
+(scoring, standings) live in league/scoring.py and league/services.py.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+
+from league.rules_options import validate_season_rules
+
+GAMES = [
+    ("formula_d", "Formula D"),
+    ("heat", "Heat: Pedal to the Metal"),
+    ("roborally", "RoboRally"),
+    ("galaxy_trucker", "Galaxy Trucker"),
+]
+
+BOT_LEVELS = [("rookie", "Rookie"), ("pro", "Pro")]
+
+
+class League(models.Model):
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues"
+    )
+    stewards = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="stewarded_leagues"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("league", args=[self.slug])
+
+
+class ScoringSystem(models.Model):
+    """A points table and how a championship counts it. Points tables are data."""
+
+    class Source(models.TextChoices):
+        POSITION = "position", "Points by finishing position"
+        FIGURE = "figure", "A game figure as points (e.g. Galaxy Trucker credits)"
+
+    class TeamPoints(models.TextChoices):
+        SUM = "sum", "Sum of all members"
+        BEST_N = "best_n", "Best N members in each round"
+
+    name = models.CharField(max_length=100, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    description = models.TextField(blank=True)
+    source = models.CharField(max_length=10, choices=Source.choices, default=Source.POSITION)
+    race_points = models.JSONField(
+        default=list, blank=True, help_text="Points for positions 1, 2, 3, …; beyond: 0."
+    )
+    figure_key = models.CharField(
+        max_length=40, blank=True, help_text="With a figure source: the result figure to score."
+    )
+    qualifying_points = models.JSONField(
+        default=list, blank=True, help_text="Points for qualifying positions 1, 2, 3, …"
+    )
+    eliminated_score = models.BooleanField(
+        default=True, help_text="Eliminated cars score the points of their position."
+    )
+    drop_worst = models.PositiveSmallIntegerField(
+        default=0, help_text="How many worst rounds each driver drops."
+    )
+    team_points = models.CharField(
+        max_length=10, choices=TeamPoints.choices, default=TeamPoints.SUM
+    )
+    team_best_n = models.PositiveSmallIntegerField(default=2, validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        for field in ("race_points", "qualifying_points"):
+            table = getattr(self, field)
+            if not isinstance(table, list) or not all(
+                isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in table
+            ):
+                raise ValidationError({field: "Give a list of whole, non-negative points."})
+        if self.source == self.Source.FIGURE and not self.figure_key:
+            raise ValidationError({"figure_key": "A figure source needs the figure to score."})
+        if self.source == self.Source.POSITION and not self.race_points:
+            raise ValidationError({"race_points": "Give the points for each position."})
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", "Draft"
+        OPEN = "open", "Open for entries"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(max_length=100)
+    slug = models.SlugField(max_length=100)
+    game = models.CharField(max_length=20, choices=GAMES)
+    rules = models.JSONField(
+        default=dict, blank=True, help_text="The game's options in force, e.g. ruleset, level."
+    )
+    scoring = models.ForeignKey(ScoringSystem, on_delete=models.PROTECT, related_name="seasons")
+    team_mode = models.BooleanField(default=False)
+    team_size = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(10)]
+    )
+    grid_size = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(2), MaxValueValidator(12)]
+    )
+    fill_with_bots = models.BooleanField(default=True)
+    bot_level = models.CharField(max_length=20, choices=BOT_LEVELS, default="pro")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["league", "-created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "slug"], name="season_slug_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} — {self.name}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("season", args=[self.league.slug, self.slug])
+
+    def clean(self) -> None:
+        self.rules = validate_season_rules(self.game, self.rules)
+
+
+class Driver(models.Model):
+    """A person with an account, or a bot persona with a name and a level."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="driver",
+    )
+    name = models.CharField(max_length=60, unique=True)
+    is_bot = models.BooleanField(default=False)
+    bot_level = models.CharField(max_length=20, choices=BOT_LEVELS, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(is_bot=True, user__isnull=True)
+                    | models.Q(is_bot=False, user__isnull=False)
+                ),
+                name="driver_is_a_person_or_a_bot",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        if self.is_bot and not self.bot_level:
+            raise ValidationError({"bot_level": "A bot persona needs a level."})
+
+
+class Team(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(max_length=60)
+    colour = models.CharField(
+        max_length=7, default="#c0392b", help_text="A colour as #rrggbb, used in tables."
+    )
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["season", "name"], name="team_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        colour = self.colour or ""
+        if len(colour) != 7 or colour[0] != "#" or not _is_hex(colour[1:]):
+            raise ValidationError({"colour": "Give a colour as #rrggbb."})
+
+
+def _is_hex(text: str) -> bool:
+    return all(c in "0123456789abcdefABCDEF" for c in text)
+
+
+class Entry(models.Model):
+    """A driver in a season: car number, team, and the car's setup."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
+    driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="entries")
+    car_number = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(999)]
+    )
+    team = models.ForeignKey(
+        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
+    )
+    setup = models.JSONField(
+        default=dict, blank=True, help_text="Per-car choices: a Formula D build, tyres…"
+    )
+    autopilot = models.CharField(
+        max_length=20, choices=BOT_LEVELS, default="pro", help_text="Who drives when you don't."
+    )
+    carry = models.JSONField(
+        default=dict, blank=True, help_text="What the last race handed the next (Heat upgrades)."
+    )
+    withdrawn = models.BooleanField(default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["season", "car_number"]
+        verbose_name_plural = "entries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "car_number"], name="entry_car_number_unique"
+            ),
+            models.UniqueConstraint(fields=["season", "driver"], name="entry_driver_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.car_number} {self.driver}"
+
+    def clean(self) -> None:
+        errors = {}
+        if self.team_id and self.team.season_id != self.season_id:
+            errors["team"] = "That team races in another season."
+        elif self.team_id and self.season_id:
+            if not self.season.team_mode:
+                errors["team"] = "This season has no teams."
+            else:
+                others = self.team.members.exclude(pk=self.pk).filter(withdrawn=False).count()
+                if others >= self.season.team_size:
+                    errors["team"] = (
+                        f"{self.team} is full: a team has at most {self.season.team_size} drivers."
+                    )
+        if self.season_id and self.car_number:
+            taken = Entry.objects.filter(season_id=self.season_id, car_number=self.car_number)
+            if taken.exclude(pk=self.pk).exists():
+                errors["car_number"] = f"Car number {self.car_number} is taken in this season."
+        if errors:
+            raise ValidationError(errors)
+
+
+class Penalty(models.Model):
+    """Points taken from an entry by a steward, for a round, with a reason."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey("races.Round", on_delete=models.CASCADE, related_name="penalties")
+    points = models.PositiveIntegerField(validators=[MinValueValidator(1)])
+    reason = models.CharField(max_length=200)
+    steward = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="penalties_given"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "penalties"
+
+    def __str__(self) -> str:
+        return f"-{self.points} {self.entry}: {self.reason}"
+
+    def clean(self) -> None:
+        if self.entry_id and self.round_id and self.entry.season_id != self.round.season_id:
+            raise ValidationError("The entry and the round belong to different seasons.")
+
+
+class DriverStanding(models.Model):
+    """Materialised when results are stored, so a standings page is one query."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="driver_standings")
+    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
+    rank = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    penalty_points = models.IntegerField(default=0)
+    rounds = models.JSONField(default=dict, help_text="round number → points scored")
+    dropped = models.JSONField(default=list, help_text="round numbers dropped")
+    positions = models.JSONField(default=dict, help_text="finishing position → count")
+
+    class Meta:
+        ordering = ["season", "rank", "entry__car_number"]
+
+    def __str__(self) -> str:
+        return f"P{self.rank} {self.entry_id}: {self.points}"
+
+
+class TeamStanding(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="team_standings")
+    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
+    rank = models.PositiveSmallIntegerField()
+    points = models.IntegerField()
+    penalty_points = models.IntegerField(default=0)
+    rounds = models.JSONField(default=dict)
+    positions = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["season", "rank", "team__name"]
+
+    def __str__(self) -> str:
+        return f"P{self.rank} {self.team_id}: {self.points}"

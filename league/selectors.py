@@ -1,0 +1,27 @@
+"""Reads that several views share: each a fixed, small number of queries."""
+
+from __future__ import annotations
+
+from league.models import DriverStanding, Entry, Season, TeamStanding
+
+
+def driver_standings(season: Season) -> list[DriverStanding]:
+    return list(
+        DriverStanding.objects.filter(season=season)
+        .select_related("entry__driver", "entry__team")
+        .order_by("rank", "entry__car_number")
+    )
+
+
+def team_standings(season: Season) -> list[TeamStanding]:
+    return list(
+        TeamStanding.objects.filter(season=season)
+        .select_related("team")
+        .order_by("rank", "team__name")
+    )
+
+
+def season_entries(season: Season) -> list[Entry]:
+    return list(
+        Entry.objects.filter(season=season).select_related("driver", "team").order_by("car_number")
+    )

@@ -1,0 +1,124 @@
+"""Round and session services: create, schedule, queue, cancel, retry.
+
+Running a session (the engine, results, standings) is races/running.py.
+Views and Celery tasks call these; no Celery inside except the hand-off on
+commit.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from league.models import Season
+from races.models import Round, Session
+
+# Which statuses each organiser action starts from.
+QUEUEABLE = (Session.Status.SCHEDULED, Session.Status.FAILED, Session.Status.CANCELLED)
+CANCELLABLE = (
+    Session.Status.SCHEDULED,
+    Session.Status.QUEUED,
+    Session.Status.FAILED,
+    Session.Status.AWAITING,
+)
+
+
+def _enqueue(session_id: int) -> None:
+    from races.tasks import run_session
+
+    transaction.on_commit(lambda: run_session.delay(session_id))
+
+
+@transaction.atomic
+def round_create(
+    *,
+    season: Season,
+    number: int,
+    name: str,
+    track: str,
+    laps: int | None = None,
+    options: dict | None = None,
+    scheduled_at: datetime | None = None,
+    qualifying_format: str = Round.QualifyingFormat.NONE,
+    grid_rule: str = Round.GridRule.ENTRY,
+) -> Round:
+    """A round with its sessions: a qualifying session when the format runs
+    one (a timed lap), then the race."""
+    rnd = Round(
+        season=season,
+        number=number,
+        name=name,
+        track=track,
+        laps=laps,
+        options=options or {},
+        scheduled_at=scheduled_at,
+        qualifying_format=qualifying_format,
+        grid_rule=grid_rule,
+    )
+    rnd.full_clean()
+    rnd.save()
+    sessions_sync(rnd=rnd)
+    return rnd
+
+
+def sessions_sync(*, rnd: Round) -> None:
+    """Make the round's sessions match its format and schedule."""
+    wants_qualifying = rnd.qualifying_format == Round.QualifyingFormat.TIMED_LAP
+    kinds = (
+        [Session.Kind.QUALIFYING, Session.Kind.RACE] if wants_qualifying else [Session.Kind.RACE]
+    )
+    for kind in kinds:
+        session, created = Session.objects.get_or_create(
+            round=rnd, kind=kind, defaults={"scheduled_at": rnd.scheduled_at}
+        )
+        if not created and session.status == Session.Status.SCHEDULED:
+            session.scheduled_at = rnd.scheduled_at
+            session.save(update_fields=["scheduled_at"])
+    if not wants_qualifying:
+        Session.objects.filter(
+            round=rnd, kind=Session.Kind.QUALIFYING, status=Session.Status.SCHEDULED
+        ).delete()
+
+
+@transaction.atomic
+def session_queue(*, session: Session) -> None:
+    """Run a session now: it is queued and a worker picks it up."""
+    changed = Session.objects.filter(pk=session.pk, status__in=QUEUEABLE).update(
+        status=Session.Status.QUEUED, error=""
+    )
+    if changed != 1:
+        raise ValidationError(f"A {session.get_status_display().lower()} session cannot be run.")
+    session.refresh_from_db()
+    _enqueue(session.pk)
+
+
+def session_retry(*, session: Session) -> None:
+    if session.status != Session.Status.FAILED:
+        raise ValidationError("Only a failed session can be retried.")
+    session_queue(session=session)
+
+
+@transaction.atomic
+def session_cancel(*, session: Session) -> None:
+    changed = Session.objects.filter(pk=session.pk, status__in=CANCELLABLE).update(
+        status=Session.Status.CANCELLED
+    )
+    if changed != 1:
+        raise ValidationError(
+            f"A {session.get_status_display().lower()} session cannot be cancelled."
+        )
+    session.refresh_from_db()
+
+
+@transaction.atomic
+def session_reschedule(*, session: Session, when: datetime) -> None:
+    changed = Session.objects.filter(
+        pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
+    ).update(status=Session.Status.SCHEDULED, scheduled_at=when)
+    if changed != 1:
+        raise ValidationError(
+            f"A {session.get_status_display().lower()} session cannot be rescheduled."
+        )
+    session.refresh_from_db()

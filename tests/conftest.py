@@ -1,0 +1,56 @@
+"""Shared fixtures: a few named people and a league to race in."""
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from league.models import Driver, League, ScoringSystem, Season
+
+
+def _user(username: str):
+    return get_user_model().objects.create_user(username, password="pw-" + username)
+
+
+@pytest.fixture
+def owner(db):
+    return _user("olivia")
+
+
+@pytest.fixture
+def steward(db):
+    return _user("stefan")
+
+
+@pytest.fixture
+def driver_user(db):
+    return _user("dmitri")
+
+
+@pytest.fixture
+def visitor(db):
+    return _user("vera")
+
+
+@pytest.fixture
+def league(owner, steward):
+    league = League.objects.create(name="Tuesday Night GP", slug="tuesday", owner=owner)
+    league.stewards.add(steward)
+    return league
+
+
+def make_season(league, *, scoring="formula-1-2010", game="formula_d", **fields):
+    system = ScoringSystem.objects.get(slug=scoring)
+    slug = fields.pop("slug", f"s{Season.objects.count() + 1}")
+    return Season.objects.create(
+        league=league, name=slug.title(), slug=slug, game=game, scoring=system, **fields
+    )
+
+
+@pytest.fixture
+def season(league):
+    return make_season(league)
+
+
+def make_driver(name: str, *, bot: bool = False) -> Driver:
+    if bot:
+        return Driver.objects.create(name=name, is_bot=True, bot_level="pro")
+    return Driver.objects.create(name=name, user=_user(name.lower().replace(" ", "_")))
