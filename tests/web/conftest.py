@@ -17,7 +17,19 @@ from tests.web import fake_game
 
 
 @pytest.fixture(autouse=True)
-def stand_in_game(monkeypatch, tmp_path, settings):
+def enqueued(request, monkeypatch):
+    """Sessions handed to the worker, recorded instead of sent (the runner's
+    own tests cover the worker); integration tests use the real hand-off."""
+    handed = []
+    if request.node.get_closest_marker("integration") is None:
+        monkeypatch.setattr("races.services._enqueue", handed.append)
+    return handed
+
+
+@pytest.fixture(autouse=True)
+def stand_in_game(request, monkeypatch, tmp_path, settings):
+    if request.node.get_closest_marker("integration") is not None:
+        return
     monkeypatch.setitem(registry.GAME_MODULES, "formula_d", "tests.web.fake_game")
     data = tmp_path / "rules" / "formula_d" / "data"
     data.mkdir(parents=True)
