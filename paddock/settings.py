@@ -102,7 +102,7 @@ else:
 # Celery: Redis as broker when REDIS_URL is set; otherwise tasks run in the
 # web process as they are queued, so no broker or worker is needed.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = None
+CELERY_RESULT_BACKEND = env_str("CELERY_RESULT_BACKEND") or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_ACKS_LATE = True
@@ -110,6 +110,28 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300)}
 CELERY_TASK_DEFAULT_QUEUE = "sessions"
+# Whole sessions (long) and online-play steps (short) have their own queues,
+# so a person's turn never waits behind a batch of simulated races.
+CELERY_TASK_ROUTES = {
+    "races.tasks.run_session": {"queue": "sessions"},
+    "races.tasks.dispatch_due_sessions": {"queue": "sessions"},
+}
+CELERY_BEAT_SCHEDULE = {
+    "dispatch-due-sessions": {
+        "task": "races.tasks.dispatch_due_sessions",
+        "schedule": float(env_int("DISPATCH_EVERY_SECONDS", 30)),
+    }
+}
+# A worker renews its claim on a running session; one whose lease runs out
+# is taken to have died and the session runs again (exactly once stored).
+SESSION_LEASE_SECONDS = env_int("SESSION_LEASE_SECONDS", 60)
+# A queued session nobody claimed for this long is sent again (its message
+# may have been lost with a broker restart; the claim makes resending safe).
+SESSION_RESEND_SECONDS = env_int("SESSION_RESEND_SECONDS", 120)
+SESSION_PROGRESS_INTERVAL = env_int("SESSION_PROGRESS_INTERVAL_MS", 500) / 1000
+# Optional broadcast pace: seconds a worker waits per engine round, so a
+# live page can follow an automatic race (0: run at full speed).
+SESSION_ROUND_SECONDS = env_int("SESSION_ROUND_MS", 0) / 1000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

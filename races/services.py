@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 
 from league.models import Season
 from races.models import Round, Session
@@ -86,7 +87,7 @@ def sessions_sync(*, rnd: Round) -> None:
 def session_queue(*, session: Session) -> None:
     """Run a session now: it is queued and a worker picks it up."""
     changed = Session.objects.filter(pk=session.pk, status__in=QUEUEABLE).update(
-        status=Session.Status.QUEUED, error=""
+        status=Session.Status.QUEUED, error="", queued_at=timezone.now()
     )
     if changed != 1:
         raise ValidationError(f"A {session.get_status_display().lower()} session cannot be run.")

@@ -1,5 +1,7 @@
 """Shared fixtures: a few named people and a league to race in."""
 
+import importlib
+
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -37,7 +39,17 @@ def league(owner, steward):
     return league
 
 
+def scoring_presets() -> None:
+    """The presets the data migration creates; transactional tests flush
+    tables, so they are put back when a test needs them."""
+    presets = importlib.import_module("league.migrations.0003_scoring_presets").PRESETS
+    for preset in presets:
+        fields = dict(preset)
+        ScoringSystem.objects.get_or_create(slug=fields.pop("slug"), defaults=fields)
+
+
 def make_season(league, *, scoring="formula-1-2010", game="formula_d", **fields):
+    scoring_presets()
     system = ScoringSystem.objects.get(slug=scoring)
     slug = fields.pop("slug", f"s{Season.objects.count() + 1}")
     return Season.objects.create(

@@ -15,9 +15,11 @@ from league.scoring import (
     race_points,
     team_standings,
 )
+from tests.conftest import scoring_presets
 
 
 def preset(slug):
+    scoring_presets()
     return PointsTable.of(ScoringSystem.objects.get(slug=slug))
 
 

@@ -1,0 +1,205 @@
+"""A demo league to look around in: a Formula D season with teams, people and
+bots, and a Heat championship, with their first rounds run.
+
+Idempotent: running it again finds everything in place and changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from league.models import Driver, Entry, League, ScoringSystem, Season, Team
+from league.services import entry_create
+from races.models import Round, Session
+from races.rules import ConfigError, get_game
+from races.running import session_run
+from races.services import round_create
+
+PASSWORD = "paddock-demo"
+# Fixed dates, so a second run finds the same calendar.
+SEASON_START = datetime(2026, 11, 3, 19, 0, tzinfo=UTC)
+
+FORMULA_D_ROUNDS = [
+    ("Paddock Ring Sprint", "paddock_ring", 1, "none", "entry"),
+    ("Lakeside Grand Prix", "lakeside_gp", 2, "timed_lap", "qualifying"),
+    ("Lakeside by Night", "lakeside_night", 1, "reverse", "reverse"),
+    ("Paddock Ring Finale", "paddock_ring", 2, "championship", "championship"),
+]
+HEAT_ROUNDS = [
+    ("USA", "usa"),
+    ("Italy", "italy"),
+    ("France", "france"),
+    ("Great Britain", "gbr"),
+]
+PEOPLE = [
+    ("ana", "Ana Lopez"),
+    ("ben", "Ben Okafor"),
+    ("cid", "Cid Marsh"),
+    ("dan", "Dan Whitfield"),
+]
+
+
+class Command(BaseCommand):
+    help = "Create the demo league (idempotent) and run its first rounds."
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--rounds-to-run", type=int, default=2, help="how many rounds of each season to run"
+        )
+
+    def handle(self, rounds_to_run, **options):
+        owner = self._user("organiser", "Olga Organiser")
+        drivers = [self._driver(self._user(u, name), name) for u, name in PEOPLE]
+        league, _ = League.objects.get_or_create(
+            slug="demo",
+            defaults={
+                "name": "Paddock Demo League",
+                "description": "Tuesday-night championships run by Paddock's engines.",
+                "owner": owner,
+            },
+        )
+        seasons = [self._formula_d(league, drivers), self._heat(league, drivers)]
+        for season in filter(None, seasons):
+            self._run_first_rounds(season, rounds_to_run)
+        self.stdout.write(
+            self.style.SUCCESS("demo league ready: log in as organiser / " + PASSWORD)
+        )
+
+    def _user(self, username: str, name: str):
+        User = get_user_model()
+        user = User.objects.filter(username=username).first()
+        if user is None:
+            first, _, last = name.partition(" ")
+            user = User.objects.create_user(
+                username, password=PASSWORD, first_name=first, last_name=last
+            )
+        return user
+
+    def _driver(self, user, name: str) -> Driver:
+        driver, _ = Driver.objects.get_or_create(user=user, defaults={"name": name})
+        return driver
+
+    def _available(self, game: str) -> bool:
+        try:
+            get_game(game)
+        except ConfigError as error:
+            self.stdout.write(f"skipping the {game} season: {error}")
+            return False
+        return True
+
+    @transaction.atomic
+    def _season(self, league, *, slug, name, game, rules, scoring, **fields) -> Season:
+        season = Season.objects.filter(league=league, slug=slug).first()
+        if season is not None:
+            return season
+        season = Season(
+            league=league,
+            slug=slug,
+            name=name,
+            game=game,
+            rules=rules,
+            scoring=ScoringSystem.objects.get(slug=scoring),
+            status=Season.Status.RUNNING,
+            **fields,
+        )
+        season.full_clean()
+        season.save()
+        return season
+
+    def _formula_d(self, league, drivers) -> Season | None:
+        if not self._available("formula_d"):
+            return None
+        season = self._season(
+            league,
+            slug="formula-d-2026",
+            name="Formula D Cup 2026",
+            game="formula_d",
+            rules={"level": "advanced", "ruleset": "published"},
+            scoring="formula-d-team-race",
+            team_mode=True,
+            team_size=2,
+            grid_size=10,
+            bot_level="pro",
+        )
+        red, _ = Team.objects.get_or_create(
+            season=season, name="Scuderia Rossa", defaults={"colour": "#c0392b"}
+        )
+        blue, _ = Team.objects.get_or_create(
+            season=season, name="Blue Comet", defaults={"colour": "#2471a3"}
+        )
+        for number, (driver, team, autopilot) in enumerate(
+            [
+                (drivers[0], red, "pro"),
+                (drivers[1], red, "rookie"),
+                (drivers[2], blue, "pro"),
+                (drivers[3], blue, "pro"),
+            ],
+            start=1,
+        ):
+            if not Entry.objects.filter(season=season, driver=driver).exists():
+                entry_create(
+                    season=season,
+                    driver=driver,
+                    car_number=number * 7,
+                    team=team,
+                    autopilot=autopilot,
+                )
+        for number, (name, track, laps, qualifying, grid_rule) in enumerate(
+            FORMULA_D_ROUNDS, start=1
+        ):
+            if not season.rounds.filter(number=number).exists():
+                round_create(
+                    season=season,
+                    number=number,
+                    name=name,
+                    track=track,
+                    laps=laps,
+                    scheduled_at=SEASON_START + timedelta(weeks=number - 1),
+                    qualifying_format=qualifying,
+                    grid_rule=grid_rule,
+                )
+        return season
+
+    def _heat(self, league, drivers) -> Season | None:
+        if not self._available("heat"):
+            return None
+        season = self._season(
+            league,
+            slug="heat-1961",
+            name="Heat Championship 1961",
+            game="heat",
+            rules={},
+            scoring="heat-championship",
+            team_mode=False,
+            grid_size=6,
+            bot_level="pro",
+        )
+        for number, driver in enumerate(drivers[:2], start=1):
+            if not Entry.objects.filter(season=season, driver=driver).exists():
+                entry_create(season=season, driver=driver, car_number=number)
+        known = {t["id"] for t in get_game("heat").tracks()}
+        for number, (name, track) in enumerate(HEAT_ROUNDS, start=1):
+            if track in known and not season.rounds.filter(number=number).exists():
+                round_create(
+                    season=season,
+                    number=number,
+                    name=name,
+                    track=track,
+                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=2),
+                    grid_rule="championship",
+                )
+        return season
+
+    def _run_first_rounds(self, season: Season, count: int) -> None:
+        S = Session.Status
+        for rnd in Round.objects.filter(season=season, number__lte=count).order_by("number"):
+            for session in rnd.sessions.order_by("-kind"):  # qualifying first
+                if session.status in (S.FINISHED, S.RUNNING):
+                    continue
+                Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+                outcome = session_run(session_id=session.pk)
+                self.stdout.write(f"{season.name}, {rnd}, {session.kind}: {outcome}")

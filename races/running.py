@@ -1,0 +1,275 @@
+"""Running a session: claim it, build the grid and seats, run the engine,
+then store results, the event log and new standings in one transaction.
+
+Exactly once: a session is claimed with a row lock, a status change and a
+claim token with a lease. A second worker given the same session finds it
+claimed and leaves it; a worker that died mid-run lets its lease expire and
+the session is claimed again; only the holder of the current claim may
+store, so a session's results are written once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from dataclasses import dataclass, field
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from league.models import DriverStanding, Entry
+from races import grid
+from races.models import Result, Round, Session
+from races.results import SeatResult, session_results_store
+from races.rules import Action, Seat, bots_for, canonical_log, get_game
+from races.seating import bots_fill, seat_for, seat_record
+
+log = logging.getLogger(__name__)
+
+S = Session.Status
+
+
+def lease() -> timedelta:
+    return timedelta(seconds=getattr(settings, "SESSION_LEASE_SECONDS", 60))
+
+
+def session_claim(session_id: int) -> str | None:
+    """Take the session for this worker; None when it is not ours to run."""
+    now = timezone.now()
+    token = uuid.uuid4().hex
+    with transaction.atomic():
+        session = Session.objects.select_for_update().filter(pk=session_id).first()
+        if session is None:
+            return None
+        abandoned = session.status == S.RUNNING and (
+            session.lease_until is None or session.lease_until < now
+        )
+        if session.status != S.QUEUED and not abandoned:
+            return None
+        if abandoned:
+            log.warning("session %s: lease expired, running it again", session_id)
+        session.status = S.RUNNING
+        session.claim = token
+        session.lease_until = now + lease()
+        session.started_at = session.started_at or now
+        session.progress = {}
+        session.error = ""
+        session.save(
+            update_fields=["status", "claim", "lease_until", "started_at", "progress", "error"]
+        )
+    return token
+
+
+@dataclass
+class Plan:
+    """What the engine is given, and which entry drives each seat."""
+
+    game_key: str
+    config: dict
+    seats: list[Seat]
+    entries: dict[str, Entry] = field(default_factory=dict)
+
+
+def effective_grid_rule(rnd: Round) -> str:
+    fmt = rnd.qualifying_format
+    if fmt == Round.QualifyingFormat.TIMED_LAP:
+        return grid.QUALIFYING
+    if fmt in (grid.RANDOM, grid.CHAMPIONSHIP, grid.REVERSE):
+        return fmt
+    return rnd.grid_rule
+
+
+def _qualifying_results(rnd: Round) -> list[Result]:
+    return list(
+        Result.objects.filter(
+            session__round=rnd,
+            session__kind=Session.Kind.QUALIFYING,
+            session__status=S.FINISHED,
+        )
+    )
+
+
+def session_plan(session: Session) -> Plan:
+    rnd = session.round
+    season = rnd.season
+    game = get_game(season.game)
+    entries = bots_fill(season=season)
+    qualifying = _qualifying_results(rnd) if session.kind == Session.Kind.RACE else []
+    rule = effective_grid_rule(rnd)
+    if session.kind == Session.Kind.QUALIFYING:
+        rule = grid.ENTRY
+    order = grid.grid_order(
+        rule,
+        [grid.Car(e.id, e.car_number) for e in entries],
+        qualifying={r.entry_id: r.position for r in qualifying},
+        standings=dict(
+            DriverStanding.objects.filter(season=season).values_list("entry_id", "rank")
+        ),
+        seed=session.seed,
+    )
+    by_id = {e.id: e for e in entries}
+    seats = [seat_for(by_id[car.key]) for car in order]
+    config = {**season.rules, **rnd.options, "track": rnd.track}
+    keys = game.options.keys
+    if rnd.laps:
+        config["laps"] = rnd.laps
+    if "mode" in keys:
+        config["mode"] = session.kind
+    if "grid" in keys and session.kind == Session.Kind.RACE:
+        config["grid"] = [s.id for s in seats]
+    seat_of_entry = {by_id[car.key].id: seats[i].id for i, car in enumerate(order)}
+    if qualifying and "qualifying_ranks" in keys:
+        config["qualifying_ranks"] = {
+            seat_of_entry[r.entry_id]: r.position
+            for r in qualifying
+            if r.status == "finished" and r.entry_id in seat_of_entry
+        }
+    surface = _qualifying_surface(rnd)
+    if surface and "qualifying_weather" in keys and session.kind == Session.Kind.RACE:
+        config["qualifying_weather"] = surface
+    config = game.options.validate(config)
+    return Plan(
+        game_key=game.key,
+        config=config,
+        seats=seats,
+        entries={seats[i].id: by_id[car.key] for i, car in enumerate(order)},
+    )
+
+
+def _qualifying_surface(rnd: Round) -> str | None:
+    summary = (
+        Session.objects.filter(round=rnd, kind=Session.Kind.QUALIFYING, status=S.FINISHED)
+        .values_list("summary", flat=True)
+        .first()
+    )
+    return (summary or {}).get("surface")
+
+
+class ProgressWriter:
+    """Writes the turn and running order where a page can poll them, at most
+    once per PROGRESS_INTERVAL seconds, and renews the claim's lease."""
+
+    def __init__(self, session_id: int, token: str):
+        self.session_id = session_id
+        self.token = token
+        self.interval = getattr(settings, "SESSION_PROGRESS_INTERVAL", 0.5)
+        self.pace = getattr(settings, "SESSION_ROUND_SECONDS", 0.0)
+        self.last_write = 0.0
+        self.last_round = -1
+
+    def round_reached(self, race, round_number: int, *, force: bool = False) -> None:
+        if round_number == self.last_round and not force:
+            return
+        self.last_round = round_number
+        if self.pace:
+            time.sleep(self.pace)
+        now = time.monotonic()
+        if not force and now - self.last_write < self.interval:
+            return
+        self.last_write = now
+        progress = {
+            "round": round_number,
+            "percent": round(100 * race.progress()),
+            "order": race.running_order(),
+        }
+        Session.objects.filter(pk=self.session_id, claim=self.token).update(
+            progress=progress, lease_until=timezone.now() + lease()
+        )
+
+
+def engine_run(plan: Plan, seed: str, progress: ProgressWriter | None = None):
+    """Play the race with every seat's bot or autopilot; returns the race and
+    the actions applied, in order."""
+    game = get_game(plan.game_key)
+    race = game.start(plan.config, plan.seats, seed)
+    bots = bots_for(game, plan.seats, seed)
+    actions: list[dict] = []
+    while not race.finished:
+        decision = next((d for d in race.pending if d.seat in bots), None)
+        if decision is None:
+            raise RuntimeError("the race waits for a seat no bot drives")
+        action: Action = bots[decision.seat].choose(race.view(decision.seat), decision)
+        race.apply(decision.seat, action)
+        actions.append({"seat": decision.seat, "action": action.to_dict()})
+        if progress and race.events:
+            progress.round_reached(race, race.events[-1].round)
+    return race, actions
+
+
+def _fail(session_id: int, token: str, error: BaseException) -> None:
+    text = f"{type(error).__name__}: {error}"
+    Session.objects.filter(pk=session_id, claim=token).update(
+        status=S.FAILED, error=text[:2000], lease_until=None, finished_at=timezone.now()
+    )
+
+
+def session_run(*, session_id: int) -> str:
+    """Run one queued session to its stored result. Returns what happened:
+    "finished", "failed" or "skipped" (not ours to run)."""
+    token = session_claim(session_id)
+    if token is None:
+        return "skipped"
+    session = Session.objects.select_related("round__season__scoring").get(pk=session_id)
+    writer = ProgressWriter(session_id, token)
+    try:
+        plan = session_plan(session)
+        race, actions = engine_run(plan, session.seed, writer)
+        result = race.result()
+    except Exception as error:  # an engine or configuration error: the organiser retries
+        log.exception("session %s failed", session_id)
+        _fail(session_id, token, error)
+        return "failed"
+    stored = session_store(
+        session_id=session_id, token=token, plan=plan, race=race, result=result, actions=actions
+    )
+    return "finished" if stored else "skipped"
+
+
+def session_store(*, session_id, token, plan, race, result, actions) -> bool:
+    """One transaction: results, points, event log, hash, standings, carry-over.
+    Only the holder of the current claim stores; False when it lost it."""
+    with transaction.atomic():
+        session = (
+            Session.objects.select_for_update()
+            .select_related("round__season")
+            .filter(pk=session_id, claim=token, status=S.RUNNING)
+            .first()
+        )
+        if session is None:
+            return False
+        session.status = S.FINISHED
+        session.finished_at = timezone.now()
+        session.lease_until = None
+        session.seats = [seat_record(plan.entries[s.id], s) for s in plan.seats]
+        session.config = plan.config
+        session.actions = actions
+        session.set_event_log(canonical_log(race.events))
+        session.log_sha256 = result.log_sha256
+        session.summary = {**dict(result.details), "rounds": result.rounds}
+        session.progress = {
+            "round": result.rounds,
+            "percent": 100,
+            "order": [p.seat for p in result.order],
+        }
+        session.save()
+        session_results_store(
+            session=session,
+            lines=[
+                SeatResult(
+                    entry_id=plan.entries[p.seat].id,
+                    seat=p.seat,
+                    position=p.position,
+                    status=p.status,
+                    laps=p.laps,
+                    distance=p.distance,
+                    figures=dict(p.figures),
+                )
+                for p in result.order
+            ],
+        )
+        for seat_id, carry in result.carry_over.items():
+            Entry.objects.filter(pk=plan.entries[seat_id].pk).update(carry=dict(carry))
+    return True
