@@ -170,7 +170,9 @@ def entry_new(request, league_slug: str, season_slug: str):
 def penalty_new(request, league_slug: str, season_slug: str, number: int):
     season = selectors.season_get(league_slug, season_slug)
     manage_or_403(request.user, season.league)
-    rnd = get_object_or_404(Round, season=season, number=number)
+    rnd = get_object_or_404(
+        Round.objects.select_related("season__league"), season=season, number=number
+    )
     form = PenaltyForm(request.POST, season=season)
     if form.is_valid():
         try:
@@ -180,9 +182,9 @@ def penalty_new(request, league_slug: str, season_slug: str, number: int):
         else:
             messages.success(request, "Penalty given; the standings are updated.")
             return redirect(rnd)
-    from races.views import round_detail
+    from races.views import round_page
 
-    return round_detail(request, league_slug, season_slug, number, penalty_form=form)
+    return round_page(request, rnd, penalty_form=form)
 
 
 @login_or_403

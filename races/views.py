@@ -113,8 +113,12 @@ def _round_get(league_slug, season_slug, number) -> Round:
 
 
 @require_GET
-def round_detail(request, league_slug: str, season_slug: str, number: int, penalty_form=None):
-    rnd = _round_get(league_slug, season_slug, number)
+def round_detail(request, league_slug: str, season_slug: str, number: int):
+    return round_page(request, _round_get(league_slug, season_slug, number))
+
+
+def round_page(request, rnd: Round, penalty_form=None):
+    """The round page; the penalty view re-renders it with its form's errors."""
     season = rnd.season
     sessions = list(
         rnd.sessions.prefetch_related(

@@ -37,18 +37,38 @@ def snapshot():
 def writes(league, season, grid, rounds, scheduled, penalty):
     s = [league.slug, season.slug]
     return [
-        (reverse("season_create", args=[league.slug]),
-         {"game": "formula_d", "name": "Autumn", "scoring": "", "own_points": "10, 5",
-          "drop_worst": 0, "team_size": 2, "grid_size": 8, "bot_level": "pro",
-          "opt_ruleset": "published", "opt_level": "basic"}),
+        (
+            reverse("season_create", args=[league.slug]),
+            {
+                "game": "formula_d",
+                "name": "Autumn",
+                "scoring": "",
+                "own_points": "10, 5",
+                "drop_worst": 0,
+                "team_size": 2,
+                "grid_size": 8,
+                "bot_level": "pro",
+                "opt_ruleset": "published",
+                "opt_level": "basic",
+            },
+        ),
         (reverse("season_status", args=s), {"status": "finished"}),
-        (reverse("round_create", args=s),
-         {"number": 9, "name": "Extra", "track": "test_ring", "qualifying_format": "none",
-          "grid_rule": "entry"}),
+        (
+            reverse("round_create", args=s),
+            {
+                "number": 9,
+                "name": "Extra",
+                "track": "test_ring",
+                "qualifying_format": "none",
+                "grid_rule": "entry",
+            },
+        ),
         (reverse("team_create", args=s), {"name": "Blue", "colour": "#0000ff"}),
         (reverse("entry_add", args=s), {"driver_name": "Bot Bob", "car_number": 77}),
-        (reverse("penalty_add", args=[*s, 1]),
-         {"entry": grid[1].pk, "points": 3, "reason": "Pushing"}),
+        (
+            reverse("penalty_add", args=[*s, 1]),
+            {"entry": grid[1].pk, "points": 3, "reason": "Pushing"},
+        ),
         (reverse("penalty_remove", args=[penalty.pk]), {}),
         (reverse("session_run", args=[scheduled.pk]), {}),
         (reverse("session_cancel", args=[scheduled.pk]), {}),
