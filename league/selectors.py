@@ -51,11 +51,14 @@ def season_rounds(season: Season) -> list:
     sessions = Session.objects.defer("event_log", "actions", "config").prefetch_related(
         Prefetch("results", queryset=winners, to_attr="winners")
     )
-    return list(
+    rounds = list(
         Round.objects.filter(season=season)
         .order_by("number")
         .prefetch_related(Prefetch("sessions", queryset=sessions))
     )
+    for rnd in rounds:
+        rnd.season = season  # already loaded with its league: links cost no query
+    return rounds
 
 
 def points_after_each_round(standings: list[DriverStanding], top: int = 6) -> dict:

@@ -319,6 +319,7 @@ def running_orders(events: list[dict]) -> list[dict]:
     rounds: list[dict] = []
     progress: dict[str, Any] = {}
     current: int | None = None
+    from_orders = False
 
     def close():
         if current is not None and progress:
@@ -332,9 +333,10 @@ def running_orders(events: list[dict]) -> list[dict]:
             order = _get(data, "order", "turn_order", "colours")
             if isinstance(order, list) and order and all(isinstance(s, str) for s in order):
                 rounds.append({"round": event.get("round") or len(rounds) + 1, "order": order})
-                current = None
-                progress = {}
+                from_orders = True
                 continue
+        if from_orders:
+            continue
         if kind == "turn_started" and isinstance(data.get("progress"), (int, float)):
             if current is not None and event.get("round") != current:
                 close()
