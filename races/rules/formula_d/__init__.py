@@ -1,0 +1,61 @@
+"""Formula D: the rules engine (spec: rules/formula_d.md).
+
+from races.rules import get_game
+game = get_game("formula_d")
+race = game.start({"track": "paddock_ring"}, seats, seed=7)
+"""
+
+from __future__ import annotations
+
+from ..contract import ConfigError, Seat
+from . import bots
+from .options import OPTIONS, check_seats
+from .race import FormulaDRace
+from .track import load_track, track_ids
+
+
+class FormulaD:
+    key = "formula_d"
+    name = "Formula D"
+    options = OPTIONS
+    bot_names = ("rookie", "pro")
+
+    def tracks(self) -> list[dict]:
+        out = []
+        for tid in track_ids():
+            t = load_track(tid)
+            out.append(
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "kind": t.kind,
+                    "laps": 1,
+                    "length": t.L,
+                    "corners": len(t.corners),
+                    "stops": [c.stops for c in t.corners],
+                    "pit_lane": t.has_pit,
+                }
+            )
+        return out
+
+    def bot(self, name: str, *, seed, seat: str):
+        return bots.make(name, seed=seed, seat=seat)
+
+    def start(self, config, seats: list[Seat], seed, *, dice=None) -> FormulaDRace:
+        cfg = self.options.validate(dict(config))
+        seats = [s if isinstance(s, Seat) else Seat.from_dict(s) for s in seats]
+        check_seats(cfg, seats)
+        if cfg["build_your_car"]:
+            from .gears import build_error
+
+            probe = FormulaDRace.__new__(FormulaDRace)
+            probe.bga, probe.cfg = cfg["ruleset"] == "bga", cfg
+            for s in seats:
+                if s.setup.get("build") is not None:
+                    error = build_error(probe, dict(s.setup["build"]))
+                    if error:
+                        raise ConfigError(f"seat {s.id}: {error}")
+        return FormulaDRace(cfg, seats, seed, dice=dice)
+
+
+GAME = FormulaD()

@@ -1,0 +1,431 @@
+"""Bots (FD-E-24): `rookie` and `pro`, deterministic, never touching the race's dice.
+
+Both read only the public view and the decision. They search the movement
+states themselves (the same `movement.search` the engine uses), so a gear can
+be weighed over its die faces without copying the race.
+"""
+
+from __future__ import annotations
+
+from ..contract import Action, ConfigError, Decision
+from .damage import FORCED_BRAKING
+from .dice import GEAR_ODDS, GEAR_RANGE
+from .movement import (
+    LAP,
+    LEAVING,
+    ON_TRACK,
+    OVERS,
+    PIT,
+    SPACE,
+    TO_BOX,
+    MoveRules,
+    search,
+    start_state,
+)
+from .track import PIT_BOX, TRACK, load_track
+
+WEIGHTS = {"T": 3, "Br": 2, "Gb": 2, "Bo": 8, "En": 8, "Su": 8, "WP": 4}
+ELIMINATION = -1000.0
+FATAL = ("Bo", "En", "Su", "WP")
+
+
+class Outlook:
+    """One car's situation, rebuilt from the view, and the scores of its possible ends."""
+
+    def __init__(self, view: dict, seat: str):
+        self.view = view
+        self.t = t = load_track(view["track"])
+        self.me = next(c for c in view["cars"] if c["seat"] == seat)
+        me = self.me
+        self.space = t.index[me["space"]]
+        self.advanced = view["level"] == "advanced"
+        self.bga = view["ruleset"] == "bga"
+        self.laps = view["laps"]
+        self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
+        self.markers = {t.index[s] for s in view["markers"]}
+        occupied = {
+            t.index[c["space"]]
+            for c in view["cars"]
+            if c["status"] == "racing" and c["seat"] != seat and c["space"]
+        }
+        corner = t.index_corner(me["corner"]) if me["corner"] else -1
+        self.corner, self.stops = corner, me["stops"]
+        cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
+        pit = me["pit"]
+        self.pit_mode = TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
+        self.rules = MoveRules(
+            t,
+            occupied,
+            laps=self.laps,
+            can_pit=view["pit_stops_allowed"] and 1 <= me["lap"] < self.laps,
+            own_box=t.index[me["box"]] if me["box"] else -1,
+            cleared=cleared,
+            hazard_spaces=self.markers,
+        )
+        self.start = start_state(t, self.space, me["lap"], self.pit_mode)
+        self.start_progress = self.progress(self.space, me["lap"])
+        self.wear = dict(me["wear"])
+        self.maxima = dict(me["maxima"])
+        self._layers = None
+        self._depth = 0
+
+    def progress(self, space: int, lap: int) -> int:
+        rank = self.t.rank[space]
+        return (lap - 1) * self.t.L + rank if lap >= 1 else rank - self.t.L
+
+    def wants_pit(self) -> bool:
+        """Pro: tyres at 2 or less, or another category at 1, with a lap to go."""
+        if self.me["lap"] >= self.laps:
+            return False
+        if not self.advanced:
+            return self.wear["WP"] <= 9
+        return self.wear["T"] <= 2 or any(self.wear[c] <= 1 for c in ("Br", "Gb", "Bo", "En", "Su"))
+
+    def layers(self, depth: int):
+        if self._layers is None or depth > self._depth:
+            self._layers = search(self.rules, self.start, depth)
+            self._depth = depth
+        return self._layers
+
+    def ends(self, m: int, may_brake: bool = True):
+        """(d, state, path, brake_kind, b, terminal) of every legal end for a total m."""
+        layers, terminals = self.layers(m)
+        out = []
+        exact = layers[m] if len(layers) > m else {}
+        for state, path in exact.items():
+            out.append((m, state, path, "none", 0, False))
+        for d, state, path in terminals:
+            if d < m:
+                out.append((d, state, path, "none", 0, True))
+        if not may_brake and out:
+            return out
+        kinds = self.t.kind_of
+        blocked = not out
+        d_max = 0
+        for d in range(min(m - 1, len(layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK for s in layers[d]):
+                d_max = d
+                break
+        budget = self.wear["Br"] if self.advanced else self.wear["WP"] - 1
+        for d in range(min(m - 1, len(layers) - 1), -1, -1):
+            b = m - d
+            forced = blocked and d == d_max
+            if not forced and (b > budget or not may_brake):
+                if d < d_max:
+                    break
+                continue
+            for state, path in layers[d].items():
+                if kinds[state[SPACE]] == TRACK:
+                    out.append((d, state, path, "forced" if forced else "voluntary", b, False))
+        return out
+
+    def score(self, end, gear: int, weigh_pit: bool = True) -> float:
+        d, state, path, brake_kind, b, terminal = end
+        t = self.t
+        space, lap = state[SPACE], state[LAP]
+        value = float(self.progress(space, lap) - self.start_progress)
+        if terminal and lap > self.laps:
+            value += 40
+        wear = dict(self.wear)
+        lost = 0.0
+        spun = False
+        for corner, k in state[OVERS]:
+            c = t.corners[corner]
+            missing = c.stops - (self.stops if corner == self.corner else 0)
+            distance = d - k + 1
+            if missing >= 2:
+                return ELIMINATION + value
+            if not self.advanced:
+                wear["WP"] -= distance
+                lost += distance * WEIGHTS["WP"]
+            else:
+                p = distance * self._multiplier()
+                if p < wear["T"]:
+                    wear["T"] -= p
+                    lost += p * WEIGHTS["T"]
+                elif p == wear["T"] or (wear["T"] == 0 and distance == 1 and not self.bga):
+                    lost += wear["T"] * WEIGHTS["T"] + 25
+                    wear["T"] = 0
+                    spun = True
+                else:
+                    return ELIMINATION + value
+        if brake_kind != "none":
+            if not self.advanced:
+                wear["WP"] -= b
+                lost += b * WEIGHTS["WP"]
+            elif brake_kind == "voluntary":
+                wear["Br"] -= b
+                lost += b * WEIGHTS["Br"]
+            else:
+                br, tyres = (
+                    FORCED_BRAKING.get(b, (99, 99))
+                    if not self.bga
+                    else (min(3, b) + max(0, min(b - 3, wear["Br"] - 3)), 0)
+                )
+                if self.bga:
+                    tyres = b - br
+                if br > wear["Br"] or tyres > wear["T"]:
+                    return ELIMINATION + value
+                wear["Br"] -= br
+                wear["T"] -= tyres
+                lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
+        if any(wear.get(c, 1) <= 0 for c in FATAL):
+            return ELIMINATION + value
+        hazards = sum(1 for s in path if s in self.markers)
+        if hazards and self.advanced:
+            p_fail = 0.25 if self.wet else 0.2
+            su = wear["Su"]
+            lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
+        end_corner = t.corner[space]
+        if end_corner >= 0 and not state[OVERS] and not spun:
+            stops = self.stops + 1 if end_corner == self.corner else 1
+            if stops <= t.corners[end_corner].stops:
+                value += 6
+        value -= lost
+        value -= self._approach(space, lap, 1 if spun else gear, end_corner, state)
+        if weigh_pit and self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
+            value += 30 if self.wants_pit() else -30
+        if t.kind_of[space] == PIT_BOX:
+            value += 5
+        return value
+
+    def _multiplier(self) -> int:
+        tires = self.me["tires"]
+        if (
+            not self.view["tire_effects"]
+            or tires in (None, "hard")
+            or (tires == "rain" and self.wet)
+        ):
+            return 1
+        lap = max(1, self.me["lap"]) - self.me["fit_lap"] + 1
+        return 3 if lap >= 3 else 2
+
+    def _approach(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
+        """Cost of arriving too fast: the next turn's slowest free gear against the
+        distance to the end of the next corner owing stops."""
+        t = self.t
+        if t.kind_of[space] != TRACK:
+            return 0.0
+        rank = t.rank[space]
+        if end_corner >= 0:
+            c = t.corners[end_corner]
+            stops = (self.stops + 1 if end_corner == self.corner else 1) if not state[OVERS] else 0
+            if stops >= c.stops:
+                return 0.0
+            target = c
+        else:
+            target = t.corners[t.reference_corner[rank]]
+        last = max(t.rank[t.index[s]] for s in target.spaces)
+        first = min(t.rank[t.index[s]] for s in target.spaces)
+        if end_corner >= 0:
+            room = (last - rank) % t.L
+        else:
+            room = (last - rank) % t.L
+            if (first - rank) % t.L > 30:
+                return 0.0
+        slowest = GEAR_RANGE[max(1, gear - 1)]
+        low, high = slowest
+        if high <= room:
+            return 0.0
+        # expected overshoot with the next turn's free downshift
+        excess = (low + high) / 2 - room
+        if excess <= 0:
+            return (high - room) * 0.5
+        return excess * (4 if not self.advanced else 3) + 2
+
+    def best(self, m: int, gear: int, may_brake: bool = True):
+        best, best_end = None, None
+        for end in self.ends(m, may_brake):
+            s = self.score(end, gear)
+            if best is None or s > best:
+                best, best_end = s, end
+        return best if best is not None else ELIMINATION, best_end
+
+
+def _gear_cost(option: dict) -> float:
+    return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in option["costs"].items())
+
+
+class Bot:
+    name = "bot"
+
+    def __init__(self, seed, seat: str):
+        self.seed = seed
+        self.seat = seat
+
+    def choose(self, view: dict, decision: Decision) -> Action:
+        handler = getattr(self, f"on_{decision.kind}", None)
+        if handler is None:
+            raise ConfigError(f"{self.name} cannot answer a {decision.kind} decision")
+        return handler(view, decision)
+
+    # shared answers
+    def on_build(self, view, decision):
+        return Action("build", dict(decision.options["standard"]))
+
+    def on_tires(self, view, decision):
+        return Action("tires", {"type": "hard"})
+
+    def on_boost(self, view, decision):
+        return Action("boost", {"soft": False, "nitro": False})
+
+    def on_slipstream(self, view, decision):
+        return Action("slipstream", {"path": []})
+
+    def on_pit_service(self, view, decision):
+        return Action("pit_service", {"stop": "tyre", "repairs": {}})
+
+    def on_move(self, view, decision):
+        out = Outlook(view, self.seat)
+        m = decision.options["m"]
+        end = self.pick(out, m, view)
+        return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
+
+    on_fast_exit = on_move
+
+
+class Rookie(Bot):
+    """Sensible but simple: the racing line and a gear that cannot overshoot."""
+
+    name = "rookie"
+
+    def on_gear(self, view, decision):
+        out = Outlook(view, self.seat)
+        free = [o for o in decision.options["gears"] if not o["costs"]]
+        if not free:
+            free = decision.options["gears"][:1]
+        room = _room_to_owed_corner(out)
+        fitting = [o for o in free if o["range"][1] <= room]
+        if fitting:
+            choice = max(fitting, key=lambda o: o["gear"])
+        else:
+            choice = min(free, key=lambda o: o["gear"])
+        return Action("gear", {"gear": choice["gear"]})
+
+    def pick(self, out: Outlook, m: int, view):
+        ends = out.ends(m)
+        wants_pit = out.wants_pit()
+
+        def key(end):
+            d, state, path, brake_kind, b, terminal = end
+            dead = out.score(end, out.me["gear"], weigh_pit=False) <= ELIMINATION / 2
+            space = state[SPACE]
+            c = out.t.corner[space]
+            owed = c >= 0 and not state[OVERS]
+            pit = state[PIT] == TO_BOX and out.pit_mode == ON_TRACK
+            return (
+                dead,
+                brake_kind == "voluntary",
+                pit != wants_pit,
+                not owed,
+                bool(state[OVERS]),
+                -out.progress(space, state[LAP]),
+                sum(1 for s in path if s in out.markers),
+                [out.t.lane[s] for s in path],
+            )
+
+        return min(ends, key=key)
+
+    def on_repair(self, view, decision):
+        return Action("repair", {"repairs": {}})
+
+
+def _room_to_owed_corner(out: Outlook) -> int:
+    """Ranks from the car to the last space of the next corner where it owes stops."""
+    t = out.t
+    if t.kind_of[out.space] != TRACK:
+        return 12
+    rank = t.rank[out.space]
+    if out.corner >= 0 and out.stops < t.corners[out.corner].stops:
+        c = t.corners[out.corner]
+    else:
+        c = t.corners[t.reference_corner[rank]]
+        if out.corner == c.index:
+            c = t.corners[(c.index + 1) % len(t.corners)]
+    last = max(t.rank[t.index[s]] for s in c.spaces)
+    return (last - rank) % t.L
+
+
+class Pro(Bot):
+    """Weighs each gear over its die faces: progress against wear, risk and position."""
+
+    name = "pro"
+
+    def on_gear(self, view, decision):
+        out = Outlook(view, self.seat)
+        options = decision.options["gears"]
+        top = max(GEAR_RANGE[o["gear"]][1] for o in options)
+        out.layers(top)
+        best, best_gear = None, options[0]["gear"]
+        for o in options:
+            g = o["gear"]
+            expected = -_gear_cost(o)
+            for value, p in GEAR_ODDS[g]:
+                expected += p * out.best(value, g)[0]
+            if g >= 5:
+                expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
+            if best is None or expected > best + 1e-9:
+                best, best_gear = expected, g
+        return Action("gear", {"gear": best_gear})
+
+    def pick(self, out: Outlook, m: int, view):
+        gear = out.me["gear"]
+        ends = out.ends(m)
+        return max(ends, key=lambda e: (out.score(e, gear), [-out.t.lane[s] for s in e[2]]))
+
+    def on_boost(self, view, decision):
+        return Action("boost", {"soft": True, "nitro": False})
+
+    def on_tires(self, view, decision):
+        weather = view["weather"]
+        if weather in ("RAIN", "RAIN_VAR", "CLOUDY_WET"):
+            kind = "rain"
+        elif weather == "SUNNY":
+            kind = "soft"
+        else:
+            kind = "hard"
+        return Action("tires", {"type": kind})
+
+    def on_slipstream(self, view, decision):
+        best, choice = 0.0, []
+        markers = set(view["markers"])
+        for option in decision.options["paths"]:
+            gain = len(option["path"]) - 2 * option["brake_points"]
+            gain -= 2 * sum(1 for s in option["path"] if s in markers)
+            if gain > best:
+                best, choice = gain, option["path"]
+        return Action("slipstream", {"path": list(choice)})
+
+    def on_pit_service(self, view, decision):
+        opts = decision.options
+        params = {"stop": "tyre", "repairs": {}}
+        if opts.get("tires"):
+            params["tires"] = "rain" if view["weather"] in ("RAIN", "RAIN_VAR") else "hard"
+        budget = opts.get("budget") or 0
+        wear, maxima = opts["wear"], opts["maxima"]
+        repairs: dict[str, int] = {}
+        if "technical" in opts["stops"] and budget:
+            limit = min(2, budget)
+            for cat in sorted(("Br", "Gb", "Bo", "En", "Su"), key=lambda c: -WEIGHTS[c]):
+                gap = maxima[cat] - wear[cat]
+                while (
+                    gap > 0 and limit > 0 and len(repairs) < 2 or (cat in repairs and gap and limit)
+                ):
+                    repairs[cat] = repairs.get(cat, 0) + 1
+                    gap -= 1
+                    limit -= 1
+                    if limit == 0 or gap == 0:
+                        break
+            if repairs and any(wear[c] <= 1 for c in ("Bo", "En", "Su")):
+                params["stop"] = "technical"
+                params["repairs"] = repairs
+        return Action("pit_service", params)
+
+
+BOTS = {"rookie": Rookie, "pro": Pro, "greedy": Pro}
+
+
+def make(name: str, *, seed, seat: str) -> Bot:
+    if name not in BOTS:
+        raise ConfigError(f"unknown bot {name!r}; bots: rookie, pro")
+    return BOTS[name](seed, seat)

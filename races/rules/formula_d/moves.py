@@ -1,0 +1,178 @@
+"""One move: the legal ends of a movement total, previews and path checks (FD-B-6 to
+FD-B-9, FD-B-12, FD-E-7, FD-E-9.1)."""
+
+from __future__ import annotations
+
+from . import damage
+from .movement import (
+    LAP,
+    LEAVING,
+    ON_TRACK,
+    OVERS,
+    PIT,
+    SPACE,
+    TO_BOX,
+    MoveRules,
+    is_stuck_terminal,
+    lane_changes,
+    search,
+    start_state,
+    walk,
+)
+from .state import BOX_STATES, PIT_EXIT, PIT_LANE, Car
+from .track import PIT_BOX, TRACK
+from .track import PIT_LANE as PIT_LANE_SPACE
+
+
+def pit_mode(car: Car) -> int:
+    if car.pit == PIT_LANE:
+        return TO_BOX
+    if car.pit in BOX_STATES or car.pit == PIT_EXIT:
+        return LEAVING
+    return ON_TRACK
+
+
+def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
+    t = race.track
+    cleared = -1
+    if car.corner >= 0 and car.stops >= t.corners[car.corner].stops:
+        cleared = car.corner
+    return MoveRules(
+        t,
+        race.occupied(car),
+        laps=race.laps,
+        can_pit=race.pit_stops_allowed and 1 <= car.lap < race.laps,
+        own_box=t.boxes.get(car.colour, -1) if t.has_pit else -1,
+        cleared=cleared,
+        slipstream=slipstream,
+        hazard_spaces=race.markers.keys(),
+    )
+
+
+class MovePlan:
+    """Everything the `move` decision of one main or fast-exit move needs."""
+
+    def __init__(self, race, car: Car, m: int, kind: str, *, may_brake: bool = True):
+        self.race = race
+        self.car = car
+        self.m = m
+        self.kind = kind
+        self.may_brake = may_brake and not race.qualifying  # FD-V-4.3
+        self.rules = rules_for(race, car)
+        self.start = start_state(race.track, car.space, car.lap, pit_mode(car))
+        self.layers, self.terminals = search(self.rules, self.start, m)
+        self.stuck = is_stuck_terminal(self.rules, self.start, 0)
+        exact = self.layers[m] if len(self.layers) > m else {}
+        self.blocked = not exact and not self.terminals and not self.stuck
+        self.d_max = 0
+        kinds = race.track.kind_of
+        for d in range(min(m - 1, len(self.layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK for s in self.layers[d]):
+                self.d_max = d
+                break
+        self._candidates = None
+
+    # ----- pricing -----------------------------------------------------------
+    def braking(self, d: int, terminal: bool) -> tuple[str, int]:
+        if d >= self.m or terminal or (self.stuck and d == 0):
+            return "none", 0
+        if self.blocked and d == self.d_max:
+            return "forced", self.m - d
+        return "voluntary", self.m - d
+
+    def end_error(self, d: int, state: tuple, terminal: bool) -> str | None:
+        """Why a path of d steps ending in `state` is not a legal end, or None."""
+        race, car = self.race, self.car
+        if d > self.m:
+            return f"you may travel at most {self.m} spaces"
+        kind, b = self.braking(d, terminal)
+        if kind == "none":
+            return None
+        if race.track.kind_of[state[SPACE]] != TRACK:
+            return (
+                "the pit move is automatic: go as far as your box, the car ahead or your roll"
+                " allows (FD-B-12.7)"
+            )
+        if kind == "forced":
+            return None
+        if not self.may_brake:
+            return f"braking is not allowed here: the path must have exactly {self.m} spaces"
+        if not damage.can_pay_voluntary(race, car, {"Br": b}):
+            have = car.wear[damage.category(race, "Br")]
+            what = "brake points" if race.advanced else "wear points (one must remain)"
+            return (
+                f"you must travel {self.m} spaces or brake; braking {b} spaces needs {b}"
+                f" {what}, you have {have}"
+            )
+        return None
+
+    def check_path(self, path: list[int]) -> tuple[list[tuple], bool]:
+        """The states of a submitted path; raises ValueError with a player's message."""
+        states, terminal = walk(self.rules, self.start, path)
+        error = self.end_error(len(path), states[-1], terminal)
+        if error:
+            raise ValueError(error)
+        return states, terminal
+
+    # ----- candidates for the decision ---------------------------------------
+    def candidates(self) -> list[dict]:
+        """One canonical path per final space and hazard signature (FD-E-7)."""
+        if self._candidates is not None:
+            return self._candidates
+        t = self.race.track
+        found: dict[tuple, tuple] = {}
+
+        def consider(d: int, state: tuple, path: tuple, terminal: bool) -> None:
+            if self.end_error(d, state, terminal):
+                return
+            key = (state[SPACE], state[LAP], state[OVERS], state[-1], d)
+            rank = (lane_changes(t, self.start[SPACE], path), [t.lane[s] for s in path])
+            if key not in found or rank < found[key][0]:
+                found[key] = (rank, d, state, path, terminal)
+
+        if self.stuck:
+            consider(0, self.start, (), True)
+        for d in range(len(self.layers) - 1, -1, -1):
+            if d < self.m and not (self.blocked or self.may_brake):
+                break
+            for state, path in self.layers[d].items():
+                consider(d, state, path, False)
+        for d, state, path in self.terminals:
+            consider(d, state, path, True)
+        self._candidates = [
+            self.preview(d, state, path, terminal)
+            for _, d, state, path, terminal in sorted(found.values(), key=lambda v: -v[1])
+        ]
+        return self._candidates
+
+    def preview(self, d: int, state: tuple, path: tuple, terminal: bool) -> dict:
+        race, car, t = self.race, self.car, self.race.track
+        kind, b = self.braking(d, terminal)
+        overs = []
+        for corner, k in state[OVERS]:
+            c = t.corners[corner]
+            made = car.stops if corner == car.corner else 0
+            overs.append({"corner": c.id, "distance": d - k + 1, "missing": c.stops - made})
+        end = state[SPACE]
+        return {
+            "path": [t.ids[s] for s in path],
+            "to": t.ids[end],
+            "travelled": d,
+            "braking": b,
+            "brake_kind": kind,
+            "overshoots": overs,
+            "eliminated": any(o["missing"] >= 2 for o in overs),
+            "stop_in": t.corners[t.corner[end]].id if t.corner[end] >= 0 else None,
+            "finish": terminal and state[LAP] > race.laps,
+            "pit_box": t.kind_of[end] == PIT_BOX,
+            "pit_lane": t.kind_of[end] == PIT_LANE_SPACE,
+            "markers": sum(1 for s in path if s in race.markers),
+        }
+
+
+def entry_progress(race, states: list[tuple]) -> int | None:
+    """E of FD-B-3.4: progress of the space the car left into the pit lane."""
+    for before, after in zip(states, states[1:], strict=False):
+        if before[PIT] == ON_TRACK and after[PIT] == TO_BOX:
+            return (before[LAP] - 1) * race.track.L + race.track.rank[before[SPACE]]
+    return None

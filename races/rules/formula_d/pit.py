@@ -1,0 +1,213 @@
+"""Pit stops (FD-B-12.11, FD-A-11, FD-V-5.3, FD-V-8) and tyres (FD-V-7)."""
+
+from __future__ import annotations
+
+from ..contract import Decision
+from . import damage
+from .state import CATEGORIES, Car
+
+TYRES = ("hard", "soft", "rain")
+NON_TYRE = CATEGORIES[1:]
+
+
+def tyre_choices(race):
+    """FD-P-1.1 step 6: every seat picks its starting set at once (FD-V-7.2)."""
+    if not race.tire_effects:
+        return
+    pairs = []
+    for car, seat in zip(race.cars, race.seats, strict=True):
+        default = seat.setup.get("tires", "hard")
+        decision = Decision(
+            car.seat,
+            "tires",
+            "Choose your tyres",
+            {
+                "types": list(TYRES),
+                "surface": "wet" if damage.wet(race) else "dry",
+                "legal": [{"type": t} for t in TYRES],
+            },
+        )
+        pairs.append((decision, _tyre_check))
+        car.tires = default
+    answers = yield from race.ask_all(pairs)
+    for car in race.cars:
+        car.tires = answers[car.seat].params["type"]
+        car.fit_lap = 1
+        race.emit("tires_chosen", car.seat, type=car.tires, fit_lap=car.fit_lap)
+
+
+def _tyre_check(action) -> str | None:
+    if action.params.get("type") not in TYRES:
+        return "tyres are hard, soft or rain"
+    return None
+
+
+def soft_bonus_available(race, car: Car, kind: str) -> bool:
+    """FD-V-7.6, FD-BGA-14."""
+    if not race.tire_effects or car.tires != "soft" or damage.wet(race):
+        return False
+    if kind == "fast_exit" and race.bga:
+        return False
+    if car.extra.get("after_technical"):
+        return False
+    return race.qualifying or race.tyre_lap(car) == 1
+
+
+def boost(race, car: Car, kind: str):
+    """Step 5: decision `boost` when the soft bonus is available."""
+    if kind == "start" or not soft_bonus_available(race, car, kind):
+        car.extra.pop("after_technical", None)
+        return 0
+    car.extra.pop("after_technical", None)
+    decision = Decision(
+        car.seat,
+        "boost",
+        "Use the soft-tyre bonus (+1 space)?",
+        {"soft": True, "nitro": False, "legal": [{"soft": False}, {"soft": True}]},
+    )
+    action = yield from race.ask(
+        decision,
+        lambda a: None if a.params.get("soft", False) in (True, False) else "soft is true or false",
+    )
+    if action.params.get("soft"):
+        race.emit("boost_used", car.seat, nitro=0, soft=1)
+        return 1
+    return 0
+
+
+def slide(race, car: Car, base: int) -> int:
+    """Rain slides need a path-dependent trigger; they are not offered (see options)."""
+    return 0
+
+
+def service(race, turn):
+    """Step 13: the car has entered its own box."""
+    from .turn import Turn, collisions, drive, pay_braking, resolve_corners
+
+    car = turn.car
+    t = race.track
+    car.pit_stops += 1
+    cap = min(4, car.gear)
+    lap_end = car.entry_progress // t.L + 1  # the lap the car was completing
+    if not race.advanced:  # FD-B-12.11, FD-V-1.2
+        damage.repair(race, car, "WP", car.maxima["WP"], "pit")
+        _wait(race, car, "box_basic", cap)
+        race.emit("pit_service", car.seat, box=t.ids[car.space], stop="basic", gear_cap=cap)
+        return
+    damage.repair(race, car, "T", car.maxima["T"], "pit")  # FD-A-11.1, FD-AMB-26
+    params = {"stop": "tyre", "repairs": {}}
+    stops = stop_kinds(race, car)
+    pool = repair_budget(race, car)
+    if race.tire_effects or len(stops) > 1 or pool:
+        decision = Decision(
+            car.seat,
+            "pit_service",
+            "Pit service: tyres, stop kind and repairs",
+            {
+                "stops": stops,
+                "tires": list(TYRES) if race.tire_effects else None,
+                "budget": pool,
+                "wear": dict(car.wear),
+                "maxima": dict(car.maxima),
+                "legal": [{"stop": s, "repairs": {}} for s in stops],
+            },
+        )
+        action = yield from race.ask(decision, lambda a: service_error(race, car, a.params))
+        params = dict(action.params)
+    if race.tire_effects:
+        car.tires = params.get("tires") or car.tires
+        car.fit_lap = lap_end + 1  # FD-V-7.3
+        race.emit("tires_chosen", car.seat, type=car.tires, fit_lap=car.fit_lap)
+    repairs = {k: int(v) for k, v in (params.get("repairs") or {}).items() if v}
+    if repairs:
+        source = "team_pool" if race.team_pools and car.team in race.team_pools else "technical"
+        for cat, amount in repairs.items():
+            damage.repair(race, car, cat, amount, source)
+        spent = sum(repairs.values())
+        if source == "team_pool":
+            race.team_pools[car.team] -= spent
+        else:
+            car.reserve -= spent
+        race.emit("repair", car.seat, source=source, changes=repairs)
+    if params["stop"] == "technical":  # FD-V-8.3
+        _wait(race, car, "box_technical", cap)
+        car.extra["after_technical"] = True
+        race.emit("pit_service", car.seat, box=t.ids[car.space], stop="technical", gear_cap=cap)
+        return
+    value = race.roll("black")  # R11
+    fast = value <= 10
+    race.emit(
+        "pit_roll",
+        car.seat,
+        die="black",
+        value=value,
+        purpose="pit_stop",
+        stop="fast" if fast else "long",
+        spaces=damage.fast_stop_spaces(value) if fast else 0,
+    )
+    if not fast:
+        _wait(race, car, "box_long", cap)
+        return
+    car.gear = 4  # FD-A-11.4
+    car.pit = "box_long"  # leaves from the box now
+    exit_turn = Turn(car)
+    bonus = yield from boost(race, car, "fast_exit")
+    yield from drive(race, exit_turn, damage.fast_stop_spaces(value) + bonus, "fast_exit")
+    resolve_corners(race, exit_turn)
+    pay_braking(race, exit_turn)
+    if car.racing and exit_turn.moved and t.kind_of[car.space] == 0:
+        collisions(race, car)
+    turn.moved = turn.moved or exit_turn.moved
+
+
+def _wait(race, car: Car, state: str, cap: int) -> None:
+    car.pit = state
+    car.gear = cap
+    car.exit_cap = cap
+
+
+def stop_kinds(race, car: Car) -> list[str]:
+    if not race.cfg.get("technical_pit_stops"):
+        return ["tyre"]
+    if race.bga:  # FD-BGA-14
+        return ["tyre", "technical"]
+    damaged = any(car.wear[c] < car.maxima[c] for c in NON_TYRE)
+    return ["tyre", "technical"] if damaged and repair_budget(race, car) >= 1 else ["tyre"]
+
+
+def repair_budget(race, car: Car) -> int:
+    if race.team_pools and car.team in race.team_pools:
+        return race.team_pools[car.team]
+    return car.reserve if race.cfg.get("technical_pit_stops") else 0
+
+
+def service_error(race, car: Car, params: dict) -> str | None:
+    stop = params.get("stop", "tyre")
+    if stop not in stop_kinds(race, car):
+        return f"a {stop} stop is not available now"
+    tires = params.get("tires")
+    if tires is not None and (not race.tire_effects or tires not in TYRES):
+        return "tyres are hard, soft or rain (with tyre choice only)"
+    repairs = params.get("repairs") or {}
+    if not isinstance(repairs, dict):
+        return "repairs map categories to points"
+    team = bool(race.team_pools and car.team in race.team_pools)
+    if repairs and stop != "technical" and not team:
+        return "repairs need a technical stop"
+    total = 0
+    for cat, amount in repairs.items():
+        if cat not in NON_TYRE:
+            return f"repairs go to Br, Gb, Bo, En or Su, not {cat!r}"
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            return "repair points are whole numbers"
+        if car.wear[cat] + amount > car.maxima[cat]:
+            return f"{cat} cannot go above its maximum {car.maxima[cat]}"
+        total += amount
+    limit = repair_budget(race, car)
+    if stop == "technical" and not team:
+        limit = min(2, limit)
+        if len([a for a in repairs.values() if a]) > 2:
+            return "a technical stop repairs one or two categories"
+    if total > limit:
+        return f"you have {limit} repair points, not {total}"
+    return None

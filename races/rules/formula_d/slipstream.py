@@ -1,0 +1,145 @@
+"""Slipstream (FD-A-10): three shapes of three steps, braked prefixes, chaining."""
+
+from __future__ import annotations
+
+from ..contract import Decision
+from .movement import OVERS, links, start_state, step
+from .moves import rules_for
+from .track import TRACK
+
+
+def _shape_lanes(lane: int) -> list[tuple[int, int, int]]:
+    out = []
+    for d in (-1, 1):
+        for lanes in (
+            (lane + d, lane + d, lane),
+            (lane + d, lane, lane),
+            (lane + d,) * 3,
+            (lane + d, lane + 2 * d, lane + 2 * d),
+        ):
+            if lanes not in out:
+                out.append(lanes)
+    return out
+
+
+def eligible(race, turn) -> bool:
+    """FD-A-10.1 (a)-(g)."""
+    car, t = turn.car, race.track
+    if not race.advanced or race.qualifying or turn.braked or turn.overs or not car.racing:
+        return False
+    if turn.crossed_final or t.kind_of[car.space] != TRACK:
+        return False
+    ahead = t.ahead[car.space]
+    leader = race.car_at(ahead) if ahead >= 0 else None
+    if leader is None or t.kind_of[leader.space] != TRACK:
+        return False
+    return car.gear >= 4 and leader.gear >= 4 and car.gear >= leader.gear
+
+
+def options(race, turn) -> list[dict]:
+    """Every legal slipstream path (full shapes and braked prefixes) with its costs."""
+    car, t = turn.car, race.track
+    rules = rules_for(race, car, slipstream=True)
+    begin = start_state(t, car.space, car.lap, 0)
+    already = sum(info["b"] for kind, info in turn.brakes if kind != "forced")
+    found: dict[tuple, dict] = {}
+    for lanes in _shape_lanes(t.lane[car.space]):
+        state, path, states = begin, [], [begin]
+        for i, lane in enumerate(lanes):
+            link = next(
+                (
+                    ln
+                    for ln in links(rules, state)
+                    if t.lane[ln[0]] == lane and t.kind_of[ln[0]] == TRACK
+                ),
+                None,
+            )
+            if link is None:
+                break
+            got = step(rules, state, link, turn.steps + i + 1)
+            if isinstance(got, str):
+                break
+            state, terminal = got
+            path.append(state[0])
+            states.append(state)
+            if terminal:
+                break
+        for n in range(1, len(path) + 1):
+            prefix = tuple(path[:n])
+            done = n == 3 or (n == len(path) and states[n][5] > race.laps)
+            b = 0 if done else 3 - n
+            entry = any(
+                t.corner[s] >= 0 and t.corner[s] != t.corner[p]
+                for p, s in zip((car.space, *prefix), prefix, strict=False)
+            )
+            cost = b + (1 if entry else 0)
+            if cost and car.wear["Br"] < already + cost:
+                continue
+            found[prefix] = {
+                "path": [t.ids[s] for s in prefix],
+                "braking": b,
+                "corner_entry": entry,
+                "brake_points": cost,
+                "state": states[n],
+            }
+    return list(found.values())
+
+
+def offer(race, turn):
+    """Step 9: decision `slipstream` while the car is eligible; chains after full shapes."""
+    from .turn import path_effects
+
+    car, t = turn.car, race.track
+    while eligible(race, turn):
+        choices = options(race, turn)
+        if not choices:
+            return
+        by_path = {tuple(c["path"]): c for c in choices}
+        decision = Decision(
+            car.seat,
+            "slipstream",
+            "Slipstream behind the car ahead? (an empty path declines)",
+            {
+                "paths": [{k: v for k, v in c.items() if k != "state"} for c in choices],
+                "legal": [{"path": []}] + [{"path": c["path"]} for c in choices],
+            },
+        )
+
+        def check(action, by_path=by_path):
+            path = action.params.get("path")
+            if not isinstance(path, list | tuple):
+                return "path must be a list of space ids"
+            if path and tuple(path) not in by_path:
+                return "that is not a legal slipstream path (FD-A-10.3)"
+            return None
+
+        action = yield from race.ask(decision, check)
+        path = tuple(action.params["path"])
+        if not path:
+            return
+        choice = by_path[path]
+        ints = [t.index[s] for s in path]
+        rules = rules_for(race, car, slipstream=True)
+        state = start_state(t, car.space, car.lap, 0)
+        states = [state]
+        for i, to in enumerate(ints):
+            link = next(ln for ln in links(rules, states[-1]) if ln[0] == to)
+            states.append(step(rules, states[-1], link, turn.steps + i + 1)[0])
+        race.emit(
+            "moved",
+            car.seat,
+            kind="slipstream",
+            path=list(path),
+            m=3,
+            travelled=len(path),
+            braking=choice["braking"],
+            brake_kind="slipstream",
+        )
+        path_effects(race, turn, states, turn.steps)
+        turn.overs = turn.overs + states[-1][OVERS]
+        if choice["braking"]:
+            turn.brakes.append(("slipstream", {"b": choice["braking"]}))
+        if choice["corner_entry"]:
+            turn.brakes.append(("corner_entry", {"b": 1}))
+        if choice["braking"]:
+            turn.braked = True  # FD-A-10.5: no slipstream after a braked one

@@ -1,0 +1,375 @@
+"""The turn of one car, in the canonical order of FD-P-3, and the session's setup steps."""
+
+from __future__ import annotations
+
+from ..contract import Decision
+from . import damage, gears, pit, slipstream, weather
+from .dice import GEAR_RANGE, MAXIMUM
+from .movement import LAP, PIT, SPACE, TO_BOX
+from .moves import MovePlan, entry_progress
+from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
+from .track import PIT_BOX, TRACK
+
+START_BASIC = ((1, "stall"), (16, "normal"), (20, "great"))  # FD-B-4.1
+START_ADVANCED = ((1, "stall"), (19, "normal"), (20, "great"))  # FD-A-2.1
+
+setup_choices = gears.build_choices
+race_weather = weather.race_roll
+tyre_choices = pit.tyre_choices
+end_of_round = weather.end_of_round
+
+
+class Turn:
+    """What the steps of one turn hand each other."""
+
+    __slots__ = (
+        "car",
+        "start",
+        "trigger",
+        "steps",
+        "crossed_final",
+        "overs",
+        "brakes",
+        "moved",
+        "braked",
+    )
+
+    def __init__(self, car: Car):
+        self.car = car
+        self.start = car.space
+        self.trigger = False
+        self.steps = 0  # spaces travelled in the turn's movement (main + slipstream)
+        self.crossed_final = False
+        self.overs: tuple = ()
+        self.brakes: list[tuple[str, dict]] = []  # (kind, costs) paid at step 12
+        self.moved = False
+        self.braked = False
+
+
+def take_turn(race, car: Car):
+    t = race.track
+    race.turn_seq += 1
+    turn = Turn(car)
+    car.turn_start_progress = race.progress(car)
+    race.emit(
+        "turn_started",
+        car.seat,
+        space=t.ids[car.space],
+        gear=car.gear,
+        progress=car.turn_start_progress,
+        exit_turn=car.pit in BOX_STATES,
+    )
+    base = None
+    if race.round == 1:
+        value = race.roll("black")
+        table = START_ADVANCED if race.advanced else START_BASIC
+        outcome = next(name for top, name in table if value <= top)
+        race.emit(
+            "start_roll", car.seat, die="black", value=value, purpose="start", outcome=outcome
+        )
+        if outcome == "stall":
+            car.stalled = True  # FD-B-4.2
+        elif outcome == "great":
+            base = 4
+        else:
+            base = roll_gear(race, car)
+        kind = "start"
+    else:
+        yield from gears.select(race, car)
+        base = roll_gear(race, car)
+        turn.trigger = car.gear in MAXIMUM and base == MAXIMUM[car.gear]
+        if turn.trigger:
+            yield from weather.on_maximum(race, car)
+        kind = "main"
+    if base is not None:
+        bonus = yield from pit.boost(race, car, kind)
+        m = base + bonus + pit.slide(race, car, base + bonus)
+        yield from drive(race, turn, m, kind)
+        if car.racing and turn.steps and not turn.crossed_final:
+            yield from slipstream.offer(race, turn)
+        resolve_corners(race, turn)
+        pay_braking(race, turn)
+        check_finish(race, turn)
+        if car.racing and turn.moved and t.kind_of[car.space] == TRACK:
+            collisions(race, car)
+        if car.racing and t.kind_of[car.space] == PIT_BOX and car.pit == PIT_LANE:
+            yield from pit.service(race, turn)
+    if turn.trigger:
+        engine_checks(race, car)
+    end_turn(race, turn)
+
+
+def roll_gear(race, car: Car) -> int:
+    value = race.roll(f"g{car.gear}")
+    race.emit(
+        "gear_rolled",
+        car.seat,
+        die=f"g{car.gear}",
+        value=value,
+        purpose="move",
+        gear=car.gear,
+        maximum=value == GEAR_RANGE[car.gear][1] and car.gear >= 5,
+    )
+    return value
+
+
+def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
+    """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
+    car = turn.car
+    plan = MovePlan(race, car, m, kind, may_brake=may_brake)
+    decision = Decision(
+        car.seat,
+        "move" if kind != "fast_exit" else "fast_exit",
+        f"Move {m} spaces" + (" (blocked: you must brake)" if plan.blocked else ""),
+        {
+            "m": m,
+            "from": race.track.ids[car.space],
+            "blocked": plan.blocked,
+            "d_max": plan.d_max,
+            "paths": plan.candidates(),
+            "legal": [{"path": c["path"]} for c in plan.candidates()],
+        },
+    )
+
+    def check(action) -> str | None:
+        path = _path_param(race, action)
+        plan.check_path(path)
+        brake = action.params.get("brake")
+        if brake is not None and brake != m - len(path) and not _terminal(plan, path):
+            return f"brake must equal {m - len(path)} for this path"
+        return None
+
+    action = yield from race.ask(decision, check)
+    path = _path_param(race, action)
+    states, terminal = plan.check_path(path)
+    brake_kind, b = plan.braking(len(path), terminal)
+    if brake_kind != "none":
+        turn.braked = True
+        turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
+    race.emit(
+        "moved",
+        car.seat,
+        kind=kind,
+        path=[race.track.ids[s] for s in path],
+        m=m,
+        travelled=len(path),
+        braking=b,
+        brake_kind=brake_kind,
+    )
+    enter = entry_progress(race, states)
+    if enter is not None:
+        car.entry_progress = enter
+        car.pit = PIT_LANE
+        race.emit("pit_entered", car.seat, box=race.track.ids[race.track.boxes[car.colour]])
+    path_effects(race, turn, states, 0 if kind != "fast_exit" else 0)
+    if car.racing:
+        final = states[-1]
+        if final[PIT] != TO_BOX and race.track.kind_of[car.space] == TRACK:
+            car.pit = PIT_NONE
+        elif car.pit in BOX_STATES and path:
+            car.pit = PIT_EXIT
+        turn.overs = turn.overs + tuple((c, k + turn.steps - len(path)) for c, k in final[7])
+    return plan
+
+
+def _terminal(plan: MovePlan, path: list[int]) -> bool:
+    return plan.check_path(path)[1]
+
+
+def _path_param(race, action) -> list[int]:
+    raw = action.params.get("path")
+    if not isinstance(raw, list | tuple):
+        raise ValueError("path must be a list of space ids")
+    index = race.track.index
+    unknown = [s for s in raw if s not in index]
+    if unknown:
+        raise ValueError(f"unknown space {unknown[0]!r}")
+    return [index[s] for s in raw]
+
+
+def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
+    """Step 7: line crossings and damage-marker checks, in path order."""
+    car, t = turn.car, race.track
+    for before, after in zip(states, states[1:], strict=False):
+        space = after[SPACE]
+        car.space = space
+        turn.steps += 1
+        turn.moved = True
+        if after[LAP] > before[LAP]:
+            car.lap = after[LAP]
+            race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
+            if car.lap > race.laps:
+                turn.crossed_final = True
+        if race.advanced and race.markers.get(space) and not race.qualifying:
+            threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
+            failed = damage.check(
+                race, car, threshold, "marker", event="marker_check", space=t.ids[space]
+            )
+            if failed and damage.lose(race, car, "Su", 1, "marker", own_turn=True):
+                return
+
+
+def resolve_corners(race, turn: Turn) -> None:
+    """Step 11: overshoots in path order, then the corner stop (FD-B-8, FD-A-4)."""
+    car, t = turn.car, race.track
+    if not car.racing:
+        return
+    for corner, k in turn.overs:
+        c = t.corners[corner]
+        made = car.stops if corner == car.corner else 0
+        missing = c.stops - made
+        distance = turn.steps - k + 1
+        mult = damage.tyre_multiplier(race, car)
+        race.emit(
+            "overshoot",
+            car.seat,
+            corner=c.id,
+            distance=distance,
+            missing=missing,
+            multiplier=mult,
+            penalty=distance * mult if missing == 1 else None,
+        )
+        if missing >= 2:  # FD-B-8.6
+            damage.eliminate(race, car, "corner")
+            return
+        if not race.advanced:
+            if damage.lose(race, car, "WP", distance, "corner", own_turn=True):
+                return
+            continue
+        outcome, tyres = damage.overshoot_penalty(race, car, distance)
+        if outcome == "eliminated":
+            damage.eliminate(race, car, "tyres")
+            return
+        if tyres != car.wear["T"]:
+            delta = tyres - car.wear["T"]
+            car.wear["T"] = tyres
+            race.emit(
+                "wear_changed", car.seat, category="T", delta=delta, value=tyres, cause="corner"
+            )
+        if outcome == "spin":  # FD-A-4.4
+            car.spun = True
+            car.gear = 1
+            race.emit("spin", car.seat, space=t.ids[car.space], tyres=tyres)
+    end = t.corner[car.space]
+    if end >= 0 and not turn.crossed_final:
+        if end == car.corner and not any(o[0] == end for o in turn.overs):
+            car.stops += 1
+        else:
+            car.corner = end
+            car.stops = 0 if turn.overs else 1  # FD-B-8.8
+        race.emit(
+            "corner_stop",
+            car.seat,
+            corner=t.corners[end].id,
+            stops=car.stops,
+            required=t.corners[end].stops,
+        )
+    else:
+        car.corner, car.stops = -1, 0
+
+
+def pay_braking(race, turn: Turn) -> None:
+    """Step 12: every brake cost of the turn, after the overshoot (FD-A-5.4)."""
+    car = turn.car
+    for kind, info in turn.brakes:
+        if not car.racing:
+            return
+        b = info["b"]
+        if kind == "forced":
+            costs = damage.forced_braking_costs(race, car, b, info.get("split"))
+        else:
+            costs = {"Br": b} if race.advanced else {"WP": b}
+        race.emit("braking_paid", car.seat, kind=kind, spaces=b, costs=costs)
+        if costs is None:
+            damage.eliminate(race, car, "braking")
+            return
+        for cat, amount in costs.items():
+            if damage.lose(race, car, cat, amount, "braking", own_turn=True):
+                return
+
+
+def check_finish(race, turn: Turn) -> None:
+    car = turn.car
+    if car.racing and turn.crossed_final:
+        car.status = FINISHED
+        race.finish_order.append(car)
+        car.finished_at = {"round": race.round, "turn_seq": race.turn_seq}
+        race.emit(
+            "finished",
+            car.seat,
+            position=len(race.finish_order),
+            round=race.round,
+            turn_seq=race.turn_seq,
+        )
+
+
+def collisions(race, car: Car) -> None:
+    """FD-B-10 / FD-A-7: hit cars roll in round order, then the mover as many dice."""
+    t = race.track
+    contacts = {t.ahead[car.space], *t.sides[car.space]}
+    hit = [c for c in race.order if c.racing and c is not car and c.space in contacts]
+    if not hit:
+        return
+    if race.advanced:
+        threshold, cat = (2 if damage.wet(race) else 1), "Bo"
+    else:
+        threshold, cat = 4, "WP"
+    out = []
+    for other in hit:
+        failed = damage.check(
+            race, other, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
+        )
+        out.append(failed and damage.lose(race, other, cat, 1, "collision", own_turn=False))
+    for other, gone in zip(hit, out, strict=True):
+        if not car.racing:
+            return
+        if gone and race.bga:  # FD-BGA-5
+            if race.cfg["bga_eliminated_neighbour"] == "skip":
+                continue
+            race.emit(
+                "collision_check",
+                car.seat,
+                mover=car.seat,
+                hit=other.seat,
+                threshold=threshold,
+                failed=True,
+                automatic=True,
+            )
+            damage.lose(race, car, cat, 1, "collision", own_turn=True)
+            continue
+        failed = damage.check(
+            race, car, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
+        )
+        if failed:
+            damage.lose(race, car, cat, 1, "collision", own_turn=True)
+
+
+def engine_checks(race, trigger: Car) -> None:
+    """FD-B-11 / FD-A-8 and FD-BGA-11."""
+    others = [
+        c for c in race.order if c is not trigger and c.racing and c.gear >= 5 and not c.in_pit_area
+    ]
+    rollers = others
+    if trigger.racing and not trigger.in_pit_area:
+        if race.bga:
+            rollers = [c for c in race.order if c is trigger or c in others]
+        else:
+            rollers = [trigger, *others]
+    threshold = 3 if race.advanced and damage.wet(race) else 4
+    for car in rollers:
+        if not car.racing:
+            continue
+        failed = damage.check(race, car, threshold, "engine", trigger=trigger.seat)
+        if failed:
+            damage.lose(race, car, "En", 1, "engine", own_turn=car is trigger)
+
+
+def end_turn(race, turn: Turn) -> None:
+    car = turn.car
+    for _ in range(car.pending_markers):  # step 15
+        damage.place_marker(race, car.space, "damage", car.seat)
+    car.pending_markers = 0
+    if car.space != turn.start:  # step 19, FD-E-6
+        race.arrivals += 1
+        car.arrival = race.arrivals
+    race.emit("turn_ended", car.seat, space=race.track.ids[car.space], gear=car.gear)

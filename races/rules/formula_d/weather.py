@@ -1,0 +1,96 @@
+"""Weather (FD-V-6, FD-BGA-6, FD-BGA-7)."""
+
+from __future__ import annotations
+
+CHANGING = ("CLOUDY", "CLOUDY_WET", "RAIN_VAR", "SUN_VAR")
+# FD-V-6.5: state -> (after rain, after variable, after sun)
+LADDER = {
+    "CLOUDY": ("RAIN_VAR", "CLOUDY", "SUN_VAR"),
+    "CLOUDY_WET": ("RAIN_VAR", "CLOUDY_WET", "SUN_VAR"),
+    "RAIN_VAR": ("RAIN", "RAIN_VAR", "SUN_VAR"),
+    "SUN_VAR": ("RAIN_VAR", "SUN_VAR", "SUNNY"),
+}
+
+
+def band(race, value: int) -> int:
+    """0 rain, 1 variable, 2 sun by the track's table (FD-T-11)."""
+    if value <= race.track.rain_max:
+        return 0
+    return 1 if value <= race.track.variable_max else 2
+
+
+def race_roll(race):
+    """FD-V-6.3 (R3)."""
+    if not race.cfg.get("weather"):
+        return
+        yield
+    value = race.roll("black")
+    result = ("rain", "variable", "sun")[band(race, value)]
+    if result == "rain":
+        state = "RAIN"
+    elif result == "sun":
+        state = "SUNNY"
+    elif race.bga and race.cfg.get("qualifying_weather") == "wet":
+        state = "CLOUDY_WET"  # FD-BGA-7
+    else:
+        state = "CLOUDY"
+    race.emit(
+        "weather_rolled",
+        None,
+        die="black",
+        value=value,
+        purpose="weather",
+        phase="race",
+        result=result,
+        before=None,
+        after=state,
+        rerolled=False,
+    )
+    race.weather = race.weather_start = state
+    return
+    yield
+
+
+def change(race, trigger: str) -> None:
+    """One weather roll after a maximum roll (R6)."""
+    if race.weather not in CHANGING:
+        return
+    value = race.roll("black")
+    b = band(race, value)
+    before = race.weather
+    race.weather = LADDER[before][b]
+    race.weather_changes += race.weather != before
+    race.emit(
+        "weather_rolled",
+        trigger,
+        die="black",
+        value=value,
+        purpose="weather",
+        phase="change",
+        result=("rain", "variable", "sun")[b],
+        before=before,
+        after=race.weather,
+        rerolled=False,
+    )
+
+
+def on_maximum(race, car):
+    """Step 4: published rolls now, before the move; bga queues it (FD-BGA-6)."""
+    if not race.cfg.get("weather") or race.weather not in CHANGING:
+        return
+        yield
+    if race.bga:
+        race.weather_queue.append(car.seat)
+        race.emit("weather_queued", car.seat)
+    else:
+        change(race, car.seat)
+    return
+    yield
+
+
+def end_of_round(race):
+    queue, race.weather_queue = race.weather_queue, []
+    for seat in queue:
+        change(race, seat)
+    return
+    yield
