@@ -23,6 +23,7 @@ from django.utils import timezone
 from league.models import DriverStanding, Entry
 from races import grid
 from races.models import Result, Round, Session
+from races.progress import snapshot
 from races.results import SeatResult, session_results_store
 from races.rules import Action, Seat, bots_for, canonical_log, get_game
 from races.seating import bots_fill, seat_for, seat_record
@@ -152,8 +153,9 @@ class ProgressWriter:
     """Writes the turn and running order where a page can poll them, at most
     once per PROGRESS_INTERVAL seconds, and renews the claim's lease."""
 
-    def __init__(self, session_id: int, token: str):
+    def __init__(self, session_id: int, token: str, game_key: str):
         self.session_id = session_id
+        self.game_key = game_key
         self.token = token
         self.interval = getattr(settings, "SESSION_PROGRESS_INTERVAL", 0.5)
         self.pace = getattr(settings, "SESSION_ROUND_SECONDS", 0.0)
@@ -170,11 +172,7 @@ class ProgressWriter:
         if not force and now - self.last_write < self.interval:
             return
         self.last_write = now
-        progress = {
-            "round": round_number,
-            "percent": round(100 * race.progress()),
-            "order": race.running_order(),
-        }
+        progress = snapshot(self.game_key, race)
         Session.objects.filter(pk=self.session_id, claim=self.token).update(
             progress=progress, lease_until=timezone.now() + lease()
         )
@@ -213,7 +211,7 @@ def session_run(*, session_id: int) -> str:
     if token is None:
         return "skipped"
     session = Session.objects.select_related("round__season__scoring").get(pk=session_id)
-    writer = ProgressWriter(session_id, token)
+    writer = ProgressWriter(session_id, token, session.round.season.game)
     try:
         plan = session_plan(session)
         race, actions = engine_run(plan, session.seed, writer)

@@ -7,11 +7,11 @@ from races.dispatch import sessions_dispatch_due
 from races.running import session_run
 
 
-@shared_task(acks_late=True, reject_on_worker_lost=True, queue="sessions")
+@shared_task(acks_late=True, reject_on_worker_lost=True)
 def run_session(session_id: int) -> str:
     return session_run(session_id=session_id)
 
 
-@shared_task(queue="sessions")
+@shared_task
 def dispatch_due_sessions() -> int:
     return sessions_dispatch_due(now=timezone.now())

@@ -10,3 +10,6 @@ os.environ.setdefault("SECRET_KEY", "paddock-test-suite-key")
 from paddock.settings import *  # noqa: E402,F403
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+# Integration tests read task outcomes back from Redis.
+CELERY_RESULT_BACKEND = CELERY_RESULT_BACKEND or REDIS_URL or None  # noqa: F405

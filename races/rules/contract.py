@@ -201,14 +201,6 @@ class Race(Protocol):
 
     def view(self, seat: str | None) -> dict: ...
 
-    def progress(self) -> float:
-        """How much of the race is done, 0.0 to 1.0, for a progress bar."""
-        ...
-
-    def running_order(self) -> list[str]:
-        """Seat ids in the current running order, leader first."""
-        ...
-
 
 class Game(Protocol):
     """A registered game: its options, tracks, bots and how a race starts."""

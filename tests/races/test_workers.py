@@ -58,6 +58,7 @@ def test_a_scheduled_session_is_dispatched_and_finishes_once(race, workers):
 
 def test_a_worker_killed_mid_race_leaves_the_session_to_finish_exactly_once(race, workers):
     slow = workers("slow", SESSION_ROUND_MS="200")
+    Session.objects.filter(pk=race.pk).update(status=S.QUEUED)
     run_session.delay(race.pk)
     wait_for(
         lambda: Session.objects.get(pk=race.pk).progress.get("round", 0) >= 2,

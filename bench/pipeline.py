@@ -1,0 +1,198 @@
+"""Sessions through the whole pipeline: queue, worker, engine, database, log.
+
+Runs N ten-car Formula D races (advanced, 2 laps of Lakeside GP, pro bots)
+through a real 2-process Celery worker on PostgreSQL and Redis, and measures:
+- throughput: all N queued at once, sessions per minute until the last is stored;
+- latency: sessions dispatched one at a time, from dispatch to standings stored;
+- overhead: median latency divided by the engine's own median time for the
+  same races (same seeds and seats, run in this process).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
+        .venv/bin/python bench/pipeline.py [--races 100] [--latency-runs 20]
+
+It creates and drops its own database (paddock_bench). Last line: JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def bench_database_url() -> str:
+    base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
+    return urlunsplit(urlsplit(base)._replace(path="/paddock_bench"))
+
+
+def recreate_database(url: str) -> None:
+    import psycopg
+
+    admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute("DROP DATABASE IF EXISTS paddock_bench WITH (FORCE)")
+        conn.execute("CREATE DATABASE paddock_bench")
+
+
+def setup_django(url: str) -> None:
+    os.environ["DATABASE_URL"] = url
+    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+    os.environ.setdefault("SECRET_KEY", "paddock-bench")
+    os.environ["DJANGO_SETTINGS_MODULE"] = "paddock.settings"
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def make_season(races: int):
+    from django.contrib.auth import get_user_model
+
+    from league.models import League, ScoringSystem, Season
+    from races.services import round_create
+
+    owner = get_user_model().objects.create_user("bench")
+    league = League.objects.create(name="Bench", slug="bench", owner=owner)
+    season = Season.objects.create(
+        league=league,
+        name="Bench",
+        slug="bench",
+        game="formula_d",
+        rules={"level": "advanced"},
+        scoring=ScoringSystem.objects.get(slug="formula-1-2010"),
+        grid_size=10,
+    )
+    for number in range(1, races + 1):
+        round_create(season=season, number=number, name=f"R{number}", track="lakeside_gp", laps=2)
+    return season
+
+
+def engine_ms(session) -> float:
+    from races.running import engine_run, session_plan
+
+    plan = session_plan(session)
+    start = time.perf_counter()
+    engine_run(plan, session.seed)
+    return (time.perf_counter() - start) * 1000
+
+
+def start_worker(url: str) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "paddock.settings"}
+    log = open(ROOT / "bench" / "pipeline-worker.log", "w")
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "paddock",
+            "worker",
+            "-Q",
+            "sessions",
+            "-c",
+            "2",
+            "-l",
+            "info",
+            "--without-gossip",
+            "--without-mingle",
+        ],  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if " ready." in (ROOT / "bench" / "pipeline-worker.log").read_text():
+            return proc
+        time.sleep(0.2)
+    raise SystemExit("the worker did not start; see bench/pipeline-worker.log")
+
+
+def wait_finished(pks, timeout=900) -> None:
+    from races.models import Session
+
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        left = Session.objects.filter(pk__in=pks).exclude(status__in=["finished", "failed"])
+        if not left.exists():
+            failed = Session.objects.filter(pk__in=pks, status="failed").count()
+            if failed:
+                raise SystemExit(f"{failed} sessions failed")
+            return
+        time.sleep(0.02)
+    raise SystemExit("timed out waiting for sessions")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--races", type=int, default=100)
+    parser.add_argument("--latency-runs", type=int, default=20)
+    args = parser.parse_args()
+
+    url = bench_database_url()
+    recreate_database(url)
+    setup_django(url)
+    from paddock.celery import app
+    from races.models import Session
+    from races.services import session_queue
+
+    season = make_season(args.races + args.latency_runs)
+    sessions = list(Session.objects.filter(round__season=season).order_by("round__number"))
+    throughput_set = sessions[: args.races]
+    latency_set = sessions[args.races :]
+
+    engine_times = [engine_ms(s) for s in latency_set]
+    app.control.purge()
+    worker = start_worker(url)
+    try:
+        start = time.perf_counter()
+        for session in throughput_set:
+            session_queue(session=session)
+        wait_finished([s.pk for s in throughput_set])
+        elapsed = time.perf_counter() - start
+        per_minute = len(throughput_set) / elapsed * 60
+
+        latencies = []
+        for session in latency_set:
+            t0 = time.perf_counter()
+            session_queue(session=session)
+            wait_finished([session.pk])
+            latencies.append((time.perf_counter() - t0) * 1000)
+    finally:
+        os.killpg(worker.pid, 15)
+        worker.wait(30)
+
+    engine_median = statistics.median(engine_times)
+    latency_median = statistics.median(latencies)
+    figures = {
+        "races": len(throughput_set),
+        "sessions_per_minute": round(per_minute, 1),
+        "throughput_seconds": round(elapsed, 2),
+        "latency_ms_median": round(latency_median, 1),
+        "latency_ms_p90": round(sorted(latencies)[int(0.9 * (len(latencies) - 1))], 1),
+        "engine_ms_median": round(engine_median, 1),
+        "overhead_ratio": round(latency_median / engine_median, 2),
+    }
+    print(f"{figures['races']} races in {elapsed:.1f}s: {per_minute:.0f} sessions/minute")
+    print(
+        f"dispatch to standings stored: median {latency_median:.0f} ms; "
+        f"engine alone {engine_median:.0f} ms; ratio {figures['overhead_ratio']}"
+    )
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
