@@ -90,6 +90,10 @@ def board_after(events_so_far: list[dict], seat_ids: list[str]) -> dict[str, Car
             if isinstance(spaces, Mapping):
                 for s, space in spaces.items():
                     car(s).space = space
+            order = data.get("order")
+            if isinstance(spaces, list) and isinstance(order, list):
+                for s, space in zip(order, spaces, strict=False):
+                    car(s).space = space
         elif kind in ("moved", "spin", "pit_entered", "pit_exit") and seat:
             path = data.get("path")
             if isinstance(path, list) and path:

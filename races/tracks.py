@@ -42,7 +42,7 @@ LANE_GAP = 15
 def _loop_point(t: float) -> tuple[float, float, float, float]:
     """A point on a stadium-shaped loop (clockwise from the start line at the
     bottom middle) and the outward normal there; t in [0, 1)."""
-    straight, radius = 480.0, 170.0
+    straight, radius = 420.0, 165.0
     perimeter = 2 * straight + 2 * math.pi * radius
     s = (t % 1.0) * perimeter
     cx, cy = WIDTH / 2, HEIGHT / 2

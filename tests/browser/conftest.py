@@ -78,4 +78,6 @@ def log_in(page, base: str, username: str) -> None:
 
 def log_out(page) -> None:
     page.click("header form button")
+
+
 from tests.races.conftest import broker, workers  # noqa: E402,F401

@@ -154,3 +154,17 @@ def test_the_lap_chart_falls_back_to_turn_progress():
         {"type": "turn_started", "round": 2, "seat": "a", "seq": 4, "data": {"progress": 12}},
     ]
     assert [o["order"] for o in running_orders(events)] == [["b", "a"], ["a", "b"]]
+
+
+def test_the_grid_places_cars_from_parallel_order_and_spaces_lists():
+    events = [
+        {
+            "type": "grid_set",
+            "round": 0,
+            "seat": None,
+            "seq": 1,
+            "data": {"order": ["car3", "car1"], "spaces": ["r59l2", "r58l0"]},
+        },
+    ]
+    board = board_after(events, ["car1", "car3"])
+    assert board["car3"].space == "r59l2" and board["car1"].space == "r58l0"
