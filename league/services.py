@@ -8,6 +8,7 @@ from django.db import transaction
 from django.db.models import Sum
 
 from league import scoring
+from league.caching import standings_changed
 from league.models import DriverStanding, Entry, Penalty, Season, TeamStanding
 
 
@@ -41,6 +42,7 @@ def standings_recompute(*, season: Season) -> None:
         .annotate(total=Sum("points"))
     )
     lines = scoring.driver_standings(table, scores, held=held, penalties=penalties)
+    standings_changed(season_id=season.pk)
 
     DriverStanding.objects.filter(season=season).delete()
     DriverStanding.objects.bulk_create(

@@ -1,23 +1,52 @@
-"""
-URL configuration for paddock project.
-
-The `urlpatterns` list routes URLs to views. For more information please see:
-    https://docs.djangoproject.com/en/5.2/topics/http/urls/
-Examples:
-Function views
-    1. Add an import:  from my_app import views
-    2. Add a URL to urlpatterns:  path('', views.home, name='home')
-Class-based views
-    1. Add an import:  from other_app.views import Home
-    2. Add a URL to urlpatterns:  path('', Home.as_view(), name='home')
-Including another URLconf
-    1. Import the include() function: from django.urls import include, path
-    2. Add a URL to urlpatterns:  path('blog/', include('blog.urls'))
-"""
+"""Paddock's URLs: public pages, organiser and driver writes, exports."""
 
 from django.contrib import admin
-from django.urls import path
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from league import exports, views_driver, views_organiser, views_public
+from races import views as race_views
+
+S = "l/<slug:league_slug>/<slug:season_slug>/"
 
 urlpatterns = [
+    path("", views_public.home, name="home"),
     path("admin/", admin.site.urls),
+    path("accounts/signup/", views_driver.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("leagues/new/", views_organiser.league_create, name="league_create"),
+    path("l/<slug:league_slug>/", views_public.league_detail, name="league"),
+    path("l/<slug:league_slug>/seasons/new/", views_organiser.season_create, name="season_create"),
+    path(S, views_public.season_detail, name="season"),
+    path(S + "standings/", views_public.standings, name="standings"),
+    path(S + "calendar.ics", exports.season_ics, name="season_ics"),
+    path(S + "results.<str:fmt>", exports.results_export, name="results_export"),
+    path(S + "standings.<str:fmt>", exports.standings_export, name="standings_export"),
+    path(S + "status/", views_organiser.season_status, name="season_status"),
+    path(S + "rounds/new/", views_organiser.round_new, name="round_create"),
+    path(S + "teams/new/", views_organiser.team_new, name="team_create"),
+    path(S + "entries/new/", views_organiser.entry_new, name="entry_add"),
+    path(S + "join/", views_driver.season_join, name="season_join"),
+    path(S + "withdraw/", views_driver.season_withdraw, name="season_withdraw"),
+    path(S + "r/<int:number>/", race_views.round_detail, name="round"),
+    path(S + "r/<int:number>/penalties/", views_organiser.penalty_new, name="penalty_add"),
+    path(
+        "penalties/<int:penalty_id>/remove/", views_organiser.penalty_delete, name="penalty_remove"
+    ),
+    path("drivers/<int:driver_id>/", views_public.driver_detail, name="driver"),
+    path("teams/<int:team_id>/", views_public.team_detail, name="team"),
+    path("sessions/<int:session_id>/", race_views.session_live, name="session_live"),
+    path("sessions/<int:session_id>/run/", race_views.session_run, name="session_run"),
+    path("sessions/<int:session_id>/retry/", race_views.session_retry, name="session_retry"),
+    path("sessions/<int:session_id>/cancel/", race_views.session_cancel, name="session_cancel"),
+    path(
+        "sessions/<int:session_id>/reschedule/",
+        race_views.session_reschedule,
+        name="session_reschedule",
+    ),
+    path("sessions/<int:session_id>/replay/", race_views.replay_start, name="replay_start"),
+    path("sessions/<int:session_id>/replay/<int:step>/", race_views.replay, name="replay"),
+    path("bare/", views_public.bare, name="bare"),
 ]

@@ -1,0 +1,233 @@
+"""Services the web app's forms call: leagues, seasons, teams, joining and
+withdrawing. Each validates everything first and stores nothing on a
+ValidationError."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.text import slugify
+
+from league.models import Driver, Entry, League, ScoringSystem, Season, Team
+from league.services import entry_create, standings_recompute
+
+# FD-V-3.1: a Formula D car build spreads 20 points over six categories.
+FD_BUILD_KEYS = ("T", "Br", "Gb", "Bo", "En", "Su")
+FD_BUILD_RANGES = {
+    "T": (1, 14),
+    "Br": (1, 7),
+    "Gb": (1, 7),
+    "Bo": (1, 7),
+    "En": (1, 7),
+    "Su": (1, 7),
+}
+FD_BUILD_TOTAL = 20
+
+
+def fd_build_check(build: dict[str, int]) -> dict[str, int]:
+    """A complete Formula D build within the published ranges, or a
+    ValidationError naming the first thing wrong."""
+    missing = [k for k in FD_BUILD_KEYS if build.get(k) is None]
+    if missing:
+        raise ValidationError("Give all six build values, or none for the standard car.")
+    for key in FD_BUILD_KEYS:
+        low, high = FD_BUILD_RANGES[key]
+        if not low <= build[key] <= high:
+            raise ValidationError(f"{key} must be between {low} and {high}.")
+    total = sum(build[k] for k in FD_BUILD_KEYS)
+    if total != FD_BUILD_TOTAL:
+        raise ValidationError(
+            f"A build spreads exactly {FD_BUILD_TOTAL} points; this one has {total}."
+        )
+    return {k: build[k] for k in FD_BUILD_KEYS}
+
+
+def _unique_slug(base: str, taken) -> str:
+    slug = slugify(base)[:90] or "x"
+    candidate, n = slug, 2
+    while taken(candidate):
+        candidate, n = f"{slug}-{n}", n + 1
+    return candidate
+
+
+@transaction.atomic
+def league_create(*, owner, name: str, description: str = "") -> League:
+    slug = _unique_slug(name, lambda s: League.objects.filter(slug=s).exists())
+    league = League(owner=owner, name=name, slug=slug, description=description)
+    league.full_clean()
+    league.save()
+    return league
+
+
+@transaction.atomic
+def scoring_custom_create(*, name: str, race_points: list[int], drop_worst: int) -> ScoringSystem:
+    """An organiser's own points table, stored as a scoring system."""
+    slug = _unique_slug(name, lambda s: ScoringSystem.objects.filter(slug=s).exists())
+    unique_name = name
+    n = 2
+    while ScoringSystem.objects.filter(name=unique_name).exists():
+        unique_name, n = f"{name} ({n})", n + 1
+    system = ScoringSystem(
+        name=unique_name, slug=slug, race_points=race_points, drop_worst=drop_worst
+    )
+    system.full_clean()
+    system.save()
+    return system
+
+
+@transaction.atomic
+def season_create(
+    *,
+    league: League,
+    name: str,
+    game: str,
+    rules: dict,
+    scoring: ScoringSystem | None = None,
+    own_points: list[int] | None = None,
+    drop_worst: int = 0,
+    team_mode: bool = False,
+    team_size: int = 2,
+    grid_size: int = 10,
+    fill_with_bots: bool = True,
+    bot_level: str = "pro",
+) -> Season:
+    """A season in draft: with a preset scoring system or the organiser's own
+    points table (stored as a new scoring system)."""
+    if scoring is None:
+        if not own_points:
+            raise ValidationError({"scoring": "Choose a preset or give your own points table."})
+        scoring = scoring_custom_create(
+            name=f"{league.name} — {name}", race_points=own_points, drop_worst=drop_worst
+        )
+    slug = _unique_slug(name, lambda s: Season.objects.filter(league=league, slug=s).exists())
+    season = Season(
+        league=league,
+        name=name,
+        slug=slug,
+        game=game,
+        rules=rules,
+        scoring=scoring,
+        team_mode=team_mode,
+        team_size=team_size,
+        grid_size=grid_size,
+        fill_with_bots=fill_with_bots,
+        bot_level=bot_level,
+    )
+    season.full_clean()
+    season.save()
+    return season
+
+
+SEASON_MOVES = {
+    Season.Status.DRAFT: (Season.Status.OPEN,),
+    Season.Status.OPEN: (Season.Status.DRAFT, Season.Status.RUNNING),
+    Season.Status.RUNNING: (Season.Status.FINISHED,),
+    Season.Status.FINISHED: (Season.Status.RUNNING,),
+}
+
+
+@transaction.atomic
+def season_status_set(*, season: Season, status: str) -> Season:
+    allowed = SEASON_MOVES.get(season.status, ())
+    if status not in allowed:
+        raise ValidationError(
+            f"A {season.get_status_display().lower()} season cannot become "
+            f"{Season.Status(status).label.lower() if status in Season.Status.values else status}."
+        )
+    season.status = status
+    season.save(update_fields=["status"])
+    return season
+
+
+@transaction.atomic
+def team_create(*, season: Season, name: str, colour: str = "#c0392b") -> Team:
+    if not season.team_mode:
+        raise ValidationError({"name": "This season has no teams."})
+    name = name.strip()
+    if Team.objects.filter(season=season, name__iexact=name).exists():
+        raise ValidationError({"name": f"There is already a team called {name} in this season."})
+    team = Team(season=season, name=name, colour=colour)
+    team.full_clean()
+    team.save()
+    return team
+
+
+def driver_for_user(*, user) -> Driver:
+    """The user's driver, created on first use under a unique name."""
+    driver = Driver.objects.filter(user=user).first()
+    if driver:
+        return driver
+    base = (user.get_full_name() or user.get_username())[:55]
+    name, n = base, 2
+    while Driver.objects.filter(name=name).exists():
+        name, n = f"{base} {n}", n + 1
+    return Driver.objects.create(user=user, name=name)
+
+
+@transaction.atomic
+def season_join(
+    *,
+    season: Season,
+    user,
+    car_number: int,
+    team: Team | None = None,
+    new_team: str = "",
+    setup: dict | None = None,
+    autopilot: str = "pro",
+) -> Entry:
+    """A driver enters an open season, joining a team or founding one."""
+    if season.status != Season.Status.OPEN:
+        raise ValidationError("This season is not open for entries.")
+    if Entry.objects.filter(season=season, driver__user=user).exists():
+        raise ValidationError("You have already entered this season.")
+    if team and new_team:
+        raise ValidationError({"new_team": "Join a team or found one, not both."})
+    if (team or new_team) and not season.team_mode:
+        raise ValidationError({"team": "This season has no teams."})
+    if Entry.objects.filter(season=season, car_number=car_number).exists():
+        raise ValidationError({"car_number": f"Car number {car_number} is taken in this season."})
+    if new_team:
+        team = team_create(season=season, name=new_team)
+    driver = driver_for_user(user=user)
+    entry = entry_create(
+        season=season,
+        driver=driver,
+        car_number=car_number,
+        team=team,
+        setup=setup,
+        autopilot=autopilot,
+    )
+    standings_recompute(season=season)
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry) -> None:
+    """A driver leaves a season that has not started: the entry is removed
+    (its car number is free again)."""
+    season = entry.season
+    if season.status not in (Season.Status.DRAFT, Season.Status.OPEN):
+        raise ValidationError("The season has started: you can no longer withdraw.")
+    team = entry.team
+    entry.delete()
+    if team is not None and not team.members.exists():
+        team.delete()
+    standings_recompute(season=season)
+
+
+@transaction.atomic
+def entry_add(
+    *, season: Season, driver_name: str, car_number: int, team: Team | None = None
+) -> Entry:
+    """An organiser enters a driver by name: an existing driver, or a new
+    bot persona at the season's bot level."""
+    driver = Driver.objects.filter(name__iexact=driver_name.strip()).first()
+    if driver is None:
+        driver = Driver(name=driver_name.strip(), is_bot=True, bot_level=season.bot_level)
+        driver.full_clean()
+        driver.save()
+    if Entry.objects.filter(season=season, driver=driver).exists():
+        raise ValidationError({"driver_name": f"{driver.name} has already entered this season."})
+    entry = entry_create(season=season, driver=driver, car_number=car_number, team=team)
+    standings_recompute(season=season)
+    return entry

@@ -1,0 +1,313 @@
+"""Forms for leagues, seasons, teams, entries and penalties. They check the
+shape of the input; the services check the rules and store."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
+from django.core.exceptions import ValidationError
+
+from league.entries import FD_BUILD_KEYS, FD_BUILD_RANGES
+from league.models import BOT_LEVELS, GAMES, Entry, ScoringSystem, Team
+from league.rules_options import ROUND_KEYS
+from races.rules import ConfigError, get_game
+
+OPTION_PREFIX = "opt_"
+
+
+def errors_to_form(form: forms.Form, error: ValidationError) -> None:
+    """Show a service's ValidationError next to the fields it names."""
+    if hasattr(error, "error_dict"):
+        for field, errors in error.error_dict.items():
+            target = field if field in form.fields else None
+            for e in errors:
+                form.add_error(target, e.messages)
+    else:
+        form.add_error(None, error.messages)
+
+
+def game_options(game_key: str) -> list:
+    """The options a season may set for this game (none if its engine is
+    not installed)."""
+    try:
+        schema = get_game(game_key).options
+    except ConfigError:
+        return []
+    return [o for o in schema.options if o.season and o.key not in ROUND_KEYS]
+
+
+class SignupForm(UserCreationForm):
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username",)
+
+
+class LeagueForm(forms.Form):
+    name = forms.CharField(max_length=100)
+    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+
+
+class GameForm(forms.Form):
+    game = forms.ChoiceField(choices=GAMES)
+
+    def clean_game(self):
+        game = self.cleaned_data["game"]
+        try:
+            get_game(game)
+        except ConfigError as error:
+            raise ValidationError(f"{dict(GAMES)[game]} cannot be played yet: {error}.") from None
+        return game
+
+
+def _points_list(text: str) -> list[int]:
+    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    try:
+        points = [int(p) for p in parts]
+    except ValueError:
+        raise ValidationError("Give whole numbers separated by commas, e.g. 25, 18, 15.") from None
+    if any(p < 0 for p in points):
+        raise ValidationError("Points cannot be negative.")
+    return points
+
+
+class SeasonForm(forms.Form):
+    """The season wizard's second step; the game was chosen in the first."""
+
+    game = forms.ChoiceField(choices=GAMES, widget=forms.HiddenInput)
+    name = forms.CharField(max_length=100)
+    scoring = forms.ModelChoiceField(
+        queryset=ScoringSystem.objects.all(),
+        required=False,
+        empty_label="My own points table (below)",
+        label="Scoring preset",
+    )
+    own_points = forms.CharField(
+        required=False,
+        label="Own points table",
+        help_text="Points for 1st, 2nd, 3rd…, separated by commas.",
+    )
+    drop_worst = forms.IntegerField(
+        min_value=0, max_value=10, initial=0, label="Worst rounds dropped (own table)"
+    )
+    team_mode = forms.BooleanField(required=False, label="Teams")
+    team_size = forms.IntegerField(min_value=1, max_value=10, initial=2)
+    grid_size = forms.IntegerField(min_value=2, max_value=12, initial=10)
+    fill_with_bots = forms.BooleanField(
+        required=False, initial=True, label="Fill empty places with bots"
+    )
+    bot_level = forms.ChoiceField(choices=BOT_LEVELS, initial="pro")
+
+    def __init__(self, *args, game: str, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].initial = game
+        self.game_key = game
+        self.option_keys = []
+        for option in game_options(game):
+            name = OPTION_PREFIX + option.key
+            self.option_keys.append(option.key)
+            label = option.key.replace("_", " ").capitalize()
+            help_text = option.help
+            if option.type == "bool":
+                field = forms.BooleanField(required=False, initial=bool(option.default))
+            elif option.choices:
+                field = forms.ChoiceField(
+                    choices=[(str(c), str(c)) for c in option.choices],
+                    initial=str(option.default) if option.default is not None else None,
+                )
+            elif option.type == "int":
+                field = forms.IntegerField(
+                    required=False,
+                    min_value=option.min,
+                    max_value=option.max,
+                    initial=option.default,
+                )
+            elif option.type == "list":
+                field = forms.CharField(
+                    required=False, initial=", ".join(map(str, option.default or []))
+                )
+                help_text = (help_text + " " if help_text else "") + "Separate with commas."
+            elif option.type == "str":
+                field = forms.CharField(required=False, initial=option.default or "")
+            else:
+                continue
+            field.label, field.help_text = label, help_text
+            self.fields[name] = field
+
+    def clean_own_points(self):
+        text = self.cleaned_data.get("own_points") or ""
+        return _points_list(text) if text.strip() else []
+
+    def clean(self):
+        data = super().clean()
+        if (
+            not data.get("scoring")
+            and not data.get("own_points")
+            and "own_points" not in self.errors
+        ):
+            self.add_error("own_points", "Choose a preset or give your own points table.")
+        rules = {}
+        for option in game_options(self.game_key):
+            name = OPTION_PREFIX + option.key
+            if name not in self.fields or name not in data:
+                continue
+            value = data[name]
+            if option.type == "list":
+                value = [v.strip() for v in (value or "").split(",") if v.strip()]
+            elif option.choices and option.type == "int" and value not in (None, ""):
+                value = int(value)
+            if value in (None, "") or value == option.default:
+                continue
+            rules[option.key] = value
+        data["rules"] = rules
+        return data
+
+
+class RoundForm(forms.Form):
+    VARIANT_CHOICES = [("", "as the season"), ("on", "on"), ("off", "off")]
+
+    number = forms.IntegerField(min_value=1)
+    name = forms.CharField(max_length=100)
+    track = forms.ChoiceField(choices=())
+    laps = forms.IntegerField(min_value=1, max_value=10, required=False)
+    scheduled_at = forms.DateTimeField(
+        required=False,
+        label="Date and time",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+    )
+    qualifying_format = forms.ChoiceField(choices=())
+    grid_rule = forms.ChoiceField(choices=())
+
+    def __init__(self, *args, season, **kwargs):
+        from league.rules_options import track_ids
+        from races.models import Round
+
+        super().__init__(*args, **kwargs)
+        try:
+            tracks = {t["id"]: t.get("name", t["id"]) for t in get_game(season.game).tracks()}
+        except ConfigError:
+            tracks = {t: t for t in track_ids(season.game)}
+        self.fields["track"].choices = [(k, v) for k, v in tracks.items()]
+        self.fields["qualifying_format"].choices = Round.QualifyingFormat.choices
+        self.fields["grid_rule"].choices = Round.GridRule.choices
+        self.variant_keys = []
+        for option in game_options(season.game):
+            if option.type == "bool":
+                self.variant_keys.append(option.key)
+                self.fields[OPTION_PREFIX + option.key] = forms.ChoiceField(
+                    choices=self.VARIANT_CHOICES,
+                    required=False,
+                    label=option.key.replace("_", " ").capitalize(),
+                    help_text=option.help,
+                )
+
+    def clean(self):
+        data = super().clean()
+        data["options"] = {
+            key: data.get(OPTION_PREFIX + key) == "on"
+            for key in self.variant_keys
+            if data.get(OPTION_PREFIX + key)
+        }
+        return data
+
+
+class TeamForm(forms.Form):
+    name = forms.CharField(max_length=60)
+    colour = forms.CharField(
+        max_length=7, initial="#c0392b", widget=forms.TextInput(attrs={"type": "color"})
+    )
+
+
+class EntryAddForm(forms.Form):
+    driver_name = forms.CharField(
+        max_length=60,
+        label="Driver",
+        help_text="An existing driver's name, or a new bot persona's.",
+    )
+    car_number = forms.IntegerField(min_value=1, max_value=999)
+    team = forms.ModelChoiceField(queryset=Team.objects.none(), required=False)
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = season.teams.all()
+        if not season.team_mode:
+            del self.fields["team"]
+
+
+class JoinForm(forms.Form):
+    car_number = forms.IntegerField(min_value=1, max_value=999)
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.none(), required=False, empty_label="(no team)"
+    )
+    new_team = forms.CharField(max_length=60, required=False, label="…or found a team")
+    autopilot = forms.ChoiceField(
+        choices=BOT_LEVELS,
+        initial="pro",
+        label="Autopilot style",
+        help_text="The bot that drives your car when you do not.",
+    )
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.season = season
+        if season.team_mode:
+            self.fields["team"].queryset = season.teams.all()
+        else:
+            del self.fields["team"]
+            del self.fields["new_team"]
+        if season.game == "formula_d":
+            for key in FD_BUILD_KEYS:
+                low, high = FD_BUILD_RANGES[key]
+                self.fields[f"build_{key}"] = forms.IntegerField(
+                    required=False,
+                    min_value=low,
+                    max_value=high,
+                    label=f"Build: {BUILD_LABELS[key]}",
+                )
+            self.fields[f"build_{FD_BUILD_KEYS[0]}"].help_text = (
+                "Car setup (advanced rules, FD-V-3): spread 20 points over the six "
+                "categories, or leave all blank for the standard car."
+            )
+
+    def clean(self):
+        from league.entries import fd_build_check
+
+        data = super().clean()
+        data["setup"] = {}
+        if self.season.game == "formula_d":
+            build = {k: data.get(f"build_{k}") for k in FD_BUILD_KEYS}
+            if any(v is not None for v in build.values()):
+                try:
+                    data["setup"] = {"build": fd_build_check(build)}
+                except ValidationError as error:
+                    self.add_error(f"build_{FD_BUILD_KEYS[0]}", error)
+        return data
+
+
+BUILD_LABELS = {
+    "T": "tyres",
+    "Br": "brakes",
+    "Gb": "gearbox",
+    "Bo": "body",
+    "En": "engine",
+    "Su": "suspension",
+}
+
+
+class PenaltyForm(forms.Form):
+    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label="Car")
+    points = forms.IntegerField(min_value=1, max_value=10000)
+    reason = forms.CharField(max_length=200)
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = season.entries.select_related("driver")
+
+
+class RescheduleForm(forms.Form):
+    when = forms.DateTimeField(
+        label="New date and time",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+    )

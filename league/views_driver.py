@@ -1,0 +1,66 @@
+"""Driver pages: sign up, join an open season, withdraw before it starts."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league import entries as league_entries
+from league import selectors
+from league.forms import JoinForm, SignupForm, errors_to_form
+from league.models import Entry
+from league.permissions import login_or_403
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request):
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        league_entries.driver_for_user(user=user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        messages.success(request, f"Welcome to Paddock, {user.get_username()}.")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form})
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def season_join(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    form = JoinForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = league_entries.season_join(
+                season=season,
+                user=request.user,
+                car_number=data["car_number"],
+                team=data.get("team"),
+                new_team=(data.get("new_team") or "").strip(),
+                setup=data["setup"],
+                autopilot=data["autopilot"],
+            )
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"You are in: car #{entry.car_number}.")
+            return redirect(season)
+    return render(request, "join.html", {"season": season, "form": form})
+
+
+@login_or_403
+@require_POST
+def season_withdraw(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    entry = get_object_or_404(Entry, season=season, driver__user=request.user)
+    try:
+        league_entries.entry_withdraw(entry=entry)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"You have withdrawn from {season.name}.")
+    return redirect(season)

@@ -1,0 +1,200 @@
+"""Organiser pages: leagues, the season wizard, rounds, teams, entries,
+penalties. Every write: logged in, owner or steward (403 otherwise), one
+service, field errors on bad input with nothing changed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_http_methods, require_POST
+
+from league import entries as league_entries
+from league import selectors
+from league.forms import (
+    EntryAddForm,
+    GameForm,
+    LeagueForm,
+    PenaltyForm,
+    RoundForm,
+    SeasonForm,
+    TeamForm,
+    errors_to_form,
+)
+from league.models import League, Penalty
+from league.permissions import login_or_403, manage_or_403
+from league.services import penalty_add, penalty_remove
+from races.models import Round
+from races.services import round_create
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def league_create(request):
+    form = LeagueForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = league_entries.league_create(owner=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{league.name} is ready: add its first season.")
+            return redirect(league)
+    return render(request, "league_form.html", {"form": form})
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def season_create(request, league_slug: str):
+    league = get_object_or_404(League, slug=league_slug)
+    manage_or_403(request.user, league)
+    game = request.POST.get("game") or request.GET.get("game")
+    game_form = GameForm({"game": game} if game else None)
+    if not game or not game_form.is_valid():
+        return render(request, "season_form.html", {"league": league, "game_form": game_form})
+    game = game_form.cleaned_data["game"]
+    form = SeasonForm(request.POST or None, game=game)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = league_entries.season_create(
+                league=league,
+                name=data["name"],
+                game=game,
+                rules=data["rules"],
+                scoring=data["scoring"],
+                own_points=data["own_points"],
+                drop_worst=data["drop_worst"],
+                team_mode=data["team_mode"],
+                team_size=data["team_size"],
+                grid_size=data["grid_size"],
+                fill_with_bots=data["fill_with_bots"],
+                bot_level=data["bot_level"],
+            )
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{season.name} created. Add its rounds, then open it.")
+            return redirect(season)
+    context = {"league": league, "form": form, "game": game, "game_form": game_form}
+    if request.htmx and request.method == "GET":
+        return render(request, "season_form.html#season_fields", context)
+    return render(request, "season_form.html", context)
+
+
+@login_or_403
+@require_POST
+def season_status(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    try:
+        league_entries.season_status_set(season=season, status=request.POST.get("status", ""))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, f"{season.name} is now {season.get_status_display().lower()}.")
+    return redirect(season)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def round_new(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    next_number = (
+        season.rounds.order_by("-number").values_list("number", flat=True).first() or 0
+    ) + 1
+    form = RoundForm(request.POST or None, season=season, initial={"number": next_number})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            rnd = round_create(
+                season=season,
+                number=data["number"],
+                name=data["name"],
+                track=data["track"],
+                laps=data["laps"],
+                options=data["options"],
+                scheduled_at=data["scheduled_at"],
+                qualifying_format=data["qualifying_format"],
+                grid_rule=data["grid_rule"],
+            )
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{rnd} added.")
+            return redirect(season)
+    return render(request, "round_form.html", {"season": season, "form": form})
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def team_new(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    form = TeamForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = league_entries.team_create(season=season, **form.cleaned_data)
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"Team {team.name} added.")
+            return redirect(season)
+    return render(
+        request, "simple_form.html", {"season": season, "form": form, "title": "Add a team"}
+    )
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def entry_new(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    form = EntryAddForm(request.POST or None, season=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            entry = league_entries.entry_add(season=season, **form.cleaned_data)
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{entry} entered.")
+            return redirect(season)
+    return render(
+        request, "simple_form.html", {"season": season, "form": form, "title": "Add an entry"}
+    )
+
+
+@login_or_403
+@require_POST
+def penalty_new(request, league_slug: str, season_slug: str, number: int):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    rnd = get_object_or_404(
+        Round.objects.select_related("season__league"), season=season, number=number
+    )
+    form = PenaltyForm(request.POST, season=season)
+    if form.is_valid():
+        try:
+            penalty_add(round=rnd, steward=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, "Penalty given; the standings are updated.")
+            return redirect(rnd)
+    from races.views import round_page
+
+    return round_page(request, rnd, penalty_form=form)
+
+
+@login_or_403
+@require_POST
+def penalty_delete(request, penalty_id: int):
+    penalty = get_object_or_404(
+        Penalty.objects.select_related("entry__season__league", "round"), pk=penalty_id
+    )
+    manage_or_403(request.user, penalty.entry.season.league)
+    rnd = penalty.round
+    penalty_remove(penalty=penalty)
+    messages.success(request, "Penalty removed; the standings are updated.")
+    return redirect(rnd)

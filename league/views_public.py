@@ -1,0 +1,250 @@
+"""Pages anyone may read: home, league, season, standings, drivers, teams."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.db.models import Prefetch
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.views.decorators.http import require_GET
+
+from league import selectors
+from league.caching import standings_version
+from league.charts import points_chart
+from league.models import Driver, Entry, League, Season, Team, TeamStanding
+from league.permissions import can_manage
+from races.models import Result, Session
+
+STANDINGS_SORTS = {
+    "rank": ("Position", lambda s: (s.rank, s.entry.car_number)),
+    "name": ("Driver", lambda s: s.entry.driver.name.lower()),
+    "car": ("Car", lambda s: s.entry.car_number),
+    "team": ("Team", lambda s: (s.entry.team.name.lower() if s.entry.team else "~", s.rank)),
+    "wins": ("Wins", lambda s: (-s.positions.get("1", 0), s.rank)),
+    "penalties": ("Penalty points", lambda s: (-s.penalty_points, s.rank)),
+}
+
+
+@require_GET
+def home(request):
+    now = timezone.now()
+    sessions = Session.objects.select_related("round__season__league").defer(
+        "event_log", "actions", "config", "seats"
+    )
+    context = {
+        "leagues": League.objects.all()[:50],
+        "running": list(
+            sessions.filter(
+                status__in=[Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING]
+            ).order_by("started_at", "pk")[:20]
+        ),
+        "upcoming": list(
+            sessions.filter(status=Session.Status.SCHEDULED, scheduled_at__gte=now).order_by(
+                "scheduled_at"
+            )[:10]
+        ),
+        "latest": list(
+            sessions.filter(status=Session.Status.FINISHED)
+            .order_by("-finished_at", "-pk")
+            .prefetch_related(
+                Prefetch(
+                    "results",
+                    queryset=Result.objects.filter(position__lte=3).select_related("entry__driver"),
+                    to_attr="podium",
+                )
+            )[:10]
+        ),
+    }
+    return render(request, "home.html", context)
+
+
+@require_GET
+def league_detail(request, league_slug: str):
+    league = get_object_or_404(League.objects.select_related("owner"), slug=league_slug)
+    context = {
+        "league": league,
+        "seasons": list(league.seasons.all()),
+        "stewards": list(league.stewards.all()),
+        "can_manage": can_manage(request.user, league),
+    }
+    return render(request, "league.html", context)
+
+
+def standings_tables_html(season: Season, sort: str) -> str:
+    """The standings tables and chart, the same for every visitor between two
+    results: cached under the season's standings version."""
+    key = f"standings-html:{season.pk}:{standings_version(season.pk)}:{sort}"
+    html = cache.get(key)
+    if html is None:
+        drivers = selectors.driver_standings(season)
+        teams = selectors.team_standings(season) if season.team_mode else []
+        series = selectors.points_after_each_round(drivers)
+        drivers_sorted = sorted(drivers, key=STANDINGS_SORTS[sort][1])
+        html = render_to_string(
+            "_standings_tables.html",
+            {
+                "season": season,
+                "drivers": _rows(drivers_sorted, series["rounds"]),
+                "teams": _rows(teams, series["rounds"]),
+                "held": series["rounds"],
+                "chart": points_chart(series),
+                "sort": sort,
+                "sorts": {k: v[0] for k, v in STANDINGS_SORTS.items()},
+            },
+        )
+        cache.set(key, html, timeout=24 * 3600)
+    return html
+
+
+def _rows(standings, held: list[int]) -> list[dict]:
+    """Each standing with its points per held round, dropped rounds marked."""
+    rows = []
+    for standing in standings:
+        dropped = set(getattr(standing, "dropped", []) or [])
+        cells = [
+            {"round": n, "points": standing.rounds.get(str(n)), "dropped": n in dropped}
+            for n in held
+        ]
+        rows.append({"standing": standing, "cells": cells})
+    return rows
+
+
+def _sort(request) -> str:
+    sort = request.GET.get("sort", "rank")
+    return sort if sort in STANDINGS_SORTS else "rank"
+
+
+@require_GET
+def season_detail(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    sort = _sort(request)
+    context = {
+        "season": season,
+        "league": season.league,
+        "rounds": selectors.season_rounds(season),
+        "entries": selectors.season_entries(season),
+        "rules": sorted(season.rules.items()),
+        "points_table": list(enumerate(season.scoring.race_points, start=1)),
+        "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
+        "standings_html": standings_tables_html(season, sort),
+        "can_manage": can_manage(request.user, season.league),
+        "my_entry": _my_entry(request.user, season),
+    }
+    return render(request, "season.html", context)
+
+
+def _my_entry(user, season: Season) -> Entry | None:
+    if not user.is_authenticated:
+        return None
+    return Entry.objects.filter(season=season, driver__user=user).first()
+
+
+@require_GET
+def standings(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    context = {
+        "season": season,
+        "league": season.league,
+        "standings_html": standings_tables_html(season, _sort(request)),
+    }
+    if request.htmx:
+        return render(request, "standings.html#standings", context)
+    return render(request, "standings.html", context)
+
+
+def _history(results) -> list[dict]:
+    return [
+        {
+            "result": r,
+            "round": r.session.round,
+            "season": r.session.round.season,
+            "session": r.session,
+        }
+        for r in results
+    ]
+
+
+def _statistics(results) -> dict:
+    races = [r for r in results if r.session.kind == Session.Kind.RACE]
+    finished = [r for r in races if r.status == Result.Status.FINISHED]
+    return {
+        "races": len(races),
+        "wins": sum(1 for r in races if r.position == 1),
+        "podiums": sum(1 for r in races if r.position <= 3),
+        "finished": len(finished),
+        "eliminated": sum(1 for r in races if r.status == Result.Status.ELIMINATED),
+        "points": sum(r.points for r in results),
+        "best": min((r.position for r in races), default=None),
+        "average": round(sum(r.position for r in races) / len(races), 1) if races else None,
+    }
+
+
+@require_GET
+def driver_detail(request, driver_id: int):
+    driver = get_object_or_404(Driver, pk=driver_id)
+    results = list(
+        Result.objects.filter(entry__driver=driver, session__status=Session.Status.FINISHED)
+        .select_related("session__round__season__league", "entry__team")
+        .defer("session__event_log", "session__actions", "session__config", "session__seats")
+        .order_by("session__round__season__created_at", "session__round__number", "session__kind")
+    )
+    entries = list(
+        Entry.objects.filter(driver=driver)
+        .select_related("season__league", "team", "standing")
+        .order_by("-season__created_at")
+    )
+    seasons = []
+    for entry in entries:
+        own = [r for r in results if r.entry_id == entry.pk]
+        seasons.append(
+            {
+                "entry": entry,
+                "standing": getattr(entry, "standing", None),
+                "stats": _statistics(own),
+            }
+        )
+    context = {
+        "driver": driver,
+        "seasons": seasons,
+        "history": _history(results),
+        "stats": _statistics(results),
+    }
+    return render(request, "driver.html", context)
+
+
+@require_GET
+def team_detail(request, team_id: int):
+    team = get_object_or_404(Team.objects.select_related("season__league"), pk=team_id)
+    members = list(team.members.select_related("driver", "standing").order_by("car_number"))
+    results = list(
+        Result.objects.filter(entry__team=team, session__status=Session.Status.FINISHED)
+        .select_related("session__round__season", "entry__driver")
+        .defer("session__event_log", "session__actions", "session__config", "session__seats")
+        .order_by("session__round__number", "session__kind", "position")
+    )
+    standing = TeamStanding.objects.filter(team=team).first()
+    members_stats = [
+        {
+            "entry": m,
+            "standing": getattr(m, "standing", None),
+            "stats": _statistics([r for r in results if r.entry_id == m.pk]),
+        }
+        for m in members
+    ]
+    context = {
+        "team": team,
+        "season": team.season,
+        "standing": standing,
+        "members": members_stats,
+        "history": _history(results),
+        "stats": _statistics(results),
+    }
+    return render(request, "team.html", context)
+
+
+@require_GET
+def bare(request):
+    """A few bytes: the baseline bench/pages.py compares pages against."""
+    return HttpResponse(b"ok", content_type="text/plain")

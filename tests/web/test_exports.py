@@ -1,0 +1,63 @@
+"""iCalendar, CSV and JSON exports of a season."""
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from races.models import Session
+from tests.web.conftest import build_season
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_calendar_feed_lists_every_scheduled_session(client, league):
+    season, grid, rounds = build_season(league, finished=0)
+    Session.objects.filter(round=rounds[1]).update(status=Session.Status.CANCELLED)
+    response = client.get(reverse("season_ics", args=[league.slug, season.slug]))
+    body = response.content.decode()
+    assert response["Content-Type"].startswith("text/calendar")
+    assert body.startswith("BEGIN:VCALENDAR\r\n") and body.endswith("END:VCALENDAR\r\n")
+    assert body.count("BEGIN:VEVENT") == 2
+    session = rounds[0].sessions.get()
+    assert f"UID:session-{session.pk}@testserver" in body
+    assert "DTSTART:" + session.scheduled_at.strftime("%Y%m%dT%H%M%SZ") in body
+    assert "STATUS:CANCELLED" in body
+    assert all(len(line.encode()) <= 75 for line in body.split("\r\n"))
+
+
+def test_results_as_csv(client, league):
+    season, grid, rounds = build_season(league)
+    response = client.get(reverse("results_export", args=[league.slug, season.slug, "csv"]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert len(rows) == 6
+    assert rows[0]["round"] == "1" and rows[0]["position"] == "1"
+    assert rows[0]["driver"] == grid[1].driver.name and rows[0]["points"] == "25"
+
+
+def test_results_and_standings_as_json(client, league):
+    season, grid, rounds = build_season(league)
+    results = client.get(reverse("results_export", args=[league.slug, season.slug, "json"])).json()
+    assert results["season"] == season.name and len(results["results"]) == 6
+    assert results["results"][0]["figures"]["wear"]["Br"] == 3
+    standings = client.get(
+        reverse("standings_export", args=[league.slug, season.slug, "json"])
+    ).json()
+    assert [d["points"] for d in standings["drivers"]] == [43, 40, 33]
+    assert standings["drivers"][0]["rounds"] == {"1": 18, "2": 25}
+
+
+def test_standings_as_csv_with_a_column_per_round(client, league):
+    season, grid, rounds = build_season(league)
+    response = client.get(reverse("standings_export", args=[league.slug, season.slug, "csv"]))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert rows[0]["R1"] == "18" and rows[0]["R2"] == "25" and rows[0]["points"] == "43"
+
+
+def test_an_unknown_export_format_is_404(client, league):
+    season, grid, rounds = build_season(league, finished=0)
+    assert (
+        client.get(reverse("results_export", args=[league.slug, season.slug, "xml"])).status_code
+        == 404
+    )

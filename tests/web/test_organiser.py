@@ -1,0 +1,300 @@
+"""Organisers create leagues, seasons, rounds, teams and entries, run and
+reschedule sessions and give penalties; bad input shows messages next to
+the fields and changes nothing."""
+
+import pytest
+from django.urls import reverse
+
+from league.models import DriverStanding, Entry, League, Penalty, ScoringSystem, Season, Team
+from races.models import Round, Session
+from tests.conftest import make_season
+from tests.web.conftest import build_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(client, owner):
+    client.force_login(owner)
+    return client
+
+
+def test_an_organiser_creates_a_league_and_owns_it(organiser, owner):
+    response = organiser.post(reverse("league_create"), {"name": "Sunday Cup"})
+    league = League.objects.get(name="Sunday Cup")
+    assert response.status_code == 302 and response["Location"] == league.get_absolute_url()
+    assert league.owner == owner and league.slug == "sunday-cup"
+
+
+def test_a_league_needs_a_name(organiser):
+    response = organiser.post(reverse("league_create"), {"name": ""})
+    assert "This field is required." in response.content.decode()
+    assert not League.objects.exists()
+
+
+def test_the_season_wizard_asks_for_the_game_first_then_its_options(organiser, league):
+    url = reverse("season_create", args=[league.slug])
+    first = organiser.get(url).content.decode()
+    assert 'name="game"' in first and "opt_ruleset" not in first
+    second = organiser.get(url + "?game=formula_d").content.decode()
+    for field in [
+        "opt_ruleset",
+        "opt_level",
+        "opt_weather",
+        "scoring",
+        "own_points",
+        "team_mode",
+        "grid_size",
+        "bot_level",
+    ]:
+        assert f'name="{field}"' in second, field
+    assert "opt_track" not in second and "opt_laps" not in second
+
+
+def test_a_game_without_an_engine_cannot_be_chosen(organiser, league):
+    page = organiser.get(reverse("season_create", args=[league.slug]) + "?game=roborally")
+    assert "RoboRally cannot be played yet" in page.content.decode()
+
+
+def season_data(**over):
+    data = {
+        "game": "formula_d",
+        "name": "Winter Series",
+        "scoring": ScoringSystem.objects.get(slug="formula-1-2010").pk,
+        "own_points": "",
+        "drop_worst": 0,
+        "team_size": 2,
+        "grid_size": 8,
+        "fill_with_bots": "on",
+        "bot_level": "rookie",
+        "opt_ruleset": "bga",
+        "opt_level": "advanced",
+        "opt_weather": "on",
+    }
+    data.update(over)
+    return data
+
+
+def test_the_wizard_creates_a_season_with_its_rules(organiser, league):
+    response = organiser.post(
+        reverse("season_create", args=[league.slug]), season_data(team_mode="on")
+    )
+    season = Season.objects.get(name="Winter Series")
+    assert response.status_code == 302
+    assert season.rules == {"ruleset": "bga", "level": "advanced", "weather": True}
+    assert season.team_mode and season.grid_size == 8 and season.bot_level == "rookie"
+    assert season.status == Season.Status.DRAFT
+
+
+def test_the_wizard_stores_an_organisers_own_points_table(organiser, league):
+    organiser.post(
+        reverse("season_create", args=[league.slug]),
+        season_data(scoring="", own_points="10, 6, 4, 3, 2, 1", drop_worst=1),
+    )
+    season = Season.objects.get(name="Winter Series")
+    assert season.scoring.race_points == [10, 6, 4, 3, 2, 1]
+    assert season.scoring.drop_worst == 1
+
+
+@pytest.mark.parametrize(
+    ("over", "message"),
+    [
+        ({"scoring": "", "own_points": ""}, "Choose a preset or give your own points table."),
+        ({"scoring": "", "own_points": "10, x"}, "Give whole numbers separated by commas"),
+        ({"grid_size": 40}, "Ensure this value is less than or equal to 12."),
+        ({"opt_ruleset": "house"}, "Select a valid choice."),
+        ({"name": ""}, "This field is required."),
+    ],
+)
+def test_bad_season_input_shows_a_message_and_stores_nothing(organiser, league, over, message):
+    systems = ScoringSystem.objects.count()
+    response = organiser.post(reverse("season_create", args=[league.slug]), season_data(**over))
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not Season.objects.exists() and ScoringSystem.objects.count() == systems
+
+
+def test_an_organiser_opens_a_season_for_entries(organiser, league, season):
+    organiser.post(reverse("season_status", args=[league.slug, season.slug]), {"status": "open"})
+    season.refresh_from_db()
+    assert season.status == Season.Status.OPEN
+
+
+def test_a_season_cannot_jump_from_draft_to_finished(organiser, league, season):
+    response = organiser.post(
+        reverse("season_status", args=[league.slug, season.slug]),
+        {"status": "finished"},
+        follow=True,
+    )
+    assert "A draft season cannot become finished." in response.content.decode()
+    season.refresh_from_db()
+    assert season.status == Season.Status.DRAFT
+
+
+def round_data(**over):
+    data = {
+        "number": 1,
+        "name": "Opening",
+        "track": "test_ring",
+        "laps": 2,
+        "scheduled_at": "2031-03-01T19:30",
+        "qualifying_format": "timed_lap",
+        "grid_rule": "qualifying",
+        "opt_weather": "on",
+    }
+    data.update(over)
+    return data
+
+
+def test_an_organiser_adds_a_round_with_its_sessions(organiser, league, season):
+    response = organiser.post(
+        reverse("round_create", args=[league.slug, season.slug]), round_data()
+    )
+    assert response.status_code == 302
+    rnd = Round.objects.get(season=season)
+    assert (rnd.track, rnd.laps, rnd.options) == ("test_ring", 2, {"weather": True})
+    assert rnd.scheduled_at.isoformat().startswith("2031-03-01T19:30")
+    assert sorted(rnd.sessions.values_list("kind", flat=True)) == ["qualifying", "race"]
+
+
+@pytest.mark.parametrize(
+    ("over", "message"),
+    [
+        ({"track": "monza"}, "Select a valid choice. monza is not one of the available choices."),
+        ({"laps": 11}, "Ensure this value is less than or equal to 10."),
+        ({"scheduled_at": "tomorrow"}, "Enter a valid date/time."),
+        ({"name": ""}, "This field is required."),
+    ],
+)
+def test_bad_round_input_shows_a_message_and_stores_nothing(
+    organiser, league, season, over, message
+):
+    response = organiser.post(
+        reverse("round_create", args=[league.slug, season.slug]), round_data(**over)
+    )
+    assert message in response.content.decode()
+    assert not Round.objects.exists() and not Session.objects.exists()
+
+
+def test_a_round_number_is_used_once(organiser, league, season):
+    url = reverse("round_create", args=[league.slug, season.slug])
+    organiser.post(url, round_data())
+    response = organiser.post(url, round_data(name="Again"))
+    assert "Round 1 already exists in this season." in response.content.decode()
+    assert Round.objects.count() == 1
+
+
+def test_teams_are_added_in_team_mode_only(organiser, league, season):
+    url = reverse("team_create", args=[league.slug, season.slug])
+    response = organiser.post(url, {"name": "Red", "colour": "#ff0000"})
+    assert "This season has no teams." in response.content.decode()
+    teams = make_season(league, slug="teams", team_mode=True)
+    organiser.post(
+        reverse("team_create", args=[league.slug, teams.slug]), {"name": "Red", "colour": "#ff0000"}
+    )
+    assert list(teams.teams.values_list("name", "colour")) == [("Red", "#ff0000")]
+    again = organiser.post(
+        reverse("team_create", args=[league.slug, teams.slug]), {"name": "red", "colour": "#ff0000"}
+    )
+    assert "There is already a team called red in this season." in again.content.decode()
+    assert Team.objects.count() == 1
+
+
+def test_an_organiser_enters_a_bot_persona(organiser, league, season):
+    url = reverse("entry_add", args=[league.slug, season.slug])
+    organiser.post(url, {"driver_name": "Robo Rita", "car_number": 9})
+    entry = Entry.objects.get(season=season)
+    assert entry.driver.is_bot and entry.car_number == 9
+    response = organiser.post(url, {"driver_name": "Other", "car_number": 9})
+    assert "Car number 9 is taken in this season." in response.content.decode()
+    assert Entry.objects.count() == 1
+
+
+def test_run_now_queues_the_session_and_a_second_press_says_why_not(organiser, league, enqueued):
+    season, grid, rounds = build_season(league, finished=0)
+    session = rounds[0].sessions.get()
+    organiser.post(reverse("session_run", args=[session.pk]))
+    session.refresh_from_db()
+    assert session.status == Session.Status.QUEUED and enqueued == [session.pk]
+    page = organiser.post(reverse("session_run", args=[session.pk]), follow=True).content.decode()
+    assert "A queued session cannot be run." in page
+    assert enqueued == [session.pk]
+
+
+def test_cancel_reschedule_and_retry(organiser, league, enqueued):
+    season, grid, rounds = build_season(league, finished=0)
+    session = rounds[0].sessions.get()
+    organiser.post(reverse("session_cancel", args=[session.pk]))
+    session.refresh_from_db()
+    assert session.status == Session.Status.CANCELLED
+    organiser.post(reverse("session_reschedule", args=[session.pk]), {"when": "2031-06-01T18:00"})
+    session.refresh_from_db()
+    assert session.status == Session.Status.SCHEDULED
+    assert session.scheduled_at.isoformat().startswith("2031-06-01T18:00")
+    page = organiser.post(reverse("session_retry", args=[session.pk]), follow=True).content.decode()
+    assert "Only a failed session can be retried." in page
+    Session.objects.filter(pk=session.pk).update(status=Session.Status.FAILED, error="boom")
+    organiser.post(reverse("session_retry", args=[session.pk]))
+    session.refresh_from_db()
+    assert session.status == Session.Status.QUEUED and enqueued == [session.pk]
+
+
+def test_a_bad_reschedule_date_changes_nothing(organiser, league):
+    season, grid, rounds = build_season(league, finished=0)
+    session = rounds[0].sessions.get()
+    before = session.scheduled_at
+    page = organiser.post(
+        reverse("session_reschedule", args=[session.pk]), {"when": "soon"}, follow=True
+    ).content.decode()
+    assert "Give a valid date and time to reschedule." in page
+    session.refresh_from_db()
+    assert session.scheduled_at == before
+
+
+def test_a_finished_session_cannot_be_cancelled(organiser, league):
+    season, grid, rounds = build_season(league, finished=1)
+    session = rounds[0].sessions.get()
+    page = organiser.post(
+        reverse("session_cancel", args=[session.pk]), follow=True
+    ).content.decode()
+    assert "A finished session cannot be cancelled." in page
+    session.refresh_from_db()
+    assert session.status == Session.Status.FINISHED
+
+
+def test_a_penalty_with_a_reason_updates_the_standings_at_once(organiser, league):
+    season, grid, rounds = build_season(league)
+    url = reverse("penalty_add", args=[league.slug, season.slug, 1])
+    before = DriverStanding.objects.get(entry=grid[2]).points
+    organiser.post(url, {"entry": grid[2].pk, "points": 7, "reason": "Dangerous driving"})
+    assert DriverStanding.objects.get(entry=grid[2]).points == before - 7
+    page = organiser.get(reverse("standings", args=[league.slug, season.slug])).content.decode()
+    assert f"<strong>{before - 7}</strong>" in page
+    penalty = Penalty.objects.get()
+    organiser.post(reverse("penalty_remove", args=[penalty.pk]))
+    assert DriverStanding.objects.get(entry=grid[2]).points == before
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"points": 0, "reason": "x"}, "Ensure this value is greater than or equal to 1."),
+        ({"points": 3, "reason": ""}, "This field is required."),
+    ],
+)
+def test_a_bad_penalty_shows_the_message_on_the_round_page(organiser, league, data, message):
+    season, grid, rounds = build_season(league)
+    url = reverse("penalty_add", args=[league.slug, season.slug, 1])
+    response = organiser.post(url, {"entry": grid[0].pk, **data})
+    page = response.content.decode()
+    assert response.status_code == 200 and message in page and "Race results" in page
+    assert not Penalty.objects.exists()
+
+
+def test_a_penalty_for_a_car_of_another_season_is_refused(organiser, league):
+    season, grid, rounds = build_season(league)
+    other, other_grid, _ = build_season(league, slug="other", finished=0)
+    url = reverse("penalty_add", args=[league.slug, season.slug, 1])
+    response = organiser.post(url, {"entry": other_grid[0].pk, "points": 3, "reason": "x"})
+    assert "Select a valid choice." in response.content.decode()
+    assert not Penalty.objects.exists()

@@ -1,0 +1,149 @@
+"""Every organiser write refuses anyone but the league's owner and stewards
+(403), and changes nothing when refused."""
+
+import pytest
+from django.urls import reverse
+
+from league.models import Entry, League, Penalty, Season, Team
+from races.models import Round, Session
+from tests.web.conftest import build_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def setup(league):
+    season, grid, rounds = build_season(league, finished=1, team_mode=True)
+    scheduled = rounds[1].sessions.get()
+    penalty = Penalty.objects.create(
+        entry=grid[0], round=rounds[0], points=2, reason="Blocking", steward=league.owner
+    )
+    return season, grid, rounds, scheduled, penalty
+
+
+def snapshot():
+    return (
+        League.objects.count(),
+        Season.objects.count(),
+        list(Season.objects.values_list("status", flat=True)),
+        Round.objects.count(),
+        Team.objects.count(),
+        Entry.objects.count(),
+        Penalty.objects.count(),
+        list(Session.objects.order_by("pk").values_list("status", "scheduled_at")),
+    )
+
+
+def writes(league, season, grid, rounds, scheduled, penalty):
+    s = [league.slug, season.slug]
+    return [
+        (
+            reverse("season_create", args=[league.slug]),
+            {
+                "game": "formula_d",
+                "name": "Autumn",
+                "scoring": "",
+                "own_points": "10, 5",
+                "drop_worst": 0,
+                "team_size": 2,
+                "grid_size": 8,
+                "bot_level": "pro",
+                "opt_ruleset": "published",
+                "opt_level": "basic",
+            },
+        ),
+        (reverse("season_status", args=s), {"status": "finished"}),
+        (
+            reverse("round_create", args=s),
+            {
+                "number": 9,
+                "name": "Extra",
+                "track": "test_ring",
+                "qualifying_format": "none",
+                "grid_rule": "entry",
+            },
+        ),
+        (reverse("team_create", args=s), {"name": "Blue", "colour": "#0000ff"}),
+        (reverse("entry_add", args=s), {"driver_name": "Bot Bob", "car_number": 77}),
+        (
+            reverse("penalty_add", args=[*s, 1]),
+            {"entry": grid[1].pk, "points": 3, "reason": "Pushing"},
+        ),
+        (reverse("penalty_remove", args=[penalty.pk]), {}),
+        (reverse("session_run", args=[scheduled.pk]), {}),
+        (reverse("session_cancel", args=[scheduled.pk]), {}),
+        (reverse("session_reschedule", args=[scheduled.pk]), {"when": "2031-05-01T20:00"}),
+        (reverse("session_retry", args=[scheduled.pk]), {}),
+    ]
+
+
+@pytest.mark.parametrize("who", ["anonymous", "driver", "visitor"])
+def test_only_organisers_may_write(client, who, setup, league, driver_user, visitor):
+    if who == "driver":
+        client.force_login(driver_user)
+    elif who == "visitor":
+        client.force_login(visitor)
+    before = snapshot()
+    for url, data in writes(league, *setup):
+        response = client.post(url, data)
+        assert response.status_code == 403, url
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize("who", ["owner", "steward"])
+def test_owner_and_stewards_may_write(client, who, setup, league, owner, steward):
+    client.force_login(owner if who == "owner" else steward)
+    for url, data in writes(league, *setup):
+        response = client.post(url, data)
+        assert response.status_code in (200, 302), url
+        if response.status_code == 200:
+            assert b'class="error"' not in response.content, url
+
+
+def test_writes_refuse_get(client, setup, league, owner):
+    client.force_login(owner)
+    season, grid, rounds, scheduled, penalty = setup
+    for name in ["session_run", "session_cancel", "session_retry", "session_reschedule"]:
+        assert client.get(reverse(name, args=[scheduled.pk])).status_code == 405
+    assert client.get(reverse("penalty_remove", args=[penalty.pk])).status_code == 405
+    assert client.get(reverse("season_status", args=[league.slug, season.slug])).status_code == 405
+
+
+def test_form_pages_send_anonymous_visitors_to_log_in(client, setup, league):
+    season = setup[0]
+    for url in [
+        reverse("league_create"),
+        reverse("season_create", args=[league.slug]),
+        reverse("round_create", args=[league.slug, season.slug]),
+        reverse("season_join", args=[league.slug, season.slug]),
+    ]:
+        response = client.get(url)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_organiser_form_pages_are_403_for_other_people(client, setup, league, visitor):
+    season = setup[0]
+    client.force_login(visitor)
+    for url in [
+        reverse("season_create", args=[league.slug]),
+        reverse("round_create", args=[league.slug, season.slug]),
+        reverse("team_create", args=[league.slug, season.slug]),
+        reverse("entry_add", args=[league.slug, season.slug]),
+    ]:
+        assert client.get(url).status_code == 403, url
+
+
+def test_organisers_see_the_controls_and_others_do_not(client, setup, league, owner, visitor):
+    season, grid, rounds, scheduled, penalty = setup
+    client.force_login(visitor)
+    page = client.get(rounds[1].get_absolute_url()).content.decode()
+    assert "Run now" not in page and "Give a penalty" not in page
+    client.force_login(owner)
+    page = client.get(rounds[1].get_absolute_url()).content.decode()
+    assert "Run now" in page and "Give a penalty" in page
+
+
+def test_the_league_create_write_needs_a_login(client):
+    response = client.post(reverse("league_create"), {"name": "Sneaky"})
+    assert response.status_code == 403
+    assert not League.objects.filter(name="Sneaky").exists()

@@ -1,0 +1,70 @@
+"""The season, standings and round pages load in a fixed number of queries,
+whatever the number of entries and rounds."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from league.models import Team
+from tests.web.conftest import build_season, finish_round
+
+pytestmark = pytest.mark.django_db
+
+
+def queries(client, url) -> int:
+    cache.clear()
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+@pytest.fixture
+def small_and_large(league):
+    small = build_season(league, entries=3, rounds=1, slug="small", team_mode=True)
+    large = build_season(league, entries=12, rounds=6, slug="large", team_mode=True)
+    for season, grid, rounds in (small, large):
+        team = Team.objects.create(season=season, name=f"T{season.slug}")
+        for entry in grid[:2]:
+            entry.team = team
+            entry.save()
+        finish_round(rounds[0], grid)
+    return small, large
+
+
+@pytest.mark.parametrize("page", ["season", "standings"])
+def test_season_pages_take_the_same_queries_for_any_size(client, small_and_large, page, league):
+    counts = [
+        queries(client, reverse(page, args=[league.slug, s.slug])) for s, _, _ in small_and_large
+    ]
+    assert counts[0] == counts[1]
+
+
+def test_the_standings_page_is_a_handful_of_queries(
+    client, small_and_large, league, django_assert_max_num_queries
+):
+    season = small_and_large[1][0]
+    cache.clear()
+    with django_assert_max_num_queries(4):
+        client.get(reverse("standings", args=[league.slug, season.slug]))
+    # from the cache: only the season
+    with django_assert_max_num_queries(1):
+        client.get(reverse("standings", args=[league.slug, season.slug]))
+
+
+def test_the_season_page_is_bounded(client, small_and_large, league, django_assert_max_num_queries):
+    season = small_and_large[1][0]
+    cache.clear()
+    with django_assert_max_num_queries(10):
+        client.get(reverse("season", args=[league.slug, season.slug]))
+
+
+def test_the_round_page_takes_the_same_queries_for_any_size(
+    client, small_and_large, owner, django_assert_max_num_queries
+):
+    client.force_login(owner)
+    counts = [queries(client, rounds[0].get_absolute_url()) for _, _, rounds in small_and_large]
+    assert counts[0] == counts[1]
+    with django_assert_max_num_queries(10):
+        client.get(small_and_large[1][2][0].get_absolute_url())
