@@ -193,8 +193,10 @@ def _live_play_context(request, session: Session, names: dict) -> dict:
     progress = session.progress or {}
     game = session.round.season.game
     corners = corner_names(track_load(game, session.round.track))
+    # The polled #live fragment has no cockpit: only a whole page rebuilds it.
+    cockpit = {} if request.htmx else cockpit_context(request, session)
     return {
-        **cockpit_context(request, session),
+        **cockpit,
         "waiting": [
             {"name": names.get(t.seat, t.seat), "kind": t.kind, "deadline": t.deadline}
             for t in session.turns.all()
