@@ -1,0 +1,122 @@
+"""The Heat game object: options, tracks, bots and how a race starts (HEAT-B-ENG-02)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..contract import ConfigError, Seat
+from ..options import Option, OptionSchema
+from .bots import BOTS
+from .race import HeatRace
+from .track import load_track, track_ids
+
+MAX_CARS = 6  # HEAT-B-001 with the base components
+MAX_PLAYERS_WITH_LEGENDS = 3  # HEAT-LEGEND-01
+
+
+def _options() -> OptionSchema:
+    return OptionSchema(
+        (
+            Option("track", "str", "usa", "track id (HEAT-B-010)", choices=tuple(track_ids())),
+            Option(
+                "laps",
+                "int",
+                None,
+                "laps to race; empty = the track's",
+                min=1,
+                max=10,
+                nullable=True,
+            ),
+            Option(
+                "legends",
+                "bool",
+                False,
+                "Legends module (HEAT-LEGEND): seats whose bot is 'legend' drive as Legend "
+                "cars; a Legend seat switches it on",
+            ),
+            Option(
+                "legend_bonus",
+                "int",
+                0,
+                "added to every Legend helmet (HEAT-LEGEND-06)",
+                min=0,
+                max=20,
+            ),
+            Option("hand_size", "int", 7, "cards in hand (HEAT-B-004)", min=1, max=12),
+            Option(
+                "slipstream_any_spot_ahead",
+                "bool",
+                False,
+                "HEAT-B-041 alternative: slipstream behind either spot of the next space",
+            ),
+            Option(
+                "max_rounds",
+                "int",
+                200,
+                "stall guard (HEAT-B-ENG-04)",
+                min=1,
+                max=1000,
+                season=False,
+            ),
+        )
+    )
+
+
+class HeatGame:
+    key = "heat"
+    name = "Heat: Pedal to the Metal"
+    bot_names = ("legend", "rookie", "pro")
+
+    def __init__(self) -> None:
+        self.options = _options()
+
+    def tracks(self) -> list[dict]:
+        out = []
+        for track_id in track_ids():
+            t = load_track(track_id)
+            out.append(
+                {
+                    "id": t.id,
+                    "name": t.name,
+                    "laps": t.laps,
+                    "length": t.length,
+                    "corners": len(t.corners),
+                    "heat": t.heat,
+                    "stress": t.stress,
+                }
+            )
+        return out
+
+    def bot(self, name: str, *, seed: int | str, seat: str) -> Any:
+        if name not in BOTS:
+            raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(self.bot_names)}")
+        return BOTS[name](seed, seat)
+
+    def start(self, config: Mapping[str, Any], seats: list[Seat], seed: int | str) -> HeatRace:
+        checked = self.options.validate(config)
+        check_seats(checked, seats)
+        return HeatRace(checked, seats, seed, load_track(checked["track"]))
+
+
+def check_seats(config: dict, seats: list[Seat]) -> None:
+    if not seats:
+        raise ConfigError("a race needs at least one car")
+    if len(seats) > MAX_CARS:
+        raise ConfigError(f"at most {MAX_CARS} cars can race")
+    ids = [s.id for s in seats]
+    if len(set(ids)) != len(ids):
+        raise ConfigError("seat ids must be unique")
+    for s in seats:
+        if s.bot is not None and s.bot not in BOTS:
+            raise ConfigError(f"unknown bot {s.bot!r}; bots: {', '.join(BOTS)}")
+    legends = [s for s in seats if s.bot == "legend"]
+    if config.get("legends") and not legends:
+        raise ConfigError("the Legends module needs at least one seat with bot 'legend'")
+    players = len(seats) - len(legends)
+    if legends and players > MAX_PLAYERS_WITH_LEGENDS:
+        raise ConfigError(
+            f"Legends race only with {MAX_PLAYERS_WITH_LEGENDS} or fewer players (HEAT-LEGEND-01)"
+        )
+    if legends:
+        config["legends"] = True
