@@ -9,13 +9,15 @@ rules (HEAT-LEGEND-03) and never asks it anything.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from ..contract import Action, Decision
 
 STRESS_MEAN = 2.5  # a Stress card turns into one of the 1-4 speed cards (HEAT-B-031)
 STRESS_MAX = 4
-REACH = 30  # beyond any Speed a car reaches in one turn
+REACH = 24  # beyond any Speed a car reaches in one turn (5 + 4 + 4 + 4, Stress at 4)
+STRESS_CLASS = 100  # sorts after every speed; a Stress card in a planned hand
 
 
 def _heat_due_table(view: dict, progress: int, speed_cap: int = REACH) -> list[int]:
@@ -32,6 +34,24 @@ def _heat_due_table(view: dict, progress: int, speed_cap: int = REACH) -> list[i
             crossed.append(limits[q % length])
         due[s] = sum(s - lim for lim in crossed if s > lim)
     return due
+
+
+@cache
+def _corners_ahead(length: int, corners: tuple) -> tuple[tuple[int, int], ...]:
+    """For each space: (countdown, limit) of the next corner (HEAT-B-TRK-05)."""
+    positions = sorted(corners)
+    out = []
+    for space in range(length):
+        pos, limit = next(((p, lim) for p, lim in positions if p > space), positions[0])
+        out.append(((pos - space - 1) % length, limit))
+    return tuple(out)
+
+
+def _corner_room(view: dict, progress: int) -> list[tuple[int, int]]:
+    """room[s]: (countdown, limit) of the next corner after landing s spaces ahead."""
+    length = view["length"]
+    table = _corners_ahead(length, tuple((pos, limit) for _, pos, limit in view["corners"]))
+    return [table[(progress + s) % length] for s in range(REACH + 1)]
 
 
 def _crossed_limits(view: dict, start: int, end: int) -> list[int]:
@@ -71,7 +91,11 @@ class RookieBot:
             else:
                 target = 3
             step = 1 if target > gear else -1 if target < gear else 0
-            return Action("shift_gear", {"gear": gear + step})
+            free = [g["gear"] for g in o["gears"] if g["heat"] == 0]
+            choice = min(
+                free or [g["gear"] for g in o["gears"]], key=lambda g: (abs(g - gear - step), g)
+            )
+            return Action("shift_gear", {"gear": choice})
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
@@ -104,6 +128,14 @@ class RookieBot:
 class ProBot:
     """Plans gear and cards together and manages Heat across the corners ahead."""
 
+    ENGINE_FLOOR = 3  # Heat to keep in the engine for the corner after next
+    LOW_ENGINE = 1.0
+    SLOW_CARD = 1.5
+    BOOST_RESERVE = 2
+    HEAT = 1.0  # spaces one Heat card is worth
+    LATE_HEAT = 0.4  # ... in the last half lap
+    STRESS_BONUS = 0.6  # playing a Stress card clears the hand
+
     def __init__(self, seed: int | str, seat: str) -> None:
         self.seat = seat
         self.plan: tuple[int, list[str]] | None = None
@@ -111,61 +143,65 @@ class ProBot:
     # ------------------------------------------------------------ steps 1-2
     def _heat_weight(self, view: dict, progress: int) -> float:
         left = view["finish"] - progress
-        return 0.4 if left <= view["length"] // 2 else 1.0
+        return self.LATE_HEAT if left <= view["length"] // 2 else self.HEAT
 
     def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
         progress = o["progress"]
         engine = o["engine"]
         due = _heat_due_table(view, progress)
+        room = _corner_room(view, progress)
         weight = self._heat_weight(view, progress)
-        cards = _hand(o)
+        # A Stress card is class STRESS_CLASS; every other card its speed.
+        groups: dict[int, list[str]] = {}
+        for c in _hand(o):
+            cls = STRESS_CLASS if c["kind"] == "STRESS" else c["speed"]
+            groups.setdefault(cls, []).append(c["id"])
+        values = sorted(cls for cls, ids in groups.items() for _ in ids)
+        playable = len(values)
         to_finish = view["finish"] - progress
+        cool_in_hand = o["heat_in_hand"]
         best = None
         for choice in o["gears"]:
             gear, cost = choice["gear"], choice["heat"]
-            if len(cards) < gear:
+            if playable < gear:
                 score = -50.0 - gear
-                plan = [c["id"] for c in o["hand"]]
                 if best is None or score > best[0]:
-                    best = (score, gear, plan)
+                    best = (score, gear, [])
                 continue
-            seen = set()
             avail = engine - cost
-            cool = {1: 3, 2: 1}.get(gear, 0)
-            for combo in combinations(cards, gear):
-                key = tuple(sorted((c["kind"], c["speed"]) for c in combo))
-                if key in seen:
-                    continue
-                seen.add(key)
-                fixed = sum(c["speed"] for c in combo if c["kind"] != "STRESS")
-                stress = sum(1 for c in combo if c["kind"] == "STRESS")
-                mean = fixed + STRESS_MEAN * stress
+            cool = min({1: 3, 2: 1}.get(gear, 0), cool_in_hand)
+            for combo in set(combinations(values, gear)):
+                stress = combo.count(STRESS_CLASS)
+                fixed = sum(combo) - STRESS_CLASS * stress
+                mean = min(REACH, round(fixed + STRESS_MEAN * stress))
                 worst = min(REACH, fixed + STRESS_MAX * stress)
-                expected_due = due[min(REACH, round(mean))]
-                worst_due = due[worst]
+                expected_due = due[mean]
                 score = min(mean, to_finish + 4) - weight * (expected_due + cost)
-                score += 0.6 * stress + 0.3 * min(cool, o["heat_in_hand"])
+                score += self.STRESS_BONUS * stress + 0.3 * cool
                 if expected_due > avail:
                     score -= 25
-                elif worst_due > avail:
+                elif due[worst] > avail:
                     score -= 8
-                score += self._next_corner_room(view, progress + round(mean), gear)
+                left = avail - expected_due
+                if left < self.ENGINE_FLOOR:
+                    score -= self.LOW_ENGINE * (self.ENGINE_FLOOR - left)
+                distance, limit = room[mean]
+                if progress + mean < view["finish"]:
+                    # Next round the car can drop one gear for free; its slowest likely
+                    # Speed then must not overshoot the next corner by much.
+                    slowest = self.SLOW_CARD * max(1, gear - 1)
+                    if slowest > distance and slowest > limit:
+                        score -= weight * (slowest - limit)
                 if best is None or score > best[0]:
-                    best = (score, gear, [c["id"] for c in combo])
-        return best[1], best[2]
-
-    def _next_corner_room(self, view: dict, landing: int, gear: int) -> float:
-        """Landing close before a slow corner in a high gear forces an expensive shift."""
-        length = view["length"]
-        if landing >= view["finish"]:
-            return 0.0
-        for _, pos, limit in sorted(view["corners"], key=lambda c: (c[1] - landing - 1) % length):
-            distance = (pos - landing - 1) % length
-            need = max(1, (limit + 1) // 2)
-            if distance < 2 * limit and gear - need > 2:
-                return -2.0
-            return 0.0
-        return 0.0
+                    best = (score, gear, combo)
+        _, gear, combo = best
+        if not combo:
+            return gear, []
+        return gear, [
+            card_id
+            for cls in sorted(set(combo))
+            for card_id in sorted(groups[cls])[: combo.count(cls)]
+        ]
 
     # ------------------------------------------------------------ step 5
     def _react(self, view: dict, o: dict) -> Action:
@@ -178,13 +214,14 @@ class ProBot:
             after = crossed + _crossed_limits(view, progress, progress + 1)
             extra = _due(after, speed + 1) - _due(crossed, speed)
             if extra == 0 or (
-                extra <= engine - _due(crossed, speed) - 1 and self._heat_weight(view, progress) < 1
+                extra <= engine - _due(crossed, speed) - 1
+                and self._heat_weight(view, progress) < self.HEAT
             ):
                 return Action("adrenaline_move")
         if o["boost"]:
             after = crossed + _crossed_limits(view, progress, progress + STRESS_MAX)
             worst = _due(after, speed + STRESS_MAX)
-            reserve = 0 if self._heat_weight(view, progress) < 1 else 2
+            reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
             if engine - 1 - worst >= reserve:
                 return Action("boost")
         return Action("end_react")

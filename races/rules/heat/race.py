@@ -54,6 +54,7 @@ class HeatRace:
         self.current: Car | None = None
         self._pending: list[Decision] | None = None
         self._decisions: dict[str, Decision] = {}
+        self.public_view: tuple | None = None  # (key, public part of every view), for speed
         self.ended_early = False
         self._setup()
 

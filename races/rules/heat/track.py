@@ -43,8 +43,17 @@ class Track:
     # space just after a corner line -> that corner; derived once, for speed
     lines: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
+    # space -> (next corner, spaces from that space to the first space after its line)
+    ahead: list = field(default_factory=list, init=False, repr=False, compare=False, hash=False)
+
     def __post_init__(self) -> None:
         self.lines.update({c.position: c for c in self.corners})
+        for space in range(self.length):
+            step = 1
+            while (space + step) % self.length not in self.lines and step <= self.length:
+                step += 1
+            corner = self.lines.get((space + step) % self.length)
+            self.ahead.append((corner, step))
 
     def corner_at(self, space: int) -> Corner | None:
         """The corner whose line lies just before `space` (HEAT-B-TRK-04)."""
@@ -58,11 +67,8 @@ class Track:
 
     def next_line(self, p: int) -> tuple[Corner, int]:
         """The next corner line ahead of progress p and the progress q just after it."""
-        lines = self.lines
-        q = p + 1
-        while q % self.length not in lines:
-            q += 1
-        return lines[q % self.length], q
+        corner, step = self.ahead[p % self.length]
+        return corner, p + step
 
     def countdown(self, p: int) -> int:
         """Whole spaces between p and the next corner line (HEAT-B-TRK-05)."""

@@ -11,6 +11,27 @@ if TYPE_CHECKING:
 
 
 def race_view(race: HeatRace, seat: str | None) -> dict:
+    key = (len(race.events), race.phase, race.turn_index)
+    cached = race.public_view
+    if cached is None or cached[0] != key:
+        cached = race.public_view = (key, _public(race))
+    view = dict(cached[1])
+    me = race.by_seat.get(seat) if seat else None
+    if me is not None and not me.legend:
+        view["you"] = {
+            "seat": me.seat,
+            "hand": [card_view(c) for c in me.hand],
+            "gear": me.gear,
+            "shift_to": me.shift_to,
+            "played": list(me.play) or me.played,
+            "engine": len(me.engine),
+            "speed": me.speed,
+            "cooldown_left": me.cooldown_left,
+        }
+    return view
+
+
+def _public(race: HeatRace) -> dict:
     length = race.track.length
     revealed = set()
     if race.phase not in ("plan", "setup"):
@@ -38,7 +59,7 @@ def race_view(race: HeatRace, seat: str | None) -> dict:
                 "spinouts": car.spinouts,
             }
         )
-    view = {
+    return {
         "game": "heat",
         "round": race.round,
         "step": race.step,
@@ -54,16 +75,3 @@ def race_view(race: HeatRace, seat: str | None) -> dict:
         if race.legend_deck and race.legend_deck.round_card
         else None,
     }
-    me = race.by_seat.get(seat) if seat else None
-    if me is not None and not me.legend:
-        view["you"] = {
-            "seat": me.seat,
-            "hand": [card_view(c) for c in me.hand],
-            "gear": me.gear,
-            "shift_to": me.shift_to,
-            "played": list(me.play) or me.played,
-            "engine": len(me.engine),
-            "speed": me.speed,
-            "cooldown_left": me.cooldown_left,
-        }
-    return view
