@@ -170,9 +170,14 @@ class ProBot:
                 continue
             avail = engine - cost
             cool = min({1: 3, 2: 1}.get(gear, 0), cool_in_hand)
-            for combo in set(combinations(values, gear)):
-                stress = combo.count(STRESS_CLASS)
-                fixed = sum(combo) - STRESS_CLASS * stress
+            # The score depends only on the fixed sum and the Stress count, which the sum of
+            # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
+            # sum in sorted order plays the lowest cards.
+            hands: dict[int, tuple] = {}
+            for combo in combinations(values, gear):
+                hands.setdefault(sum(combo), combo)
+            for total, combo in hands.items():
+                stress, fixed = divmod(total, STRESS_CLASS)
                 mean = min(REACH, round(fixed + STRESS_MEAN * stress))
                 worst = min(REACH, fixed + STRESS_MAX * stress)
                 expected_due = due[mean]
