@@ -36,7 +36,8 @@ def timed(game, config, bots, repeat):
 
 
 def smoke(game, count):
-    """Many seeds over all six tracks with a mix of Legends and bots; any exception stops it."""
+    """Many seeds over all six tracks with Weather and Road Conditions and a mix of Legends
+    and bots; any exception stops it."""
     mixes = (
         ["pro"] * 6,
         ["rookie", "pro", "legend", "legend"],
@@ -46,7 +47,8 @@ def smoke(game, count):
     )
     start = time.perf_counter()
     for seed in range(count):
-        race, _ = run_bot_race(game, {"track": TRACKS[seed % 6]}, seats(mixes[seed % 5]), seed)
+        config = {"track": TRACKS[seed % 6], "weather": True}
+        race, _ = run_bot_race(game, config, seats(mixes[seed % 5]), seed)
         if not race.finished:
             raise SystemExit(f"seed {seed} did not finish")
     return time.perf_counter() - start

@@ -33,7 +33,7 @@ def _where(race: HeatRace, car: Car) -> dict:
         "laps": race.laps,
         "next_corner": {
             "id": corner.id,
-            "limit": corner.limit,
+            "limit": race.limit(corner),
             "distance": q - car.p - 1,
             "beyond_finish": q >= race.board.finish,
         },
@@ -86,8 +86,10 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "speed": car.speed,
                 "gear": car.gear,
                 "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
-                "cooldown_left": car.cooldown_left,
-                "boost": not car.boosted and bool(car.engine),
+                "cooldown_left": turn.cooldown_allowance(race, car),
+                "boost": turn.can_boost(race, car),
+                "boost_free": turn.boost_free(race, car),
+                "sector_effect": turn.sector_effect(race, car),
                 "crossed": [[cid, q] for cid, q in car.crossings],
                 "play": [card_view(c) for c in car.play],
                 **_where(race, car),
@@ -95,16 +97,18 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
             Action("end_react"),
         )
     if race.phase == "slipstream":
-        crossing = race.track.crossings(car.p, car.p + 2)
+        bonus = turn.slipstream_bonus(race, car)
+        crossing = race.track.crossings(car.p, car.p + 2 + bonus)
         return Decision(
             seat,
             "slipstream",
-            "Slipstream 2 spaces?",
+            f"Slipstream {2 + bonus} spaces?",
             {
                 "step": 6,
                 "distance": 2,
+                "bonus": bonus,
                 "speed": car.speed,
-                "crosses": [[c.id, c.limit] for c, q in crossing if q < race.board.finish],
+                "crosses": [[c.id, race.limit(c)] for c, q in crossing if q < race.board.finish],
                 "crossed": [[cid, q] for cid, q in car.crossings],
                 **_where(race, car),
             },
@@ -134,14 +138,17 @@ def legal_for(race: HeatRace, car: Car) -> list[Action]:
         actions = []
         if car.adrenaline and not car.adrenaline_moved:
             actions.append(Action("adrenaline_move"))
-        for k in range(1, min(car.cooldown_left, len(turn.heat_in_hand(car))) + 1):
+        for k in range(1, min(turn.cooldown_allowance(race, car), len(turn.heat_in_hand(car))) + 1):
             actions.append(Action("cooldown", {"count": k}))
-        if not car.boosted and car.engine:
+        if turn.can_boost(race, car):
             actions.append(Action("boost"))
         actions.append(Action("end_react"))
         return actions
     if phase == "slipstream":
-        return [Action("slipstream", {"take": True}), Action("slipstream", {"take": False})]
+        takes = [Action("slipstream", {"take": True})]
+        if turn.slipstream_bonus(race, car):
+            takes.append(Action("slipstream", {"take": True, "extra": False}))
+        return [*takes, Action("slipstream", {"take": False})]
     free = sorted(turn.discardable(car))
     return [
         Action("discard", {"cards": list(subset)})
@@ -176,18 +183,21 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
         count = params.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             return "cool down at least 1 Heat card"
-        if count > car.cooldown_left:
-            return f"you have only {car.cooldown_left} Cooldown left this turn"
+        allowance = turn.cooldown_allowance(race, car)
+        if count > allowance:
+            return f"you have only {allowance} Cooldown left this turn"
         if count > len(turn.heat_in_hand(car)):
             return "you do not hold that many Heat cards"
     elif kind == "boost":
         if car.boosted:
             return "you can Boost only once a turn"
-        if not car.engine:
+        if not turn.can_boost(race, car):
             return "Boost costs 1 Heat and your engine is empty"
     elif kind == "slipstream":
         if not isinstance(params.get("take"), bool):
             return "say whether you take the slipstream (take: true or false)"
+        if not isinstance(params.get("extra", True), bool):
+            return "extra says whether you take the sector's slipstream bonus (true or false)"
     elif kind == "discard":
         cards = params.get("cards")
         if not isinstance(cards, list | tuple) or len(set(cards)) != len(cards):

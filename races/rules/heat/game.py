@@ -43,6 +43,9 @@ def _options() -> OptionSchema:
                 min=0,
                 max=20,
             ),
+            Option(
+                "weather", "bool", False, "Weather & Road Conditions module (HEAT-WEATHER-01..13)"
+            ),
             Option("hand_size", "int", 7, "cards in hand (HEAT-B-004)", min=1, max=12),
             Option(
                 "slipstream_any_spot_ahead",

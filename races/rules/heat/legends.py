@@ -78,7 +78,7 @@ def legend_target(race: HeatRace, car: Car, helmet: int, diamond: int) -> int:
     countdown = q - p - 1
     if countdown <= corner.legend_threshold:
         # Case A: clear the corner at its limit plus the diamond value.
-        target = p + corner.limit + diamond
+        target = p + race.limit(corner) + diamond
         _, q2 = track.next_line(q)
         if q2 < finish and target >= q2:
             target = q2 - 1  # never two corner lines in one turn

@@ -20,6 +20,7 @@ from .result import race_result, ranking
 from .state import Board, Car, turn_order
 from .track import Track
 from .view import race_view
+from .weather import set_up_conditions, starting_heat_and_stress
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "orange")  # HEAT-B-001
 
@@ -43,8 +44,6 @@ class HeatRace:
         self.legend_bonus = self.config.get("legend_bonus") or 0
         self.max_rounds = self.config.get("max_rounds") or 200
         self.board = Board(track.length, self.laps * track.length)
-        # (corner id, position, limit): the public corners, shared by every view
-        self.public_corners = [[c.id, c.position, c.limit] for c in track.corners]
         self.events: list[Event] = []
         self.round = 0
         self.step = 0
@@ -92,19 +91,31 @@ class HeatRace:
         self.emit(
             "grid_assigned", None, grid=[[c.slot, c.seat, c.colour, c.p, c.spot] for c in self.cars]
         )
+        # HEAT-B-012: weather and road conditions come after the grid, before the cards.
+        self.conditions = set_up_conditions(self) if self.config.get("weather") else None
+        # (corner id, position, limit with its road token): shared by every view
+        self.public_corners = [[c.id, c.position, self.limit(c)] for c in self.track.corners]
         # HEAT-B-034: one Adrenaline slot, two with five or more cars, fixed at the start.
         self.adrenaline_slots = 2 if len(self.cars) >= 5 else 1
         self.legend_deck = LegendDeck(self) if any(c.legend for c in self.cars) else None
+        heat, stress, heat_discarded, heat_in_deck = starting_heat_and_stress(
+            self.conditions, self.track.heat, self.track.stress
+        )
         for car in self.cars:
             if car.legend:
                 continue
             deck = starting_cards(car.colour)
-            for _ in range(self.track.stress):
+            for _ in range(stress):
                 car.stress_made += 1
                 deck.append(stress_card(car.colour, car.stress_made))
-            for _ in range(self.track.heat):
-                car.heat_made += 1
-                car.engine.append(heat_card(car.colour, car.heat_made))
+            for pile, count in (
+                (car.engine, heat),
+                (car.discard, heat_discarded),
+                (deck, heat_in_deck),
+            ):
+                for _ in range(count):
+                    car.heat_made += 1
+                    pile.append(heat_card(car.colour, car.heat_made))
             stream = f"deck/{car.colour}"
             car.deck, counter = self.chance.shuffle(stream, deck)
             self.emit(
@@ -133,6 +144,12 @@ class HeatRace:
 
     def racing_players(self) -> list[Car]:
         return [c for c in self.cars if not c.finished and not c.legend]
+
+    def limit(self, corner) -> int:
+        """Printed limit plus the corner's road token (HEAT-WEATHER-09), for cars and Legends."""
+        if self.conditions is None:
+            return corner.limit
+        return corner.limit + self.conditions.limit_change.get(corner.id, 0)
 
     def on_flooded(self, car: Car) -> bool:
         return car.p < self.board.finish and car.p % self.track.length in self.track.flooded
@@ -209,7 +226,7 @@ class HeatRace:
             self.phase = "slipstream"
         elif kind == "slipstream":
             if params.get("take"):
-                turn.slipstream(self, car)
+                turn.slipstream(self, car, params.get("extra", True))
             else:
                 car.slipstreamed = True
             self.phase = "corners"
@@ -297,7 +314,7 @@ class HeatRace:
         self.step = 3
         car.speed = 0
         car.crossings = []
-        car.boosted = car.slipstreamed = car.adrenaline_moved = False
+        car.boosted = car.slipstreamed = car.adrenaline_moved = car.sector_cool_used = False
         car.cooldown_left = 0
         car.adrenaline = False
         if car.legend:
@@ -318,9 +335,9 @@ class HeatRace:
         car = self.current
         if car.adrenaline and not car.adrenaline_moved:
             return True
-        if car.cooldown_left and any(turn.is_heat(c) for c in car.hand):
+        if turn.cooldown_allowance(self, car) and any(turn.is_heat(c) for c in car.hand):
             return True
-        return not car.boosted and bool(car.engine)
+        return turn.can_boost(self, car)
 
     def _note_laps(self, car: Car) -> None:
         """LapCompleted and CarFinished once the turn's movements are settled (HEAT-B-060)."""

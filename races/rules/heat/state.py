@@ -44,6 +44,7 @@ class Car:
     adrenaline_moved: bool = False
     cooldown_left: int = 0
     boosted: bool = False
+    sector_cool_used: bool = False
     slipstreamed: bool = False
     crossings: list[tuple[int, int]] = field(default_factory=list)  # (corner id, q)
 

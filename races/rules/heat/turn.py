@@ -121,12 +121,32 @@ def heat_in_hand(car: Car) -> list[str]:
     return [c for c in car.hand if is_heat(c)]
 
 
+def sector_effect(race: HeatRace, car: Car) -> str | None:
+    """The weather or road effect of the car's sector, read at the moment of use
+    (HEAT-WEATHER-08)."""
+    if race.conditions is None:
+        return None
+    return race.conditions.sector_effect(race.track, car.p)
+
+
+def cooldown_allowance(race: HeatRace, car: Car) -> int:
+    """HEAT-B-037 with HEAT-WEATHER-12: "Cooldown +1" adds one, "No cooldown" blocks all."""
+    effect = sector_effect(race, car)
+    if effect == "no_cooldown":
+        return 0
+    bonus = 1 if effect == "cooldown_plus_1" and not car.sector_cool_used else 0
+    return car.cooldown_left + bonus
+
+
 def cooldown(race: HeatRace, car: Car, count: int) -> None:
     """HEAT-B-037: Heat from hand back to the engine; discard Heat cannot be cooled."""
     cooled = heat_in_hand(car)[:count]
     for c in cooled:
         car.hand.remove(c)
         car.engine.append(c)
+    if sector_effect(race, car) == "cooldown_plus_1" and not car.sector_cool_used:
+        car.sector_cool_used = True
+        count -= 1
     car.cooldown_left -= count
     race.emit("cooldown_done", car.seat, count=count, engine=len(car.engine))
 
@@ -139,11 +159,19 @@ def adrenaline_move(race: HeatRace, car: Car) -> None:
     move(race, car, 1, "adrenaline")
 
 
+def boost_free(race: HeatRace, car: Car) -> bool:
+    return sector_effect(race, car) == "free_boost"  # HEAT-WEATHER-11
+
+
+def can_boost(race: HeatRace, car: Car) -> bool:
+    return not car.boosted and (bool(car.engine) or boost_free(race, car))
+
+
 def boost(race: HeatRace, car: Car) -> None:
-    """HEAT-B-038: pay 1 Heat, resolve one "+", move its value."""
+    """HEAT-B-038: pay 1 Heat (none in a free-boost sector), resolve one "+", move its value."""
     car.boosted = True
-    pay_heat(race, car, 1, "boost")
-    race.emit("boost_done", car.seat, heat=1)
+    paid = 0 if boost_free(race, car) else pay_heat(race, car, 1, "boost")
+    race.emit("boost_done", car.seat, heat=paid)
     value = resolve_plus(race, car, "boost")
     car.speed += value
     move(race, car, value, "boost")
@@ -153,6 +181,8 @@ def slipstream_eligible(race: HeatRace, car: Car) -> bool:
     """HEAT-B-041..043 (the source's reading; the flag gives [BGA]'s any-spot-ahead)."""
     if car.slipstreamed or car.p >= race.board.finish or car.p + 2 >= race.board.finish:
         return False
+    if sector_effect(race, car) == "no_slipstream":
+        return False  # HEAT-WEATHER-10: no slipstream may start here
     board = race.board
     if not board.free(car.p, not car.rl):
         return True
@@ -161,10 +191,19 @@ def slipstream_eligible(race: HeatRace, car: Car) -> bool:
     return not board.free(car.p + 1, car.rl)
 
 
-def slipstream(race: HeatRace, car: Car) -> None:
-    """HEAT-B-042: two spaces, not Speed; corner lines crossed are still checked."""
+def slipstream_bonus(race: HeatRace, car: Car) -> int:
+    """HEAT-WEATHER-10: extra slipstream spaces of the sector the car starts from."""
+    return {"slipstream_plus_1": 1, "slipstream_plus_2": 2}.get(sector_effect(race, car), 0)
+
+
+def slipstream(race: HeatRace, car: Car, extra: bool = True) -> None:
+    """HEAT-B-042: two spaces and the optional bonuses, not Speed; lines crossed are checked.
+
+    HEAT-B-043: the bonus never takes the car across the final finish line."""
+    bonus = slipstream_bonus(race, car) if extra else 0
+    distance = min(2 + bonus, race.board.finish - 1 - car.p)
     car.slipstreamed = True
-    move(race, car, 2, "slipstream")
+    move(race, car, distance, "slipstream")
 
 
 def check_corners(race: HeatRace, car: Car) -> None:
@@ -176,7 +215,10 @@ def check_corners(race: HeatRace, car: Car) -> None:
         if q >= finish:
             continue
         corner = corners[q % length]
-        due = max(0, car.speed - corner.limit)
+        limit = race.limit(corner)
+        due = max(0, car.speed - limit)
+        if due and race.conditions and corner_id in race.conditions.overheat:
+            due += 1  # HEAT-WEATHER-09: Overheat
         paid = pay_heat(race, car, due, "corner") if due else 0
         race.emit(
             "corner_checked",
@@ -184,7 +226,7 @@ def check_corners(race: HeatRace, car: Car) -> None:
             corner=corner_id,
             q=q,
             speed=car.speed,
-            limit=corner.limit,
+            limit=limit,
             due=due,
             paid=paid,
         )

@@ -69,9 +69,22 @@ def _public(race: HeatRace) -> dict:
         "laps": race.laps,
         "finish": race.board.finish,
         "corners": race.public_corners,
+        "weather": _conditions(race),
         "turn": race.current.seat if race.current else None,
         "cars": cars,
         "legend_card": race.legend_deck.round_card[1]
         if race.legend_deck and race.legend_deck.round_card
         else None,
+    }
+
+
+def _conditions(race: HeatRace) -> dict | None:
+    c = race.conditions
+    if c is None:
+        return None
+    return {
+        "weather": c.weather,
+        "limit_change": {str(k): v for k, v in sorted(c.limit_change.items())},
+        "overheat": sorted(c.overheat),
+        "sectors": {str(k): v for k, v in sorted(c.sectors.items())},
     }

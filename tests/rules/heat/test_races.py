@@ -67,14 +67,16 @@ class Watched:
     bots=st.lists(st.sampled_from(["rookie", "pro"]), min_size=1, max_size=6),
     legends=st.integers(min_value=0, max_value=3),
     seed=st.integers(min_value=0, max_value=10**6),
+    weather=st.booleans(),
 )
 def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
-    track, bots, legends, seed
+    track, bots, legends, seed, weather
 ):
     bots = bots[:3] + ["legend"] * legends if legends else bots
     bots = bots[:6]
     players = seats(*bots)
-    race = GAME.start({"track": track}, players, seed)
+    config = {"track": track, "weather": weather}
+    race = GAME.start(config, players, seed)
     watch = Watched(race)
     robots = {s.id: GAME.bot(s.bot, seed=seed, seat=s.id) for s in players}
     actions = []
@@ -88,7 +90,7 @@ def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
     result = race.result()
     assert sorted(p.position for p in result.order) == list(range(1, len(players) + 1))
     assert all(p.status == "finished" for p in result.order)
-    again = replay(GAME, {"track": track}, players, seed, actions)
+    again = replay(GAME, config, players, seed, actions)
     assert again.result().log_sha256 == result.log_sha256
 
 
@@ -98,6 +100,7 @@ def _golden_runs():
         "italy-mixed-seed3": ({"track": "italy"}, ["rookie", "pro", "legend"], 3),
         "japan-legends-seed11": ({"track": "japan"}, ["pro", "legend", "rookie", "legend"], 11),
         "mexico-rookies-seed5": ({"track": "mexico", "laps": 1}, ["rookie"] * 4, 5),
+        "france-weather-seed9": ({"track": "france", "weather": True}, ["pro", "rookie"] * 2, 9),
     }
 
 
@@ -121,7 +124,8 @@ def test_a_smoke_run_of_many_seeds_raises_nothing(track):
     ]
     for seed in range(17):
         bots = mixes[seed % len(mixes)]
-        race, _ = run_bot_race(GAME, {"track": track}, seats(*bots), seed)
+        config = {"track": track, "weather": seed % 2 == 0}
+        race, _ = run_bot_race(GAME, config, seats(*bots), seed)
         assert race.finished and not race.ended_early
 
 
