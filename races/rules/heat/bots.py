@@ -86,8 +86,8 @@ class RookieBot:
             gear = o["gear"]
             if corner["beyond_finish"] or corner["distance"] > 12:
                 target = 4
-            elif corner["limit"] <= 3 and corner["distance"] <= 6:
-                target = 2
+            elif corner["distance"] <= 6:
+                target = max(1, min(3, (corner["limit"] + 1) // 2))
             else:
                 target = 3
             step = 1 if target > gear else -1 if target < gear else 0
