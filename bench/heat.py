@@ -36,8 +36,8 @@ def timed(game, config, bots, repeat):
 
 
 def smoke(game, count):
-    """Many seeds over all six tracks with Weather and Road Conditions and a mix of Legends
-    and bots; any exception stops it."""
+    """Many seeds over all six tracks with the Garage, Weather and Road Conditions and a mix
+    of Legends and bots; any exception stops it."""
     mixes = (
         ["pro"] * 6,
         ["rookie", "pro", "legend", "legend"],
@@ -47,7 +47,12 @@ def smoke(game, count):
     )
     start = time.perf_counter()
     for seed in range(count):
-        config = {"track": TRACKS[seed % 6], "weather": True}
+        config = {
+            "track": TRACKS[seed % 6],
+            "weather": True,
+            "garage": True,
+            "upgrade_pool": ("basic", "basic_and_advanced")[seed % 2],
+        }
         race, _ = run_bot_race(game, config, seats(mixes[seed % 5]), seed)
         if not race.finished:
             raise SystemExit(f"seed {seed} did not finish")

@@ -17,7 +17,45 @@ from ..contract import Action, Decision
 STRESS_MEAN = 2.5  # a Stress card turns into one of the 1-4 speed cards (HEAT-B-031)
 STRESS_MAX = 4
 REACH = 24  # beyond any Speed a car reaches in one turn (5 + 4 + 4 + 4, Stress at 4)
-STRESS_CLASS = 100  # sorts after every speed; a Stress card in a planned hand
+STRESS_CLASS = 100  # one "+" in a planned hand (above any sum of fixed speeds)
+HEAT_CLASS = 10000  # one Heat of cost in a planned hand (above any sum of "+")
+
+
+def _card_class(c: dict) -> int:
+    """A card as one number: fixed speed + "+" symbols + Heat cost (see _best_plan)."""
+    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return fixed + STRESS_CLASS * c["plus"] + HEAT_CLASS * c.get("heat_cost", 0)
+
+
+def _upgrade_worth(c: dict) -> float:
+    """How much a drafted upgrade helps, in spaces (a rough guide for the draft)."""
+    if c["kind"] == "HEAT":
+        return -5.0
+    speed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return (
+        speed
+        + STRESS_MEAN * c["plus"]
+        + 0.8 * c.get("cooldown", 0)
+        - 1.5 * c.get("heat_cost", 0)
+        + 0.5 * c.get("reduce_stress", 0)
+        + 0.3 * c.get("slipstream_bonus", 0)
+        + 0.4 * c.get("adjust_limit", 0)
+        + (0.5 if c.get("speed_choices") else 0)
+        + (0.5 if c.get("direct_play") else 0)
+        - 0.1 * c.get("scrap", 0)
+    )
+
+
+def _garage_duty(o: dict) -> Action | None:
+    """The mandatory upgrade symbols, and the ones that never hurt (HEAT-GARAGE-08)."""
+    if o.get("heat_owed") and o["engine"]:
+        return Action("pay_heat_cost", {"count": min(o["heat_owed"], o["engine"])})
+    if o.get("scrap"):
+        return Action("scrap", {"card": o["scrap"][0][0]})
+    if o.get("reduce_stress"):
+        name, n = o["reduce_stress"][0]
+        return Action("reduce_stress", {"card": name, "stress": o["stress_in_hand"][:n]})
+    return None
 
 
 def _heat_due_table(view: dict, progress: int, speed_cap: int = REACH) -> list[int]:
@@ -69,7 +107,8 @@ def _hand(options: dict) -> list[dict]:
 
 
 def _value(c: dict, mean: float = STRESS_MEAN) -> float:
-    return mean if c["kind"] == "STRESS" else c["speed"]
+    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return fixed + mean * c["plus"]
 
 
 class RookieBot:
@@ -108,6 +147,9 @@ class RookieBot:
             cool = min(o["cooldown_left"], o["heat_in_hand"])
             if cool:
                 return Action("cooldown", {"count": cool})
+            duty = _garage_duty(o)
+            if duty is not None:
+                return duty
             if o["adrenaline_move"] and not o["crossed"]:
                 return Action("adrenaline_move")
             corner = o["next_corner"]
@@ -122,6 +164,11 @@ class RookieBot:
                 c["id"] for c in o["hand"] if c["kind"] == "STARTING_UPGRADE" and c["speed"] == 0
             ]
             return Action("discard", {"cards": weak})
+        if kind == "draft_pick":
+            best = max(o["row"], key=lambda c: (c["speed"] or 0, c["id"]))
+            return Action("draft_pick", {"card": best["id"]})
+        if kind == "choose_speed":
+            return Action("choose_speed", {"card": o["card"]["id"], "value": max(o["choices"])})
         return decision.default or Action("end_react")
 
 
@@ -154,8 +201,7 @@ class ProBot:
         # A Stress card is class STRESS_CLASS; every other card its speed.
         groups: dict[int, list[str]] = {}
         for c in _hand(o):
-            cls = STRESS_CLASS if c["kind"] == "STRESS" else c["speed"]
-            groups.setdefault(cls, []).append(c["id"])
+            groups.setdefault(_card_class(c), []).append(c["id"])
         values = sorted(cls for cls, ids in groups.items() for _ in ids)
         playable = len(values)
         to_finish = view["finish"] - progress
@@ -177,17 +223,19 @@ class ProBot:
             for combo in combinations(values, gear):
                 hands.setdefault(sum(combo), combo)
             for total, combo in hands.items():
+                card_heat, total = divmod(total, HEAT_CLASS)
                 stress, fixed = divmod(total, STRESS_CLASS)
+                cost_here = cost + card_heat
                 mean = min(REACH, round(fixed + STRESS_MEAN * stress))
                 worst = min(REACH, fixed + STRESS_MAX * stress)
                 expected_due = due[mean]
-                score = min(mean, to_finish + 4) - weight * (expected_due + cost)
+                score = min(mean, to_finish + 4) - weight * (expected_due + cost_here)
                 score += self.STRESS_BONUS * stress + 0.3 * cool
-                if expected_due > avail:
+                if expected_due + card_heat > avail:
                     score -= 25
-                elif due[worst] > avail:
+                elif due[worst] + card_heat > avail:
                     score -= 8
-                left = avail - expected_due
+                left = avail - expected_due - card_heat
                 if left < self.ENGINE_FLOOR:
                     score -= self.LOW_ENGINE * (self.ENGINE_FLOOR - left)
                 distance, limit = room[mean]
@@ -213,6 +261,17 @@ class ProBot:
         cool = min(o["cooldown_left"], o["heat_in_hand"])
         if cool:
             return Action("cooldown", {"count": cool})
+        duty = _garage_duty(o)
+        if duty is not None:
+            return duty
+        if o.get("salvage"):
+            name, n = o["salvage"][0]
+            best = sorted(
+                (c for c in o["discard_pile"] if c["kind"] == "SPEED"),
+                key=lambda c: (-c["speed"], c["id"]),
+            )[:n]
+            if best and best[0]["speed"] >= 3:
+                return Action("salvage", {"card": name, "cards": [c["id"] for c in best]})
         progress, speed, engine = o["progress"], o["speed"], o["engine"]
         crossed = self._limits_of(view, o["crossed"])
         if o["adrenaline_move"]:
@@ -223,6 +282,10 @@ class ProBot:
                 and self._heat_weight(view, progress) < self.HEAT
             ):
                 return Action("adrenaline_move")
+        for name, extra in self._free_moves(o):
+            after = crossed + _crossed_limits(view, progress, progress + extra)
+            if _due(after, speed + extra) - _due(crossed, speed) == 0:
+                return Action(*name)
         if o["boost"]:
             after = crossed + _crossed_limits(view, progress, progress + STRESS_MAX)
             worst = _due(after, speed + STRESS_MAX)
@@ -230,6 +293,15 @@ class ProBot:
             if engine - 1 - worst >= reserve:
                 return Action("boost")
         return Action("end_react")
+
+    def _free_moves(self, o: dict):
+        """Accelerate and direct-play cards, with the spaces they would add."""
+        for name in o.get("accelerate", []):
+            if o["plus_count"]:
+                yield ("accelerate", {"card": name}), o["plus_count"]
+        for c in o.get("direct_play", []):
+            if not c.get("heat_cost") and not c["plus"]:
+                yield ("direct_play", {"card": c["id"]}), c["speed"] or 0
 
     def _limits_of(self, view: dict, crossed: list) -> list[int]:
         limits = {cid: limit for cid, _, limit in view["corners"]}
@@ -261,7 +333,27 @@ class ProBot:
                 if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= 1
             ]
             return Action("discard", {"cards": weak})
+        if kind == "draft_pick":
+            best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]))
+            return Action("draft_pick", {"card": best["id"]})
+        if kind == "choose_speed":
+            return Action(
+                "choose_speed", {"card": o["card"]["id"], "value": self._speed_choice(view, o)}
+            )
+        if kind == "refresh":
+            keep = [c["id"] for c in o["cards"] if (c["speed"] or 0) >= 3]
+            return Action("refresh", {"cards": keep})
         return decision.default or Action("end_react")
+
+    def _speed_choice(self, view: dict, o: dict) -> int:
+        """The highest speed whose corners the engine can pay, else the lowest."""
+        me = next(c for c in view["cars"] if c["seat"] == self.seat)
+        due = _heat_due_table(view, me["progress"])
+        base = o["speed_so_far"]
+        for value in sorted(o["choices"], reverse=True):
+            if due[min(REACH, base + value)] <= max(0, me["engine"] - 1):
+                return value
+        return min(o["choices"])
 
 
 def _due(limits: list[int], speed: int) -> int:

@@ -9,6 +9,19 @@ from typing import TYPE_CHECKING
 from ..contract import Action, Decision
 from . import plan, turn
 from .cards import card, card_view
+from .garage_decisions import (
+    GARAGE_REACT,
+    check_plain,
+    choose_speed_decision,
+    convert_decision,
+    draft_decision,
+    end_react_check,
+    legal_plain,
+    react_check,
+    react_legal,
+    react_options,
+    refresh_decision,
+)
 from .state import Car
 
 if TYPE_CHECKING:
@@ -16,7 +29,7 @@ if TYPE_CHECKING:
 
 KINDS = {
     "plan": ("shift_gear", "play_cards"),
-    "react": ("adrenaline_move", "cooldown", "boost", "end_react"),
+    "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
     "slipstream": ("slipstream",),
     "discard": ("discard",),
 }
@@ -42,8 +55,18 @@ def _where(race: HeatRace, car: Car) -> dict:
     }
 
 
+PLAIN = {
+    "draft": draft_decision,
+    "choose_speed": choose_speed_decision,
+    "convert": convert_decision,
+    "refresh": refresh_decision,
+}
+
+
 def decision_for(race: HeatRace, car: Car) -> Decision:
     seat = car.seat
+    if race.phase in PLAIN:
+        return PLAIN[race.phase](race, car)
     if race.phase == "plan" and car.shift_to is None:
         gears = plan.gear_choices(race, car)
         return Decision(
@@ -92,9 +115,10 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "sector_effect": turn.sector_effect(race, car),
                 "crossed": [[cid, q] for cid, q in car.crossings],
                 "play": [card_view(c) for c in car.play],
+                **(react_options(race, car) if race.garage else {}),
                 **_where(race, car),
             },
-            Action("end_react"),
+            None if car.heat_owed or car.scrap_owed else Action("end_react"),
         )
     if race.phase == "slipstream":
         bonus = turn.slipstream_bonus(race, car)
@@ -130,6 +154,8 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
 
 def legal_for(race: HeatRace, car: Car) -> list[Action]:
     phase = race.phase
+    if phase in PLAIN:
+        return legal_plain(race, car)
     if phase == "plan" and car.shift_to is None:
         return [Action("shift_gear", {"gear": g}) for g, _ in plan.gear_choices(race, car)]
     if phase == "plan":
@@ -142,7 +168,10 @@ def legal_for(race: HeatRace, car: Car) -> list[Action]:
             actions.append(Action("cooldown", {"count": k}))
         if turn.can_boost(race, car):
             actions.append(Action("boost"))
-        actions.append(Action("end_react"))
+        if race.garage:
+            actions += react_legal(race, car)
+        if end_react_check(race, car) is None:
+            actions.append(Action("end_react"))
         return actions
     if phase == "slipstream":
         takes = [Action("slipstream", {"take": True})]
@@ -160,6 +189,8 @@ def legal_for(race: HeatRace, car: Car) -> list[Action]:
 def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
     phase = race.phase
     kind = action.kind
+    if phase in PLAIN:
+        return check_plain(race, car, kind, dict(action.params))
     if phase == "plan":
         expected = "shift_gear" if car.shift_to is None else "play_cards"
         if kind != expected:
@@ -174,6 +205,10 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
     if kind not in KINDS[phase]:
         return f"that is not possible now; choose one of: {', '.join(KINDS[phase])}"
     params = action.params
+    if kind in GARAGE_REACT:
+        return react_check(race, car, kind, dict(params)) if race.garage else "no upgrades in play"
+    if kind == "end_react":
+        return end_react_check(race, car)
     if kind == "adrenaline_move":
         if not car.adrenaline:
             return "you have no Adrenaline this round"

@@ -43,6 +43,20 @@ def _options() -> OptionSchema:
                 min=0,
                 max=20,
             ),
+            Option("garage", "bool", False, "Garage module: upgrade cards (HEAT-GARAGE-01..18)"),
+            Option(
+                "garage_draft",
+                "bool",
+                True,
+                "draft the upgrades (HEAT-GARAGE-03); false deals 3 each (HEAT-GARAGE-04)",
+            ),
+            Option(
+                "upgrade_pool",
+                "str",
+                "basic",
+                "upgrade cards used (HEAT-GARAGE-01)",
+                choices=("basic", "basic_and_advanced", "advanced"),
+            ),
             Option(
                 "weather", "bool", False, "Weather & Road Conditions module (HEAT-WEATHER-01..13)"
             ),

@@ -11,18 +11,33 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
-from . import plan, turn
-from .cards import heat_card, starting_cards, stress_card
+from . import garage, plan, turn
 from .chance import Chance
 from .decisions import decision_for, legal_for, validate_for
-from .legends import LegendDeck, legend_turn
+from .legends import legend_turn
 from .result import race_result, ranking
+from .setup import deal_cards, set_up_grid
 from .state import Board, Car, turn_order
 from .track import Track
 from .view import race_view
-from .weather import set_up_conditions, starting_heat_and_stress
 
-COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "orange")  # HEAT-B-001
+REACT_ACTIONS = {
+    "adrenaline_move": lambda race, car, params: turn.adrenaline_move(race, car),
+    "cooldown": lambda race, car, params: turn.cooldown(race, car, params["count"]),
+    "boost": lambda race, car, params: turn.boost(race, car),
+    "pay_heat_cost": lambda race, car, params: garage.pay_heat_cost(race, car, params["count"]),
+    "scrap": lambda race, car, params: garage.scrap(race, car, params["card"]),
+    "reduce_stress": lambda race, car, params: garage.reduce_stress(
+        race, car, params["card"], list(params["stress"])
+    ),
+    "salvage": lambda race, car, params: garage.salvage(
+        race, car, params["card"], list(params["cards"])
+    ),
+    "accelerate": lambda race, car, params: garage.accelerate(race, car, params["card"]),
+    "direct_play": lambda race, car, params: garage.direct_play(race, car, params["card"]),
+}
+# Phases in which the car whose turn it is decides (HEAT-B-ENG-03).
+TURN_DECISIONS = ("choose_speed", "convert", "react", "slipstream", "discard", "refresh")
 
 
 class HeatRace:
@@ -42,6 +57,10 @@ class HeatRace:
         self.laps = self.config.get("laps") or track.laps
         self.hand_size = self.config.get("hand_size") or 7  # HEAT-B-004
         self.legend_bonus = self.config.get("legend_bonus") or 0
+        self.garage = bool(self.config.get("garage"))
+        self.upgrade_pool = self.config.get("upgrade_pool") or "basic"
+        self.conditions = None
+        self.legend_deck = None
         self.max_rounds = self.config.get("max_rounds") or 200
         self.board = Board(track.length, self.laps * track.length)
         self.events: list[Event] = []
@@ -67,70 +86,20 @@ class HeatRace:
             laps=self.laps,
             cars=[s.id for s in self.seats],
         )
-        colours = [s.setup.get("colour") or COLOURS[i] for i, s in enumerate(self.seats)]
-        # HEAT-B-011: a random grid, stream `grid`, index 0 = slot 1.
-        grid, _ = self.chance.shuffle("grid", colours)
-        seat_of = {colour: seat for colour, seat in zip(colours, self.seats, strict=True)}
-        self.cars: list[Car] = []
-        self.by_seat: dict[str, Car] = {}
-        for slot, colour in enumerate(grid, start=1):
-            seat = seat_of[colour]
-            space, race_line = self.track.grid[slot - 1]
-            p = space - self.track.length  # HEAT-B-TRK-03: grid slots have negative progress
-            car = Car(
-                seat=seat.id,
-                colour=colour,
-                slot=slot,
-                legend=seat.bot == "legend",
-                p=p,
-                rl=race_line,
-            )
-            self.board.put(car, p, race_line)
-            self.cars.append(car)
-            self.by_seat[seat.id] = car
-        self.emit(
-            "grid_assigned", None, grid=[[c.slot, c.seat, c.colour, c.p, c.spot] for c in self.cars]
-        )
-        # HEAT-B-012: weather and road conditions come after the grid, before the cards.
-        self.conditions = set_up_conditions(self) if self.config.get("weather") else None
-        # (corner id, position, limit with its road token): shared by every view
-        self.public_corners = [[c.id, c.position, self.limit(c)] for c in self.track.corners]
-        # HEAT-B-034: one Adrenaline slot, two with five or more cars, fixed at the start.
-        self.adrenaline_slots = 2 if len(self.cars) >= 5 else 1
-        self.legend_deck = LegendDeck(self) if any(c.legend for c in self.cars) else None
-        heat, stress, heat_discarded, heat_in_deck = starting_heat_and_stress(
-            self.conditions, self.track.heat, self.track.stress
-        )
-        for car in self.cars:
-            if car.legend:
-                continue
-            deck = starting_cards(car.colour)
-            for _ in range(stress):
-                car.stress_made += 1
-                deck.append(stress_card(car.colour, car.stress_made))
-            for pile, count in (
-                (car.engine, heat),
-                (car.discard, heat_discarded),
-                (deck, heat_in_deck),
-            ):
-                for _ in range(count):
-                    car.heat_made += 1
-                    pile.append(heat_card(car.colour, car.heat_made))
-            stream = f"deck/{car.colour}"
-            car.deck, counter = self.chance.shuffle(stream, deck)
-            self.emit(
-                "deck_shuffled",
-                car.seat,
-                pile="deck",
-                stream=stream,
-                counter=counter,
-                order=list(car.deck),
-                engine=len(car.engine),
-            )
-        for car in self.cars:
-            if not car.legend:
-                drawn = turn.draw(self, car, self.hand_size)
-                self.emit("hand_replenished", car.seat, drawn=len(drawn), cards=drawn)
+        set_up_grid(self)
+        players = [c for c in self.cars if not c.legend]
+        self.draft = None
+        if self.garage and not any(c.upgrades for c in players):
+            if self.config.get("garage_draft", True):
+                self.draft = garage.Draft(self, players)  # HEAT-GARAGE-02, -03
+                self.phase = "draft"
+                self._run()
+                return
+            garage.quick_deal(self, players)  # HEAT-GARAGE-04
+        self._begin_race()
+
+    def _begin_race(self) -> None:
+        deal_cards(self)
         self._start_round()
         self._run()
 
@@ -174,8 +143,10 @@ class HeatRace:
                         decision = self._decisions[car.seat] = decision_for(self, car)
                     out.append(decision)
             return out
-        if self.phase in ("react", "slipstream", "discard"):
+        if self.phase in TURN_DECISIONS:
             return [decision_for(self, self.current)]
+        if self.phase == "draft" and self.draft.waiting:
+            return [decision_for(self, self.draft.waiting)]
         return []
 
     def legal_actions(self, seat: str) -> list[Action]:
@@ -216,14 +187,20 @@ class HeatRace:
         elif kind == "play_cards":
             car.played = list(params["cards"])
             self._decisions.pop(seat, None)
-        elif kind == "adrenaline_move":
-            turn.adrenaline_move(self, car)
-        elif kind == "cooldown":
-            turn.cooldown(self, car, params["count"])
-        elif kind == "boost":
-            turn.boost(self, car)
+        elif kind == "draft_pick":
+            self.draft.take(self, car, params["card"])
+        elif kind == "choose_speed":
+            car.chosen[params["card"]] = params["value"]
+            self.emit("speed_chosen", seat, card=params["card"], value=params["value"])
+        elif kind == "convert_unpayable":
+            garage.convert(self, car, params["card"])
         elif kind == "end_react":
+            if car.heat_owed:  # only when it can no longer be met (garage.heat_owed_lapses)
+                garage.pay_heat_cost(self, car, min(car.heat_owed, len(car.engine)))
+                car.heat_owed = 0
             self.phase = "slipstream"
+        elif kind in REACT_ACTIONS:
+            REACT_ACTIONS[kind](self, car, params)
         elif kind == "slipstream":
             if params.get("take"):
                 turn.slipstream(self, car, params.get("extra", True))
@@ -233,7 +210,11 @@ class HeatRace:
         elif kind == "discard":
             if params["cards"]:
                 turn.discard(self, car, list(params["cards"]))
-            self.phase = "replenish"
+            self.phase = "refresh"
+        elif kind == "refresh":
+            car.refreshed = True
+            if params["cards"]:
+                garage.refresh(self, car, list(params["cards"]))
         self._pending = None
         self._run()
         return self.events[first:]
@@ -278,6 +259,21 @@ class HeatRace:
                         return
                     continue
                 self._begin_turn(self.order[self.turn_index])
+            elif phase == "draft":
+                if self.draft.waiting:
+                    return
+                self.phase = "setup"
+                self._begin_race()
+                return
+            elif phase == "choose_speed":
+                if garage.unchosen(self.current):
+                    return
+                self.phase = "convert"
+            elif phase == "convert":
+                car = self.current
+                if garage.unpayable(self, car, car.seat in self.adrenaline):
+                    return
+                self._move_revealed(car)
             elif phase == "react":
                 if self._react_open():
                     return
@@ -298,6 +294,12 @@ class HeatRace:
                 if not car.finished and turn.discardable(car):
                     self.step = 8
                     return
+                self.phase = "refresh"
+            elif phase == "refresh":
+                car = self.current
+                if not car.finished and not car.refreshed and garage.refreshable(car):
+                    self.step = 9
+                    return
                 self.phase = "replenish"
             elif phase == "replenish":
                 car = self.current
@@ -315,8 +317,9 @@ class HeatRace:
         car.speed = 0
         car.crossings = []
         car.boosted = car.slipstreamed = car.adrenaline_moved = car.sector_cool_used = False
-        car.cooldown_left = 0
-        car.adrenaline = False
+        car.cooldown_left = car.plus_count = car.heat_owed = 0
+        car.adrenaline = car.refreshed = False
+        car.chosen, car.converted, car.scrap_owed, car.used = {}, [], [], []
         if car.legend:
             legend_turn(self, car)
             self._note_laps(car)
@@ -326,14 +329,24 @@ class HeatRace:
             turn.cluttered_turn(self, car)
             self.phase = "replenish"
             return
-        turn.reveal_and_move(self, car)
+        self.emit("cards_revealed", car.seat, cards=list(car.play))
+        garage.resolve_reveal_plus(self, car)
+        self.phase = "choose_speed"
+
+    def _move_revealed(self, car: Car) -> None:
+        """Step 3 ends: Speed is the sum of the play area (HEAT-B-033, HEAT-B-040)."""
+        car.speed = sum(garage.card_value(car, c) for c in car.play)
+        turn.move(self, car, car.speed, "reveal")
         self.step = 5
         turn.begin_react(car, car.seat in self.adrenaline)
+        garage.begin_symbols(car)
         self.phase = "react"
 
     def _react_open(self) -> bool:
         car = self.current
         if car.adrenaline and not car.adrenaline_moved:
+            return True
+        if car.heat_owed or car.scrap_owed or garage.options_open(self, car):
             return True
         if turn.cooldown_allowance(self, car) and any(turn.is_heat(c) for c in car.hand):
             return True

@@ -33,6 +33,7 @@ class Car:
     laps_done: int = 0
     spinouts: int = 0
     heat_paid_total: int = 0
+    upgrades: list[str] = field(default_factory=list)  # Garage cards owned (HEAT-GARAGE-03)
     # this round
     shift_to: int | None = None
     played: list[str] | None = None
@@ -47,6 +48,13 @@ class Car:
     sector_cool_used: bool = False
     slipstreamed: bool = False
     crossings: list[tuple[int, int]] = field(default_factory=list)  # (corner id, q)
+    chosen: dict[str, int] = field(default_factory=dict)  # speed choices (HEAT-GARAGE-18)
+    converted: list[str] = field(default_factory=list)  # unpayable cards (HEAT-GARAGE-07)
+    plus_count: int = 0  # "+" resolved this turn, for Accelerate (HEAT-GARAGE-11)
+    heat_owed: int = 0  # mandatory Heat cost still to pay
+    scrap_owed: list[str] = field(default_factory=list)  # cards whose scrap is unresolved
+    used: list[str] = field(default_factory=list)  # "card/symbol" optional symbols used
+    refreshed: bool = False
 
     @property
     def spot(self) -> str:

@@ -94,16 +94,6 @@ def move(race: HeatRace, car: Car, distance: int, reason: str) -> None:
     )
 
 
-def reveal_and_move(race: HeatRace, car: Car) -> None:
-    """Step 3: reveal, resolve Stress, move by the sum of the play area (HEAT-B-030..033)."""
-    race.emit("cards_revealed", car.seat, cards=list(car.play))
-    for played in list(car.play):
-        for _ in range(card(played).plus):
-            resolve_plus(race, car, played)
-    car.speed = sum(card(c).speed or 0 for c in car.play)
-    move(race, car, car.speed, "reveal")
-
-
 def cluttered_turn(race: HeatRace, car: Car) -> None:
     """HEAT-B-025: no movement, gear 1, every played card to the discard pile, then step 9."""
     race.emit("cards_revealed", car.seat, cards=list(car.play), cluttered=True)
@@ -164,7 +154,15 @@ def boost_free(race: HeatRace, car: Car) -> bool:
 
 
 def can_boost(race: HeatRace, car: Car) -> bool:
-    return not car.boosted and (bool(car.engine) or boost_free(race, car))
+    """HEAT-B-038; HEAT-GARAGE-07: a Boost may not leave a Heat cost unpayable."""
+    if car.boosted:
+        return False
+    if boost_free(race, car):
+        return True
+    if not car.engine:
+        return False
+    cool = min(len(heat_in_hand(car)), cooldown_allowance(race, car))
+    return len(car.engine) - 1 + cool >= car.heat_owed
 
 
 def boost(race: HeatRace, car: Car) -> None:
@@ -193,7 +191,8 @@ def slipstream_eligible(race: HeatRace, car: Car) -> bool:
 
 def slipstream_bonus(race: HeatRace, car: Car) -> int:
     """HEAT-WEATHER-10: extra slipstream spaces of the sector the car starts from."""
-    return {"slipstream_plus_1": 1, "slipstream_plus_2": 2}.get(sector_effect(race, car), 0)
+    cards = sum(card(c).slipstream_bonus for c in car.play if c not in car.converted)
+    return cards + {"slipstream_plus_1": 1, "slipstream_plus_2": 2}.get(sector_effect(race, car), 0)
 
 
 def slipstream(race: HeatRace, car: Car, extra: bool = True) -> None:
@@ -210,12 +209,13 @@ def check_corners(race: HeatRace, car: Car) -> None:
     """Step 7 (HEAT-B-044, HEAT-B-045): each crossing in order; the first unpaid one spins."""
     finish = race.board.finish
     corners = race.track.lines
+    adjust = sum(card(c).adjust_limit for c in car.play if c not in car.converted)
     length = race.track.length
     for corner_id, q in car.crossings:
         if q >= finish:
             continue
         corner = corners[q % length]
-        limit = race.limit(corner)
+        limit = race.limit(corner) + adjust
         due = max(0, car.speed - limit)
         if due and race.conditions and corner_id in race.conditions.overheat:
             due += 1  # HEAT-WEATHER-09: Overheat

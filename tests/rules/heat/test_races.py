@@ -34,7 +34,7 @@ def test_t52_same_seed_same_log_and_another_seed_another_deck():  # HEAT-B-ENG-0
 
 
 def _expected_cards(car) -> list[str]:
-    base = starting_cards(car.colour)
+    base = starting_cards(car.colour, garage=bool(car.upgrades)) + list(car.upgrades)
     base += [stress_card(car.colour, n) for n in range(1, car.stress_made + 1)]
     base += [heat_card(car.colour, n) for n in range(1, car.heat_made + 1)]
     return sorted(base)
@@ -50,7 +50,7 @@ class Watched:
     def check(self):
         race = self.race
         for car in race.cars:
-            if not car.legend:
+            if not car.legend and race.phase != "draft":  # cards are dealt after the draft
                 assert sorted(car.all_cards()) == _expected_cards(car)
         events = race.events
         for i in range(self.seen, len(events)):
@@ -68,14 +68,17 @@ class Watched:
     legends=st.integers(min_value=0, max_value=3),
     seed=st.integers(min_value=0, max_value=10**6),
     weather=st.booleans(),
+    garage=st.sampled_from([None, "basic", "advanced", "basic_and_advanced"]),
 )
 def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
-    track, bots, legends, seed, weather
+    track, bots, legends, seed, weather, garage
 ):
     bots = bots[:3] + ["legend"] * legends if legends else bots
     bots = bots[:6]
     players = seats(*bots)
-    config = {"track": track, "weather": weather}
+    config = {"track": track, "weather": weather, "garage": bool(garage)}
+    if garage:
+        config["upgrade_pool"] = garage
     race = GAME.start(config, players, seed)
     watch = Watched(race)
     robots = {s.id: GAME.bot(s.bot, seed=seed, seat=s.id) for s in players}
@@ -101,6 +104,11 @@ def _golden_runs():
         "japan-legends-seed11": ({"track": "japan"}, ["pro", "legend", "rookie", "legend"], 11),
         "mexico-rookies-seed5": ({"track": "mexico", "laps": 1}, ["rookie"] * 4, 5),
         "france-weather-seed9": ({"track": "france", "weather": True}, ["pro", "rookie"] * 2, 9),
+        "gbr-garage-seed13": (
+            {"track": "gbr", "garage": True, "upgrade_pool": "basic_and_advanced"},
+            ["pro", "rookie", "legend"],
+            13,
+        ),
     }
 
 
@@ -124,7 +132,9 @@ def test_a_smoke_run_of_many_seeds_raises_nothing(track):
     ]
     for seed in range(17):
         bots = mixes[seed % len(mixes)]
-        config = {"track": track, "weather": seed % 2 == 0}
+        config = {"track": track, "weather": seed % 2 == 0, "garage": seed % 3 != 0}
+        if seed % 3 == 2:
+            config["upgrade_pool"] = "basic_and_advanced"
         race, _ = run_bot_race(GAME, config, seats(*bots), seed)
         assert race.finished and not race.ended_early
 
