@@ -164,9 +164,9 @@ class RookieBot:
                 c["id"] for c in o["hand"] if c["kind"] == "STARTING_UPGRADE" and c["speed"] == 0
             ]
             return Action("discard", {"cards": weak})
-        if kind == "draft_pick":
+        if kind in ("draft_pick", "market_pick"):
             best = max(o["row"], key=lambda c: (c["speed"] or 0, c["id"]))
-            return Action("draft_pick", {"card": best["id"]})
+            return Action(kind, {"card": best["id"]})
         if kind == "choose_speed":
             return Action("choose_speed", {"card": o["card"]["id"], "value": max(o["choices"])})
         return decision.default or Action("end_react")
@@ -333,9 +333,15 @@ class ProBot:
                 if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= 1
             ]
             return Action("discard", {"cards": weak})
-        if kind == "draft_pick":
+        if kind in ("draft_pick", "market_pick"):
             best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]))
-            return Action("draft_pick", {"card": best["id"]})
+            return Action(kind, {"card": best["id"]})
+        if kind == "market_swap":
+            best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]), default=None)
+            worst = min(o["owned"], key=lambda c: (_upgrade_worth(c), c["id"]), default=None)
+            if best and worst and _upgrade_worth(best) > _upgrade_worth(worst) + 1:
+                return Action(kind, {"owned": worst["id"], "market": best["id"]})
+            return decision.default
         if kind == "choose_speed":
             return Action(
                 "choose_speed", {"card": o["card"]["id"], "value": self._speed_choice(view, o)}

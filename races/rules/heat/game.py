@@ -8,6 +8,7 @@ from typing import Any
 from ..contract import ConfigError, Seat
 from ..options import Option, OptionSchema
 from .bots import BOTS
+from .championship import carried_upgrades
 from .race import HeatRace
 from .track import load_track, track_ids
 
@@ -56,6 +57,21 @@ def _options() -> OptionSchema:
                 "basic",
                 "upgrade cards used (HEAT-GARAGE-01)",
                 choices=("basic", "basic_and_advanced", "advanced"),
+            ),
+            Option(
+                "championship",
+                "bool",
+                False,
+                "championship race: the car design market instead of the draft; upgrades "
+                "carry over through Seat.setup['carry_in'] (HEAT-CHAMP-08, -20)",
+            ),
+            Option(
+                "grid",
+                "list",
+                None,
+                "seat ids in grid order, slot 1 first; empty = random (HEAT-B-011, HEAT-CHAMP-06)",
+                nullable=True,
+                season=False,
             ),
             Option(
                 "weather", "bool", False, "Weather & Road Conditions module (HEAT-WEATHER-01..13)"
@@ -137,3 +153,8 @@ def check_seats(config: dict, seats: list[Seat]) -> None:
         )
     if legends:
         config["legends"] = True
+    if config.get("grid") is not None and sorted(config["grid"]) != sorted(ids):
+        raise ConfigError("the grid option must list every seat id once")
+    carried = carried_upgrades(seats)
+    if any(carried.values()) and not (config.get("garage") or config.get("championship")):
+        raise ConfigError("carried-over upgrades need the garage or championship option")

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..contract import Action, Decision
 from . import garage, turn
 from .cards import card, card_view, is_stress
+from .championship import Market
 from .state import Car
 
 if TYPE_CHECKING:
@@ -19,6 +20,27 @@ GARAGE_REACT = ("pay_heat_cost", "scrap", "reduce_stress", "salvage", "accelerat
 
 def draft_decision(race: HeatRace, car: Car) -> Decision:
     draft = race.draft
+    if isinstance(draft, Market):
+        if draft.swapping:
+            return Decision(
+                car.seat,
+                "market_swap",
+                "You may exchange one upgrade you own for one left in the market.",
+                {
+                    "row": [card_view(c) for c in draft.row],
+                    "owned": [card_view(c) for c in car.upgrades],
+                },
+                Action("market_swap", {"owned": None, "market": None}),
+            )
+        return Decision(
+            car.seat,
+            "market_pick",
+            "Car design: take one upgrade card from the market.",
+            {
+                "row": [card_view(c) for c in draft.row],
+                "owned": [card_view(c) for c in car.upgrades],
+            },
+        )
     return Decision(
         car.seat,
         "draft_pick",
@@ -172,6 +194,14 @@ def end_react_check(race: HeatRace, car: Car) -> str | None:
 def legal_plain(race: HeatRace, car: Car) -> list[Action]:
     """D3, D4, D8, D9."""
     phase = race.phase
+    if phase == "draft" and isinstance(race.draft, Market):
+        if race.draft.swapping:
+            return [Action("market_swap", {"owned": None, "market": None})] + [
+                Action("market_swap", {"owned": o, "market": m})
+                for o in sorted(car.upgrades)
+                for m in sorted(set(race.draft.row))
+            ]
+        return [Action("market_pick", {"card": c}) for c in sorted(set(race.draft.row))]
     if phase == "draft":
         return [Action("draft_pick", {"card": c}) for c in sorted(set(race.draft.row))]
     if phase == "choose_speed":
@@ -201,6 +231,8 @@ def check_plain(race: HeatRace, car: Car, kind: str, params: dict) -> str | None
     if all(dict(a.params) != wanted for a in legal):
         return {
             "draft_pick": "pick one of the revealed upgrade cards",
+            "market_pick": "pick one of the market's upgrade cards",
+            "market_swap": "give one upgrade you own for one market card, or neither",
             "choose_speed": "choose one of the card's speeds",
             "convert_unpayable": "choose a played card with a Heat cost",
             "refresh": "list Refresh cards of your play area, each once",

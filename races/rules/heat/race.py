@@ -12,6 +12,7 @@ from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
 from . import garage, plan, turn
+from .championship import Market
 from .chance import Chance
 from .decisions import decision_for, legal_for, validate_for
 from .legends import legend_turn
@@ -57,7 +58,8 @@ class HeatRace:
         self.laps = self.config.get("laps") or track.laps
         self.hand_size = self.config.get("hand_size") or 7  # HEAT-B-004
         self.legend_bonus = self.config.get("legend_bonus") or 0
-        self.garage = bool(self.config.get("garage"))
+        # HEAT-CHAMP-04: championship races use upgrade cards instead of starting upgrades.
+        self.garage = bool(self.config.get("garage") or self.config.get("championship"))
         self.upgrade_pool = self.config.get("upgrade_pool") or "basic"
         self.conditions = None
         self.legend_deck = None
@@ -89,6 +91,11 @@ class HeatRace:
         set_up_grid(self)
         players = [c for c in self.cars if not c.legend]
         self.draft = None
+        if self.config.get("championship"):
+            self.draft = Market(self, players)  # HEAT-CHAMP-08
+            self.phase = "draft"
+            self._run()
+            return
         if self.garage and not any(c.upgrades for c in players):
             if self.config.get("garage_draft", True):
                 self.draft = garage.Draft(self, players)  # HEAT-GARAGE-02, -03
@@ -189,6 +196,10 @@ class HeatRace:
             self._decisions.pop(seat, None)
         elif kind == "draft_pick":
             self.draft.take(self, car, params["card"])
+        elif kind == "market_pick":
+            self.draft.pick(self, car, params["card"])
+        elif kind == "market_swap":
+            self.draft.swap(self, car, params.get("owned"), params.get("market"))
         elif kind == "choose_speed":
             car.chosen[params["card"]] = params["value"]
             self.emit("speed_chosen", seat, card=params["card"], value=params["value"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contract import Placing, RaceResult, log_hash
+from .championship import carry_over
 
 if TYPE_CHECKING:
     from .race import HeatRace
@@ -74,5 +75,5 @@ def race_result(race: HeatRace) -> RaceResult:
             "stall_guard": race.ended_early,
             "options": race.config,
         },
-        carry_over={},
+        carry_over=carry_over(race),
     )
