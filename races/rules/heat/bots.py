@@ -121,27 +121,17 @@ class RookieBot:
         o = decision.options
         kind = decision.kind
         if kind == "shift_gear":
-            corner = o["next_corner"]
-            gear = o["gear"]
-            if corner["beyond_finish"] or corner["distance"] > 12:
-                target = 4
-            elif corner["distance"] <= 6:
-                target = max(1, min(3, (corner["limit"] + 1) // 2))
-            else:
-                target = 3
-            step = 1 if target > gear else -1 if target < gear else 0
-            free = [g["gear"] for g in o["gears"] if g["heat"] == 0]
-            choice = min(
-                free or [g["gear"] for g in o["gears"]], key=lambda g: (abs(g - gear - step), g)
-            )
-            return Action("shift_gear", {"gear": choice})
+            return Action("shift_gear", {"gear": self._gear(o, o["gears"])})
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
+            count = o["count"] if "count" in o else self._gear(o, o["counts"], "count")
             cards = sorted(_hand(o), key=lambda c: (_value(c), c["id"]))
+            if len(cards) < count:  # HEAT-B-025: a hand cluttered with Heat
+                return Action("play_cards", {"cards": _cluttered(o, count)})
             corner = o["next_corner"]
-            near = not corner["beyond_finish"] and corner["distance"] < 3 * o["count"]
-            chosen = cards[: o["count"]] if near else cards[-o["count"] :]
+            near = not corner["beyond_finish"] and corner["distance"] < 3 * count
+            chosen = cards[:count] if near else cards[-count:]
             return Action("play_cards", {"cards": [c["id"] for c in chosen]})
         if kind == "react":
             cool = min(o["cooldown_left"], o["heat_in_hand"])
@@ -170,6 +160,27 @@ class RookieBot:
         if kind == "choose_speed":
             return Action("choose_speed", {"card": o["card"]["id"], "value": max(o["choices"])})
         return decision.default or Action("end_react")
+
+    def _gear(self, o: dict, choices: list[dict], key: str = "gear") -> int:
+        """One gear towards what the next corner asks for, free shifts preferred."""
+        corner = o["next_corner"]
+        gear = o["gear"]
+        if corner["beyond_finish"] or corner["distance"] > 12:
+            target = 4
+        elif corner["distance"] <= 6:
+            target = max(1, min(3, (corner["limit"] + 1) // 2))
+        else:
+            target = 3
+        step = 1 if target > gear else -1 if target < gear else 0
+        free = [g[key] for g in choices if g["heat"] == 0]
+        return min(free or [g[key] for g in choices], key=lambda g: (abs(g - gear - step), g))
+
+
+def _cluttered(o: dict, count: int) -> list[str]:
+    """HEAT-B-025: every non-Heat card, then Heat cards, lowest id first."""
+    playable = [c["id"] for c in o["hand"] if c["kind"] != "HEAT"]
+    heat = sorted(c["id"] for c in o["hand"] if c["kind"] == "HEAT")
+    return playable + heat[: count - len(playable)]
 
 
 class ProBot:
@@ -316,11 +327,14 @@ class ProBot:
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
-            if self.plan is None or self.plan[0] != o["count"]:
+            if "counts" in o:  # tournament: the plan picks the number of cards too
+                gears = [{"gear": c["count"], "heat": c["heat"]} for c in o["counts"]]
+                self.plan = self._best_plan(view, {**o, "gears": gears})
+            elif self.plan is None or self.plan[0] != o["count"]:
                 self.plan = self._best_plan(view, {**o, "gears": [{"gear": o["count"], "heat": 0}]})
-            cards = self.plan[1]
+            gear, cards = self.plan
             self.plan = None
-            return Action("play_cards", {"cards": cards})
+            return Action("play_cards", {"cards": cards or _cluttered(o, gear)})
         if kind == "react":
             return self._react(view, o)
         if kind == "slipstream":

@@ -67,6 +67,22 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
     seat = car.seat
     if race.phase in PLAIN:
         return PLAIN[race.phase](race, car)
+    if race.phase == "plan" and race.tournament:
+        gears = plan.gear_choices(race, car)
+        return Decision(
+            seat,
+            "play_cards",
+            "Tournament: play 1 to 4 cards face down; their number is your new gear.",
+            {
+                "step": 2,
+                "gear": car.gear,
+                "tournament": True,
+                "counts": [{"count": g, "heat": cost} for g, cost in gears],
+                "flooded": race.on_flooded(car),
+                "hand": [card_view(c) for c in car.hand],
+                **_where(race, car),
+            },
+        )
     if race.phase == "plan" and car.shift_to is None:
         gears = plan.gear_choices(race, car)
         return Decision(
@@ -156,10 +172,10 @@ def legal_for(race: HeatRace, car: Car) -> list[Action]:
     phase = race.phase
     if phase in PLAIN:
         return legal_plain(race, car)
-    if phase == "plan" and car.shift_to is None:
+    if phase == "plan" and car.shift_to is None and not race.tournament:
         return [Action("shift_gear", {"gear": g}) for g, _ in plan.gear_choices(race, car)]
     if phase == "plan":
-        return [Action("play_cards", {"cards": cards}) for cards in plan.play_choices(car)]
+        return [Action("play_cards", {"cards": cards}) for cards in plan.play_choices(race, car)]
     if phase == "react":
         actions = []
         if car.adrenaline and not car.adrenaline_moved:
@@ -192,7 +208,7 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
     if phase in PLAIN:
         return check_plain(race, car, kind, dict(action.params))
     if phase == "plan":
-        expected = "shift_gear" if car.shift_to is None else "play_cards"
+        expected = "shift_gear" if car.shift_to is None and not race.tournament else "play_cards"
         if kind != expected:
             return (
                 f"now choose your gear first ({expected})"
@@ -201,7 +217,7 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
             )
         if kind == "shift_gear":
             return plan.check_shift(race, car, action)
-        return plan.check_play(car, action)
+        return plan.check_play(race, car, action)
     if kind not in KINDS[phase]:
         return f"that is not possible now; choose one of: {', '.join(KINDS[phase])}"
     params = action.params

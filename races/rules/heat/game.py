@@ -59,6 +59,13 @@ def _options() -> OptionSchema:
                 choices=("basic", "basic_and_advanced", "advanced"),
             ),
             Option(
+                "tournament",
+                "bool",
+                False,
+                "tournament mode: no step 1; the number of cards played is the new gear "
+                "(HEAT-B-TOURN-01..04)",
+            ),
+            Option(
                 "championship",
                 "bool",
                 False,

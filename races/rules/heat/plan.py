@@ -60,11 +60,19 @@ def check_shift(race: HeatRace, car: Car, action: Action) -> str | None:
     return None
 
 
-def check_play(car: Car, action: Action) -> str | None:
+def check_play(race: HeatRace, car: Car, action: Action) -> str | None:
     cards = action.params.get("cards")
     if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
         return "choose the cards to play as a list of card ids"
     count = car.shift_to
+    if race.tournament:
+        # HEAT-B-TOURN-02: the number of cards is the new gear.
+        count = len(cards)
+        if shift_cost(race, car, count) is None:
+            return (
+                f"from gear {car.gear} play 1 to 4 cards, at most two more or fewer; "
+                "two gears away needs 1 Heat in your engine"
+            )
     if len(cards) != count:
         return f"in gear {count} you must play exactly {count} cards"
     if len(set(cards)) != len(cards) or any(c not in car.hand for c in cards):
@@ -79,32 +87,43 @@ def check_play(car: Car, action: Action) -> str | None:
     return None
 
 
-def play_choices(car: Car) -> list[list[str]]:
-    forced = cluttered_play(car, car.shift_to)
-    if forced is not None:
-        return [sorted(forced)]
-    playable = sorted(c for c in car.hand if not is_heat(c))
-    return [list(combo) for combo in combinations(playable, car.shift_to)]
+def play_choices(race: HeatRace, car: Car) -> list[list[str]]:
+    counts = [g for g, _ in gear_choices(race, car)] if race.tournament else [car.shift_to]
+    out = []
+    for count in counts:
+        forced = cluttered_play(car, count)
+        if forced is not None:
+            out.append(sorted(forced))
+            continue
+        playable = sorted(c for c in car.hand if not is_heat(c))
+        out += [list(combo) for combo in combinations(playable, count)]
+    return out
+
+
+def shift_now(race: HeatRace, car: Car, target: int) -> None:
+    """Step 1 for one car (HEAT-B-022, -023), or at its turn in tournament mode
+    (HEAT-B-TOURN-03, -04: the flooded surcharge of the space it started the round on)."""
+    cost = shift_cost(race, car, target) or 0
+    start = car.gear
+    paid = pay_heat(race, car, cost, "shift") if cost else 0
+    car.gear = target
+    car.round_gear = target
+    race.emit(
+        "gear_shifted",
+        car.seat,
+        start=start,
+        gear=target,
+        heat=paid,
+        flooded=race.on_flooded(car) and target < start,
+    )
 
 
 def resolve_plans(race: HeatRace) -> None:
     """Apply every stored shift (step 1), then move every stored play face down (step 2)."""
     race.step = 1
-    for car in race.racing_players():
-        target = car.shift_to
-        cost = shift_cost(race, car, target) or 0
-        start = car.gear
-        paid = pay_heat(race, car, cost, "shift") if cost else 0
-        car.gear = target
-        car.round_gear = target
-        race.emit(
-            "gear_shifted",
-            car.seat,
-            start=start,
-            gear=target,
-            heat=paid,
-            flooded=race.on_flooded(car) and target < start,
-        )
+    if not race.tournament:  # HEAT-B-TOURN-01: no step 1
+        for car in race.racing_players():
+            shift_now(race, car, car.shift_to)
     race.step = 2
     for car in race.racing_players():
         car.cluttered = cluttered_play(car, car.shift_to) is not None

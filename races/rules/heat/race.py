@@ -61,6 +61,7 @@ class HeatRace:
         # HEAT-CHAMP-04: championship races use upgrade cards instead of starting upgrades.
         self.garage = bool(self.config.get("garage") or self.config.get("championship"))
         self.upgrade_pool = self.config.get("upgrade_pool") or "basic"
+        self.tournament = bool(self.config.get("tournament"))
         self.conditions = None
         self.legend_deck = None
         self.max_rounds = self.config.get("max_rounds") or 200
@@ -192,6 +193,8 @@ class HeatRace:
             car.shift_to = params["gear"]
             self._decisions.pop(seat, None)
         elif kind == "play_cards":
+            if self.tournament:
+                car.shift_to = len(params["cards"])
             car.played = list(params["cards"])
             self._decisions.pop(seat, None)
         elif kind == "draft_pick":
@@ -336,6 +339,10 @@ class HeatRace:
             self._note_laps(car)
             self.turn_index += 1
             return
+        if self.tournament:
+            # HEAT-B-TOURN-03: show the number of cards, shift to it, then reveal.
+            self.emit("cards_shown", car.seat, count=len(car.play))
+            plan.shift_now(self, car, car.shift_to)
         if car.cluttered:
             turn.cluttered_turn(self, car)
             self.phase = "replenish"
