@@ -20,6 +20,7 @@ HEAT = "HEAT"
 STRESS = "STRESS"
 STARTING_UPGRADE = "STARTING_UPGRADE"
 UPGRADE = "UPGRADE"
+SPONSORSHIP = "SPONSORSHIP"
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,21 @@ def upgrade_designs() -> dict[str, dict]:
 
 
 @cache
+def sponsorship_designs() -> dict[str, dict]:
+    with open(DATA / "cards.json", encoding="utf-8") as handle:
+        return {c["code"]: c for c in json.load(handle)["sponsorships"]["cards"]}
+
+
+def sponsorship_pool() -> list[str]:
+    """The 35 base sponsorship cards (section 12.10), `sp.SP81.3` = third copy of SP81."""
+    return [
+        f"sp.{code}.{n}"
+        for code, design in sponsorship_designs().items()
+        for n in range(1, design["copies"] + 1)
+    ]
+
+
+@cache
 def card(card_id: str) -> Card:
     code = card_id.split(".", 2)[1]
     if code[0] == "S" and code[1:].isdigit():
@@ -69,7 +85,7 @@ def card(card_id: str) -> Card:
         return Card(card_id, HEAT, None, name="Heat")
     if code[0] == "X":
         return Card(card_id, STRESS, None, plus=1, name="Stress")
-    design = upgrade_designs().get(code)
+    design = upgrade_designs().get(code) or sponsorship_designs().get(code)
     if design is None:
         raise ValueError(f"unknown card {card_id!r}")
     if design["kind"] == HEAT:  # B17, A48: Heat cards of the upgrade decks (HEAT-GARAGE-10)
@@ -77,7 +93,7 @@ def card(card_id: str) -> Card:
     symbols = design.get("symbols") or {}
     return Card(
         card_id,
-        UPGRADE,
+        design["kind"],
         design.get("speed"),
         plus=symbols.get("plus", 0),
         name=design["name"],
@@ -92,7 +108,7 @@ def card(card_id: str) -> Card:
         refresh=bool(symbols.get("refresh")),
         accelerate=bool(symbols.get("accelerate")),
         direct_play=bool(symbols.get("direct_play")),
-        tier=design["tier"],
+        tier=design.get("tier"),
     )
 
 
@@ -123,7 +139,7 @@ def card_view(card_id: str) -> dict:
     """What a panel shows of a card (shared, read-only)."""
     c = card(card_id)
     view = {"id": card_id, "name": c.name, "kind": c.kind, "speed": c.speed, "plus": c.plus}
-    if c.kind == UPGRADE:
+    if c.kind in (UPGRADE, SPONSORSHIP):
         view["speed_choices"] = list(c.speed_choices)
         view.update({s: getattr(c, s) for s in SYMBOLS if getattr(c, s)})
     return view

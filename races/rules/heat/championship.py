@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..contract import ConfigError, RaceResult, Seat
-from .cards import upgrade_pool
+from .cards import card, upgrade_pool
 
 if TYPE_CHECKING:
     from .race import HeatRace
@@ -29,13 +29,20 @@ def carried_upgrades(seats: list[Seat]) -> dict[str, list[str]]:
         if not isinstance(carry, Mapping):
             raise ConfigError(f"carry_in of seat {seat.id!r} must be a mapping")
         upgrades = list(carry.get("upgrades") or [])
-        for card_id in upgrades:
-            if not isinstance(card_id, str) or not card_id.startswith("up."):
+        sponsorships = list(carry.get("sponsorships") or [])
+        for card_id, prefix in [(c, "up.") for c in upgrades] + [(c, "sp.") for c in sponsorships]:
+            if not isinstance(card_id, str) or not card_id.startswith(prefix):
                 raise ConfigError(f"seat {seat.id!r} carries an unknown upgrade {card_id!r}")
+            try:
+                card(card_id)
+            except (ValueError, IndexError) as error:
+                raise ConfigError(
+                    f"seat {seat.id!r} carries an unknown card {card_id!r}"
+                ) from error
             if card_id in seen:
                 raise ConfigError(f"upgrade {card_id!r} is carried by two seats")
             seen.add(card_id)
-        out[seat.id] = upgrades
+        out[seat.id] = upgrades + sponsorships
     return out
 
 
@@ -93,7 +100,11 @@ def carry_over(race: HeatRace) -> dict[str, dict[str, Any]]:
     """HEAT-CHAMP-20: upgrades carry over; Heat and Stress go back to the stock."""
     if not race.garage:
         return {}
-    return {car.seat: {"upgrades": sorted(car.upgrades)} for car in race.cars if not car.legend}
+    return {
+        car.seat: {"upgrades": sorted(car.upgrades), "sponsorships": sorted(car.sponsorships)}
+        for car in race.cars
+        if not car.legend
+    }
 
 
 def standings(results: Iterable[RaceResult]) -> list[tuple[str, int]]:

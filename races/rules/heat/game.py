@@ -10,6 +10,7 @@ from ..options import Option, OptionSchema
 from .bots import BOTS
 from .championship import carried_upgrades
 from .race import HeatRace
+from .season import season_event
 from .track import load_track, track_ids
 
 MAX_CARS = 6  # HEAT-B-001 with the base components
@@ -65,6 +66,16 @@ def _options() -> OptionSchema:
                 "tournament mode: no step 1; the number of cards played is the new gear "
                 "(HEAT-B-TOURN-01..04)",
             ),
+            Option(
+                "season",
+                "str",
+                None,
+                "a championship season race (HEAT-CHAMP-01, section 12.7): its event card sets "
+                "the track, sponsorship cards, press corners and a special rule",
+                choices=("1961", "1962", "1963"),
+                nullable=True,
+            ),
+            Option("season_race", "int", 1, "which race of the season", min=1, max=4),
             Option(
                 "championship",
                 "bool",
@@ -135,6 +146,11 @@ class HeatGame:
 
     def start(self, config: Mapping[str, Any], seats: list[Seat], seed: int | str) -> HeatRace:
         checked = self.options.validate(config)
+        event = season_event(checked)
+        if event is not None:
+            # A season race is a championship race on the event's track, with weather and
+            # road conditions (HEAT-CHAMP-06, -07, -11).
+            checked.update(track=event.track, championship=True, weather=True)
         check_seats(checked, seats)
         return HeatRace(checked, seats, seed, load_track(checked["track"]))
 

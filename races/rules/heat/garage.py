@@ -80,7 +80,11 @@ def quick_deal(race: HeatRace, players: list[Car]) -> None:
 # ------------------------------------------------------------------ step 3 (HEAT-B-030)
 def live_upgrades(car: Car) -> list[Card]:
     """Upgrade cards in the play area whose symbols count this turn (not converted)."""
-    return [card(c) for c in car.play if c not in car.converted and card(c).kind == "UPGRADE"]
+    return [
+        card(c)
+        for c in car.play
+        if c not in car.converted and card(c).kind in ("UPGRADE", "SPONSORSHIP")
+    ]
 
 
 def resolve_reveal_plus(race: HeatRace, car: Car) -> None:

@@ -11,32 +11,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
-from . import garage, plan, turn
+from . import garage, plan, season, turn
+from .actions import act
 from .championship import Market
 from .chance import Chance
 from .decisions import decision_for, legal_for, validate_for
 from .legends import legend_turn
 from .result import race_result, ranking
+from .season import Sponsors, press_corners, season_event
 from .setup import deal_cards, set_up_grid
 from .state import Board, Car, turn_order
 from .track import Track
 from .view import race_view
 
-REACT_ACTIONS = {
-    "adrenaline_move": lambda race, car, params: turn.adrenaline_move(race, car),
-    "cooldown": lambda race, car, params: turn.cooldown(race, car, params["count"]),
-    "boost": lambda race, car, params: turn.boost(race, car),
-    "pay_heat_cost": lambda race, car, params: garage.pay_heat_cost(race, car, params["count"]),
-    "scrap": lambda race, car, params: garage.scrap(race, car, params["card"]),
-    "reduce_stress": lambda race, car, params: garage.reduce_stress(
-        race, car, params["card"], list(params["stress"])
-    ),
-    "salvage": lambda race, car, params: garage.salvage(
-        race, car, params["card"], list(params["cards"])
-    ),
-    "accelerate": lambda race, car, params: garage.accelerate(race, car, params["card"]),
-    "direct_play": lambda race, car, params: garage.direct_play(race, car, params["card"]),
-}
 # Phases in which the car whose turn it is decides (HEAT-B-ENG-03).
 TURN_DECISIONS = ("choose_speed", "convert", "react", "slipstream", "discard", "refresh")
 
@@ -55,8 +42,16 @@ class HeatRace:
         self.seats = list(seats)
         self.seed = seed
         self.chance = chance or Chance(seed)
-        self.laps = self.config.get("laps") or track.laps
-        self.hand_size = self.config.get("hand_size") or 7  # HEAT-B-004
+        # Section 12.7: a season race's event may change laps, hand size, Heat and Stress.
+        self.event = season_event(self.config)
+        self.event_rules = self.event.rules if self.event else {}
+        self.press = press_corners(track, self.event) if self.event else set()
+        self.sponsors = None
+        self.lap1_done = 0
+        self.ahead: set[str] = set()  # cars ahead at the start of this turn (event 1963.2)
+        self.eliminations = 0
+        self.laps = (self.config.get("laps") or track.laps) + self.event_rules.get("laps", 0)
+        self.hand_size = self.event_rules.get("hand_size") or self.config.get("hand_size") or 7
         self.legend_bonus = self.config.get("legend_bonus") or 0
         # HEAT-CHAMP-04: championship races use upgrade cards instead of starting upgrades.
         self.garage = bool(self.config.get("garage") or self.config.get("championship"))
@@ -107,6 +102,8 @@ class HeatRace:
         self._begin_race()
 
     def _begin_race(self) -> None:
+        if self.event:
+            self.sponsors = Sponsors(self)  # HEAT-CHAMP-05, -09
         deal_cards(self)
         self._start_round()
         self._run()
@@ -186,49 +183,7 @@ class HeatRace:
         if message:
             raise IllegalAction(message)
         first = len(self.events)
-        car = self.by_seat[seat]
-        kind = action.kind
-        params = action.params
-        if kind == "shift_gear":
-            car.shift_to = params["gear"]
-            self._decisions.pop(seat, None)
-        elif kind == "play_cards":
-            if self.tournament:
-                car.shift_to = len(params["cards"])
-            car.played = list(params["cards"])
-            self._decisions.pop(seat, None)
-        elif kind == "draft_pick":
-            self.draft.take(self, car, params["card"])
-        elif kind == "market_pick":
-            self.draft.pick(self, car, params["card"])
-        elif kind == "market_swap":
-            self.draft.swap(self, car, params.get("owned"), params.get("market"))
-        elif kind == "choose_speed":
-            car.chosen[params["card"]] = params["value"]
-            self.emit("speed_chosen", seat, card=params["card"], value=params["value"])
-        elif kind == "convert_unpayable":
-            garage.convert(self, car, params["card"])
-        elif kind == "end_react":
-            if car.heat_owed:  # only when it can no longer be met (garage.heat_owed_lapses)
-                garage.pay_heat_cost(self, car, min(car.heat_owed, len(car.engine)))
-                car.heat_owed = 0
-            self.phase = "slipstream"
-        elif kind in REACT_ACTIONS:
-            REACT_ACTIONS[kind](self, car, params)
-        elif kind == "slipstream":
-            if params.get("take"):
-                turn.slipstream(self, car, params.get("extra", True))
-            else:
-                car.slipstreamed = True
-            self.phase = "corners"
-        elif kind == "discard":
-            if params["cards"]:
-                turn.discard(self, car, list(params["cards"]))
-            self.phase = "refresh"
-        elif kind == "refresh":
-            car.refreshed = True
-            if params["cards"]:
-                garage.refresh(self, car, list(params["cards"]))
+        act(self, self.by_seat[seat], action)
         self._pending = None
         self._run()
         return self.events[first:]
@@ -300,8 +255,15 @@ class HeatRace:
                 self.phase = "corners"
             elif phase == "corners":
                 self.step = 7
-                turn.check_corners(self, self.current)
-                self._note_laps(self.current)
+                car = self.current
+                turn.check_corners(self, car)
+                if car.eliminated is not None:
+                    self.turn_index += 1
+                    self.phase = "turn"
+                    continue
+                self._note_laps(car)
+                if self.event_rules:
+                    season.after_turn(self, car, self.ahead)
                 self.phase = "discard"
             elif phase == "discard":
                 car = self.current
@@ -334,6 +296,10 @@ class HeatRace:
         car.cooldown_left = car.plus_count = car.heat_owed = 0
         car.adrenaline = car.refreshed = False
         car.chosen, car.converted, car.scrap_owed, car.used = {}, [], [], []
+        car.slip_crossings, car.pressed, car.speed_award = [], [], False
+        if self.event_rules.get("overtake_sponsor"):
+            key = (-car.p, not car.rl)
+            self.ahead = {c.seat for c in self.racing() if (-c.p, not c.rl) < key}
         if car.legend:
             legend_turn(self, car)
             self._note_laps(car)
@@ -376,11 +342,20 @@ class HeatRace:
         while car.laps_done < laps:
             car.laps_done += 1
             self.emit("lap_completed", car.seat, lap=car.laps_done)
+            if self.event_rules:
+                season.after_lap(self, car)
         if car.p >= self.board.finish and not car.finished:
             car.finish_round = self.round
             self.emit(
                 "car_finished", car.seat, finish_round=self.round, progress=car.p, spot=car.spot
             )
+
+    def eliminate(self, car: Car, reason: str) -> None:
+        """HEAT-B-064: removed at once; ranked after every finisher, 0 points."""
+        self.eliminations += 1
+        car.eliminated = self.eliminations
+        self.board.lift(car)
+        self.emit("car_eliminated", car.seat, reason=reason)
 
     def _end_round(self) -> None:
         """HEAT-B-062: finished cars leave the track at the end of their round."""

@@ -6,21 +6,35 @@ from typing import TYPE_CHECKING
 
 from ..contract import Placing, RaceResult, log_hash
 from .championship import carry_over
+from .season import event_bonus
 
 if TYPE_CHECKING:
     from .race import HeatRace
 
 
+def _status(car) -> str:
+    if car.eliminated is not None:
+        return "eliminated"
+    return "finished" if car.finish_round is not None else "unfinished"
+
+
+GROUP = {"finished": 0, "unfinished": 1, "eliminated": 2}
+
+
 def _key(car) -> tuple:
     # Finishers first by the round they finished, then further progress, then the race line;
-    # unfinished cars (stall guard) after them by progress, then spot.
-    finished = car.finish_round is not None
-    return (not finished, car.finish_round or 0, -car.p, not car.rl)
+    # unfinished cars (stall guard) after them by progress, then spot; eliminated cars last,
+    # the later elimination better (HEAT-B-064).
+    return (GROUP[_status(car)], car.finish_round or 0, -(car.eliminated or 0), -car.p, not car.rl)
 
 
 def _tie_break(a, b) -> str:
     if b is None:
         return "last"
+    if _status(a) != _status(b):
+        return _status(a)
+    if a.eliminated is not None:
+        return "elimination_order"
     if (a.finish_round is None) != (b.finish_round is None):
         return "finished"
     if a.finish_round != b.finish_round:
@@ -36,13 +50,15 @@ def ranking(race: HeatRace) -> list[Placing]:
     out = []
     for index, car in enumerate(cars):
         position = index + 1
-        finished = car.finish_round is not None
+        status = _status(car)
+        finished = status == "finished"
         following = cars[index + 1] if index + 1 < len(cars) else None
+        bonus = event_bonus(race, position, finished) if race.event else 0
         out.append(
             Placing(
                 seat=car.seat,
                 position=position,
-                status="finished" if finished else "unfinished",
+                status=status,
                 laps=car.laps_done,
                 distance=car.p,
                 figures={
@@ -55,7 +71,9 @@ def ranking(race: HeatRace) -> list[Placing]:
                     "spinouts": car.spinouts,
                     "heat_paid_total": car.heat_paid_total,
                     "tie_break": _tie_break(car, following),
-                    "points": points[index] if finished and index < len(points) else 0,
+                    # HEAT-CHAMP-18: points by position plus event bonuses (section 12.7)
+                    "points": (points[index] if finished and index < len(points) else 0) + bonus,
+                    "event_bonus": bonus,
                 },
             )
         )

@@ -35,8 +35,9 @@ def set_up_grid(race: HeatRace) -> None:
         car = Car(
             seat=seat.id, colour=colour, slot=slot, legend=seat.bot == "legend", p=p, rl=race_line
         )
-        carried = (seat.setup.get("carry_in") or {}).get("upgrades") or []
-        car.upgrades = list(carried)
+        carried = seat.setup.get("carry_in") or {}
+        car.upgrades = list(carried.get("upgrades") or [])
+        car.sponsorships = list(carried.get("sponsorships") or [])
         race.board.put(car, p, race_line)
         race.cars.append(car)
         race.by_seat[seat.id] = car
@@ -52,13 +53,17 @@ def set_up_grid(race: HeatRace) -> None:
 def deal_cards(race: HeatRace) -> None:
     """HEAT-B-012 (4)-(6): the Legend deck, every player's cards, the opening hands."""
     race.legend_deck = LegendDeck(race) if any(c.legend for c in race.cars) else None
+    rules = race.event_rules  # section 12.7: events change the starting Heat and Stress
     heat, stress, heat_discarded, heat_in_deck = starting_heat_and_stress(
-        race.conditions, race.track.heat, race.track.stress
+        race.conditions,
+        max(0, race.track.heat + rules.get("heat", 0)),
+        max(0, race.track.stress + rules.get("stress", 0)),
     )
     for car in race.cars:
         if car.legend:
             continue
-        deck = starting_cards(car.colour, garage=race.garage) + car.upgrades
+        # HEAT-CHAMP-13: carried-over sponsorship cards are shuffled into the deck.
+        deck = starting_cards(car.colour, garage=race.garage) + car.upgrades + car.sponsorships
         for _ in range(stress):
             car.stress_made += 1
             deck.append(stress_card(car.colour, car.stress_made))
@@ -83,6 +88,8 @@ def deal_cards(race: HeatRace) -> None:
             discard=list(car.discard),
         )
     for car in race.cars:
+        if race.sponsors and not car.legend:  # HEAT-CHAMP-09: part of the opening hand
+            race.sponsors.gain(race, car, "setup", count=race.event.sponsors)
         if not car.legend:
-            drawn = turn.draw(race, car, race.hand_size)
+            drawn = turn.draw(race, car, race.hand_size - len(car.hand))
             race.emit("hand_replenished", car.seat, drawn=len(drawn), cards=drawn)

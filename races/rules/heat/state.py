@@ -34,6 +34,8 @@ class Car:
     spinouts: int = 0
     heat_paid_total: int = 0
     upgrades: list[str] = field(default_factory=list)  # Garage cards owned (HEAT-GARAGE-03)
+    sponsorships: list[str] = field(default_factory=list)  # unused ones owned (HEAT-CHAMP-12)
+    eliminated: int | None = None  # order of elimination (HEAT-B-064)
     # this round
     shift_to: int | None = None
     played: list[str] | None = None
@@ -55,6 +57,9 @@ class Car:
     scrap_owed: list[str] = field(default_factory=list)  # cards whose scrap is unresolved
     used: list[str] = field(default_factory=list)  # "card/symbol" optional symbols used
     refreshed: bool = False
+    slip_crossings: list[int] = field(default_factory=list)  # q crossed by slipstream
+    pressed: list[int] = field(default_factory=list)  # press corners awarded this turn
+    speed_award: bool = False  # event 1961.2, once per turn
 
     @property
     def spot(self) -> str:
@@ -62,7 +67,8 @@ class Car:
 
     @property
     def finished(self) -> bool:
-        return self.finish_round is not None
+        """Out of the race: finished, or eliminated by an event (HEAT-B-064)."""
+        return self.finish_round is not None or self.eliminated is not None
 
     def all_cards(self) -> list[str]:
         return self.deck + self.hand + self.discard + self.engine + self.play

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import season
 from .cards import card, is_heat, is_stress, stress_card
 from .state import Car
 
@@ -81,7 +82,10 @@ def move(race: HeatRace, car: Car, distance: int, reason: str) -> None:
     """One movement with its own placement (HEAT-B-039, HEAT-B-050); records crossings."""
     start_p, start_spot = race.board.move(car, distance)
     if car.p > start_p:
-        car.crossings.extend((c.id, q) for c, q in race.track.crossings(start_p, car.p))
+        crossed = race.track.crossings(start_p, car.p)
+        car.crossings.extend((c.id, q) for c, q in crossed)
+        if reason == "slipstream":
+            car.slip_crossings.extend(q for _, q in crossed)
     race.emit(
         "moved",
         car.seat,
@@ -92,6 +96,8 @@ def move(race: HeatRace, car: Car, distance: int, reason: str) -> None:
         space=car.p % race.track.length,
         speed=car.speed,
     )
+    if race.event_rules:
+        season.after_speed(race, car)
 
 
 def cluttered_turn(race: HeatRace, car: Car) -> None:
@@ -232,7 +238,11 @@ def check_corners(race: HeatRace, car: Car) -> None:
         )
         if paid < due:
             spin_out(race, car, corner_id, q)
+            if race.event_rules.get("spin_eliminates"):
+                race.eliminate(car, "spun out (event 1963.4)")
             break
+        if race.press:
+            season.press_award(race, car, corner_id, q)
 
 
 def spin_out(race: HeatRace, car: Car, corner_id: int, q: int) -> None:
@@ -270,6 +280,8 @@ def discard(race: HeatRace, car: Car, cards: list[str]) -> None:
 
 def replenish(race: HeatRace, car: Car) -> None:
     """Step 9 (HEAT-B-048): play area to discard in order, then draw up to hand size."""
+    if race.sponsors:
+        race.sponsors.retire_used(race, car)
     car.discard.extend(car.play)
     car.play = []
     short = race.hand_size - len(car.hand)

@@ -35,6 +35,7 @@ def test_t52_same_seed_same_log_and_another_seed_another_deck():  # HEAT-B-ENG-0
 
 def _expected_cards(car) -> list[str]:
     base = starting_cards(car.colour, garage=bool(car.upgrades)) + list(car.upgrades)
+    base += list(car.sponsorships)
     base += [stress_card(car.colour, n) for n in range(1, car.stress_made + 1)]
     base += [heat_card(car.colour, n) for n in range(1, car.heat_made + 1)]
     return sorted(base)
@@ -119,6 +120,35 @@ def test_golden_logs_keep_their_hashes():  # STYLE 15: seed-fixed playthroughs
         race, _ = run_bot_race(GAME, config, seats(*bots), seed)
         got[name] = race.result().log_sha256
     assert got == expected
+
+
+@pytest.mark.parametrize(("season", "races"), [("1961", 3), ("1962", 3), ("1963", 4)])
+def test_every_season_runs_with_carry_over(season, races):  # HEAT-CHAMP-01, -20
+    from races.rules.heat.championship import next_grid
+
+    players = seats("pro", "rookie", "pro", "legend", "legend")
+    results, carry = [], {}
+    for number in range(1, races + 1):
+        config = {"season": season, "season_race": number}
+        if results:
+            config["grid"] = next_grid(results)
+        entry = [
+            Seat(s.id, s.name, s.kind, s.bot, setup={"carry_in": carry.get(s.id, {})})
+            for s in players
+        ]
+        race = GAME.start(config, entry, number)
+        watch = Watched(race)
+        robots = {s.id: GAME.bot(s.bot, seed=number, seat=s.id) for s in entry}
+        while race.pending:
+            decision = race.pending[0]
+            race.apply(
+                decision.seat, robots[decision.seat].choose(race.view(decision.seat), decision)
+            )
+            watch.check()
+        result = race.result()
+        results.append(result)
+        carry = dict(result.carry_over)
+        assert all(set(c) == {"upgrades", "sponsorships"} for c in carry.values())
 
 
 @pytest.mark.parametrize("track", TRACKS)
