@@ -215,15 +215,20 @@ class ProBot:
             groups.setdefault(_card_class(c), []).append(c["id"])
         values = sorted(cls for cls, ids in groups.items() for _ in ids)
         playable = len(values)
-        to_finish = view["finish"] - progress
+        finish = view["finish"]
+        to_finish = finish - progress
         cool_in_hand = o["heat_in_hand"]
+        floor, low, slow_card = self.ENGINE_FLOOR, self.LOW_ENGINE, self.SLOW_CARD
+        stress_bonus = self.STRESS_BONUS
         best = None
+        best_score = -1e9
         for choice in o["gears"]:
             gear, cost = choice["gear"], choice["heat"]
             if playable < gear:
                 score = -50.0 - gear
-                if best is None or score > best[0]:
-                    best = (score, gear, [])
+                if score > best_score:
+                    best_score = score
+                    best = (gear, ())
                 continue
             avail = engine - cost
             cool = min({1: 3, 2: 1}.get(gear, 0), cool_in_hand)
@@ -233,32 +238,38 @@ class ProBot:
             hands: dict[int, tuple] = {}
             for combo in combinations(values, gear):
                 hands.setdefault(sum(combo), combo)
+            # Next round the car can drop one gear for free; its slowest likely Speed then
+            # must not overshoot the next corner by much.
+            slowest = slow_card * (gear - 1 if gear > 2 else 1)
             for total, combo in hands.items():
                 card_heat, total = divmod(total, HEAT_CLASS)
                 stress, fixed = divmod(total, STRESS_CLASS)
-                cost_here = cost + card_heat
-                mean = min(REACH, round(fixed + STRESS_MEAN * stress))
-                worst = min(REACH, fixed + STRESS_MAX * stress)
-                expected_due = due[mean]
-                score = min(mean, to_finish + 4) - weight * (expected_due + cost_here)
-                score += self.STRESS_BONUS * stress + 0.3 * cool
-                if expected_due + card_heat > avail:
+                mean = round(fixed + STRESS_MEAN * stress)
+                if mean > REACH:
+                    mean = REACH
+                worst = fixed + STRESS_MAX * stress
+                if worst > REACH:
+                    worst = REACH
+                expected_due = due[mean] + card_heat
+                score = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
+                    expected_due + cost
+                )
+                score += stress_bonus * stress + 0.3 * cool
+                if expected_due > avail:
                     score -= 25
                 elif due[worst] + card_heat > avail:
                     score -= 8
-                left = avail - expected_due - card_heat
-                if left < self.ENGINE_FLOOR:
-                    score -= self.LOW_ENGINE * (self.ENGINE_FLOOR - left)
-                distance, limit = room[mean]
-                if progress + mean < view["finish"]:
-                    # Next round the car can drop one gear for free; its slowest likely
-                    # Speed then must not overshoot the next corner by much.
-                    slowest = self.SLOW_CARD * max(1, gear - 1)
+                left = avail - expected_due
+                if left < floor:
+                    score -= low * (floor - left)
+                if progress + mean < finish:
+                    distance, limit = room[mean]
                     if slowest > distance and slowest > limit:
                         score -= weight * (slowest - limit)
-                if best is None or score > best[0]:
-                    best = (score, gear, combo)
-        _, gear, combo = best
+                if score > best_score:
+                    best_score = score
+                    best = (gear, combo)
+        gear, combo = best
         if not combo:
             return gear, []
         return gear, [

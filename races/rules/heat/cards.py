@@ -112,10 +112,12 @@ def card(card_id: str) -> Card:
     )
 
 
+@cache
 def is_heat(card_id: str) -> bool:
     return card(card_id).kind == HEAT
 
 
+@cache
 def is_stress(card_id: str) -> bool:
     return card(card_id).kind == STRESS
 

@@ -330,7 +330,7 @@ class HeatRace:
         car = self.current
         if car.adrenaline and not car.adrenaline_moved:
             return True
-        if car.heat_owed or car.scrap_owed or garage.options_open(self, car):
+        if self.garage and (car.heat_owed or car.scrap_owed or garage.options_open(self, car)):
             return True
         if turn.cooldown_allowance(self, car) and any(turn.is_heat(c) for c in car.hand):
             return True

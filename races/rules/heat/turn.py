@@ -197,7 +197,9 @@ def slipstream_eligible(race: HeatRace, car: Car) -> bool:
 
 def slipstream_bonus(race: HeatRace, car: Car) -> int:
     """HEAT-WEATHER-10: extra slipstream spaces of the sector the car starts from."""
-    cards = sum(card(c).slipstream_bonus for c in car.play if c not in car.converted)
+    cards = 0
+    if race.garage or race.sponsors:  # HEAT-GARAGE-16, sponsorship cards
+        cards = sum(card(c).slipstream_bonus for c in car.play if c not in car.converted)
     return cards + {"slipstream_plus_1": 1, "slipstream_plus_2": 2}.get(sector_effect(race, car), 0)
 
 
@@ -215,7 +217,9 @@ def check_corners(race: HeatRace, car: Car) -> None:
     """Step 7 (HEAT-B-044, HEAT-B-045): each crossing in order; the first unpaid one spins."""
     finish = race.board.finish
     corners = race.track.lines
-    adjust = sum(card(c).adjust_limit for c in car.play if c not in car.converted)
+    adjust = 0
+    if race.garage or race.sponsors:  # HEAT-GARAGE-17, sponsorship cards
+        adjust = sum(card(c).adjust_limit for c in car.play if c not in car.converted)
     length = race.track.length
     for corner_id, q in car.crossings:
         if q >= finish:
