@@ -26,6 +26,9 @@ REACT_ACTIONS = {
     ),
     "accelerate": lambda race, car, params: garage.accelerate(race, car, params["card"]),
     "direct_play": lambda race, car, params: garage.direct_play(race, car, params["card"]),
+    "super_cool": lambda race, car, params: garage.super_cool(
+        race, car, params["card"], params["count"]
+    ),
 }
 
 

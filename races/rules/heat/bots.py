@@ -52,6 +52,9 @@ def _garage_duty(o: dict) -> Action | None:
         return Action("pay_heat_cost", {"count": min(o["heat_owed"], o["engine"])})
     if o.get("scrap"):
         return Action("scrap", {"card": o["scrap"][0][0]})
+    if o.get("super_cool"):
+        name, n = o["super_cool"][0]
+        return Action("super_cool", {"card": name, "count": min(n, o["heat_in_discard"])})
     if o.get("reduce_stress"):
         name, n = o["reduce_stress"][0]
         return Action("reduce_stress", {"card": name, "stress": o["stress_in_hand"][:n]})

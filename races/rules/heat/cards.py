@@ -37,6 +37,7 @@ class Card:
     slipstream_bonus: int = 0
     reduce_stress: int = 0
     salvage: int = 0
+    super_cool: int = 0
     adjust_limit: int = 0
     refresh: bool = False
     accelerate: bool = False
@@ -65,11 +66,13 @@ def sponsorship_designs() -> dict[str, dict]:
         return {c["code"]: c for c in json.load(handle)["sponsorships"]["cards"]}
 
 
-def sponsorship_pool() -> list[str]:
-    """The 35 base sponsorship cards (section 12.10), `sp.SP81.3` = third copy of SP81."""
+def sponsorship_pool(heavy_rain: bool = False) -> list[str]:
+    """The 35 base sponsorship cards (section 12.10), `sp.SP81.3` = third copy of SP81; Heavy
+    Rain adds the 7 SP85 cards."""
     return [
         f"sp.{code}.{n}"
         for code, design in sponsorship_designs().items()
+        if heavy_rain or design["set"] == "base"
         for n in range(1, design["copies"] + 1)
     ]
 
@@ -104,6 +107,7 @@ def card(card_id: str) -> Card:
         slipstream_bonus=symbols.get("slipstream_bonus", 0),
         reduce_stress=symbols.get("reduce_stress", 0),
         salvage=symbols.get("salvage", 0),
+        super_cool=symbols.get("super_cool", 0),
         adjust_limit=symbols.get("adjust_limit", 0),
         refresh=bool(symbols.get("refresh")),
         accelerate=bool(symbols.get("accelerate")),
@@ -133,6 +137,7 @@ SYMBOLS = (
     "refresh",
     "accelerate",
     "direct_play",
+    "super_cool",
 )
 
 
@@ -168,8 +173,9 @@ def starting_cards(colour: str, garage: bool = False) -> list[str]:
     return ids
 
 
-def upgrade_pool(pool: str) -> list[str]:
-    """The upgrade cards of a pool: basic, advanced or basic_and_advanced (HEAT-GARAGE-01)."""
+def upgrade_pool(pool: str, heavy_rain: bool = False) -> list[str]:
+    """The upgrade cards of a pool: basic, advanced or basic_and_advanced (HEAT-GARAGE-01);
+    with Heavy Rain the Air Intake cards join the advanced pool (HEAT-GARAGE-01, [BGA])."""
     tiers = {
         "basic": ("basic",),
         "advanced": ("advanced",),
@@ -178,7 +184,7 @@ def upgrade_pool(pool: str) -> list[str]:
     return [
         f"up.{code}.{n}"
         for code, design in upgrade_designs().items()
-        if design["tier"] in tiers
+        if design["tier"] in tiers and (heavy_rain or design["set"] == "base")
         for n in range(1, design["copies"] + 1)
     ]
 

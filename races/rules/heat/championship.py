@@ -52,7 +52,7 @@ class Market:
 
     def __init__(self, race: HeatRace, players: list[Car]) -> None:
         owned = {u for car in race.cars for u in car.upgrades}
-        pool = [c for c in upgrade_pool(race.upgrade_pool) if c not in owned]
+        pool = [c for c in upgrade_pool(race.upgrade_pool, race.heavy_rain) if c not in owned]
         deck, counter = race.chance.shuffle("upgrades", pool)
         race.emit(
             "deck_shuffled",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import Action, Decision
 from . import plan, turn
-from .cards import card, card_view
+from .cards import card_view
 from .garage_decisions import (
     GARAGE_REACT,
     check_plain,
@@ -161,7 +161,7 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
         {
             "step": 8,
             "hand": [card_view(c) for c in car.hand],
-            "discardable": turn.discardable(car),
+            "discardable": turn.discardable(race, car),
             **_where(race, car),
         },
         Action("discard", {"cards": []}),
@@ -194,7 +194,7 @@ def legal_for(race: HeatRace, car: Car) -> list[Action]:
         if turn.slipstream_bonus(race, car):
             takes.append(Action("slipstream", {"take": True, "extra": False}))
         return [*takes, Action("slipstream", {"take": False})]
-    free = sorted(turn.discardable(car))
+    free = sorted(turn.discardable(race, car))
     return [
         Action("discard", {"cards": list(subset)})
         for n in range(len(free) + 1)
@@ -256,6 +256,6 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
         for c in cards:
             if c not in car.hand:
                 return "you can only discard cards from your hand"
-            if card(c).no_discard:
+            if c not in turn.discardable(race, car):
                 return "Heat and Stress cards cannot be discarded"
     return None

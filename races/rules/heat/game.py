@@ -72,10 +72,17 @@ def _options() -> OptionSchema:
                 None,
                 "a championship season race (HEAT-CHAMP-01, section 12.7): its event card sets "
                 "the track, sponsorship cards, press corners and a special rule",
-                choices=("1961", "1962", "1963"),
+                choices=("1961", "1962", "1963", "1964"),
                 nullable=True,
             ),
             Option("season_race", "int", 1, "which race of the season", min=1, max=4),
+            Option(
+                "heavy_rain",
+                "bool",
+                False,
+                "Heavy Rain expansion: Air Intake upgrades and SP85 sponsorships (super-cool), "
+                "a 7th car, aggressive Legends, the 1964 season (HEAT-RAIN-01..10)",
+            ),
             Option(
                 "championship",
                 "bool",
@@ -151,6 +158,8 @@ class HeatGame:
             # A season race is a championship race on the event's track, with weather and
             # road conditions (HEAT-CHAMP-06, -07, -11).
             checked.update(track=event.track, championship=True, weather=True)
+            if event.season == 1964:
+                checked["heavy_rain"] = True  # HEAT-RAIN-01: the 1964 season
         check_seats(checked, seats)
         return HeatRace(checked, seats, seed, load_track(checked["track"]))
 
@@ -158,8 +167,9 @@ class HeatGame:
 def check_seats(config: dict, seats: list[Seat]) -> None:
     if not seats:
         raise ConfigError("a race needs at least one car")
-    if len(seats) > MAX_CARS:
-        raise ConfigError(f"at most {MAX_CARS} cars can race")
+    most = MAX_CARS + 1 if config.get("heavy_rain") else MAX_CARS  # HEAT-B-001, HEAT-RAIN-01
+    if len(seats) > most:
+        raise ConfigError(f"at most {most} cars can race")
     ids = [s.id for s in seats]
     if len(set(ids)) != len(ids):
         raise ConfigError("seat ids must be unique")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import Card, card, is_stress, upgrade_pool
+from .cards import Card, card, is_heat, is_stress, upgrade_pool
 from .state import Car
 from .turn import GEAR_COOLDOWN, heat_in_hand, move, reshuffle, resolve_plus, sector_effect
 
@@ -24,7 +24,9 @@ class Draft:
 
     def __init__(self, race: HeatRace, players: list[Car]) -> None:
         self.players = players  # in grid order; Legends never draft
-        self.pool, counter = race.chance.shuffle("upgrades", upgrade_pool(race.upgrade_pool))
+        self.pool, counter = race.chance.shuffle(
+            "upgrades", upgrade_pool(race.upgrade_pool, race.heavy_rain)
+        )
         race.emit(
             "deck_shuffled",
             None,
@@ -66,7 +68,9 @@ class Draft:
 
 def quick_deal(race: HeatRace, players: list[Car]) -> None:
     """HEAT-GARAGE-04: shuffle the pool and deal 3 cards each, one at a time, grid order."""
-    pool, counter = race.chance.shuffle("upgrades", upgrade_pool(race.upgrade_pool))
+    pool, counter = race.chance.shuffle(
+        "upgrades", upgrade_pool(race.upgrade_pool, race.heavy_rain)
+    )
     race.emit(
         "deck_shuffled", None, pile="upgrades", stream="upgrades", counter=counter, order=list(pool)
     )
@@ -288,4 +292,27 @@ def options_open(race: HeatRace, car: Car) -> bool:
         return True
     if car.discard and symbol_cards(car, "salvage"):
         return True
+    if symbol_cards(car, "super_cool") and heat_in_discard(car):
+        return True
     return bool(symbol_cards(car, "accelerate") or playable_direct(race, car))
+
+
+def super_cool(race: HeatRace, car: Car, card_id: str, count: int) -> None:
+    """HEAT-RAIN-09: up to N Heat cards from the discard pile to the engine."""
+    car.used.append(f"{card_id}/super_cool")
+    cooled = [c for c in car.discard if is_heat(c)][:count]
+    for c in cooled:
+        car.discard.remove(c)
+        car.engine.append(c)
+    race.emit(
+        "symbol_resolved",
+        car.seat,
+        card=card_id,
+        symbol="super_cool",
+        count=count,
+        engine=len(car.engine),
+    )
+
+
+def heat_in_discard(car: Car) -> int:
+    return sum(1 for c in car.discard if is_heat(c))

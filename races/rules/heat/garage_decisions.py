@@ -15,7 +15,15 @@ from .state import Car
 if TYPE_CHECKING:
     from .race import HeatRace
 
-GARAGE_REACT = ("pay_heat_cost", "scrap", "reduce_stress", "salvage", "accelerate", "direct_play")
+GARAGE_REACT = (
+    "super_cool",
+    "pay_heat_cost",
+    "scrap",
+    "reduce_stress",
+    "salvage",
+    "accelerate",
+    "direct_play",
+)
 
 
 def draft_decision(race: HeatRace, car: Car) -> Decision:
@@ -116,6 +124,10 @@ def react_options(race: HeatRace, car: Car) -> dict:
         "accelerate": [c.id for c in garage.symbol_cards(car, "accelerate")],
         "plus_count": car.plus_count,
         "direct_play": [card_view(c) for c in garage.playable_direct(race, car)],
+        "super_cool": [[c.id, c.super_cool] for c in garage.symbol_cards(car, "super_cool")]
+        if garage.heat_in_discard(car)
+        else [],
+        "heat_in_discard": garage.heat_in_discard(car),
     }
 
 
@@ -141,6 +153,12 @@ def react_legal(race: HeatRace, car: Car) -> list[Action]:
         Action("accelerate", {"card": c.id}) for c in garage.symbol_cards(car, "accelerate")
     ]
     actions += [Action("direct_play", {"card": c}) for c in garage.playable_direct(race, car)]
+    cool = garage.heat_in_discard(car)
+    for c in garage.symbol_cards(car, "super_cool"):
+        actions += [
+            Action("super_cool", {"card": c.id, "count": k})
+            for k in range(1, min(c.super_cool, cool) + 1)
+        ]
     return actions
 
 
@@ -165,6 +183,8 @@ def react_check(race: HeatRace, car: Car, kind: str, params: dict) -> str | None
         return None
     symbol = kind
     if name not in [c.id for c in garage.symbol_cards(car, symbol)]:
+        if kind == "super_cool":
+            return "no played card offers an unused super-cool"
         return f"no played card offers an unused {symbol.replace('_', ' ')}"
     if kind == "reduce_stress":
         chosen = params.get("stress")
@@ -174,6 +194,12 @@ def react_check(race: HeatRace, car: Car, kind: str, params: dict) -> str | None
             return f"this card discards at most {card(name).reduce_stress} Stress cards"
         if any(c not in car.hand or not is_stress(c) for c in chosen):
             return "only Stress cards from your hand"
+    if kind == "super_cool":
+        count = params.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return "move at least 1 Heat card"
+        if count > card(name).super_cool or count > garage.heat_in_discard(car):
+            return "not that many: the card's number and the Heat in your discard pile limit it"
     if kind == "salvage":
         chosen = params.get("cards")
         if not isinstance(chosen, list | tuple) or len(set(chosen)) != len(chosen):

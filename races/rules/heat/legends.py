@@ -80,6 +80,8 @@ def legend_target(race: HeatRace, car: Car, helmet: int, diamond: int) -> int:
         # Case A: clear the corner at its limit plus the diamond value.
         target = p + race.limit(corner) + diamond
         _, q2 = track.next_line(q)
+        if race.heavy_rain and p % track.length in track.aggressive and q2 < finish:
+            _, q2 = track.next_line(q2)  # HEAT-RAIN-08: one more line from a ∧ space
         if q2 < finish and target >= q2:
             target = q2 - 1  # never two corner lines in one turn
         return target

@@ -57,6 +57,7 @@ class HeatRace:
         self.garage = bool(self.config.get("garage") or self.config.get("championship"))
         self.upgrade_pool = self.config.get("upgrade_pool") or "basic"
         self.tournament = bool(self.config.get("tournament"))
+        self.heavy_rain = bool(self.config.get("heavy_rain"))
         self.conditions = None
         self.legend_deck = None
         self.max_rounds = self.config.get("max_rounds") or 200
@@ -211,6 +212,8 @@ class HeatRace:
                 self.order = turn_order(self.racing())
                 slots = self.order[-self.adrenaline_slots :]
                 adrenaline = [c.seat for c in slots if not c.legend and not c.cluttered]
+                if self.event_rules.get("no_adrenaline"):
+                    adrenaline = []  # event 1964.4
                 self.step = 3
                 self.emit(
                     "turn_order_fixed",
@@ -267,7 +270,7 @@ class HeatRace:
                 self.phase = "discard"
             elif phase == "discard":
                 car = self.current
-                if not car.finished and turn.discardable(car):
+                if not car.finished and turn.discardable(self, car):
                     self.step = 8
                     return
                 self.phase = "refresh"

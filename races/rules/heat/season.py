@@ -20,7 +20,14 @@ from .track import DATA, Track
 if TYPE_CHECKING:
     from .race import HeatRace
 
-TRACK_IDS = {"gb": "gbr", "usa": "usa", "italia": "italy", "france": "france"}
+TRACK_IDS = {
+    "gb": "gbr",
+    "usa": "usa",
+    "italia": "italy",
+    "france": "france",
+    "japan": "japan",
+    "mexico": "mexico",
+}
 
 # Section 12.7, "Effect (engine rule)", by event number.
 EVENT_RULES: dict[int, dict] = {
@@ -34,6 +41,10 @@ EVENT_RULES: dict[int, dict] = {
     8: {"overtake_sponsor": 3},  # First live televised race
     9: {"heat": -2, "stress": -1, "hand_size": 6},  # New safety regulations
     10: {"stress": 1, "spin_eliminates": True},  # Title sponsor withdraws future unknown
+    11: {"press_cards": 2, "weather": "rain"},  # Going global
+    12: {"slipstream_gears": (3, 4), "weather": "cloudy"},  # Turbulent winds
+    13: {"discard_heat": True},  # Chicanes for increased safety
+    14: {"no_adrenaline": True, "weather": "heavy_rain"},  # Sudden heavy rain delays race
 }
 
 
@@ -91,7 +102,7 @@ class Sponsors:
     def __init__(self, race: HeatRace) -> None:
         carried = {c for car in race.cars for c in car.sponsorships}
         self.deck, counter = race.chance.shuffle(
-            "sponsorship", [c for c in sponsorship_pool() if c not in carried]
+            "sponsorship", [c for c in sponsorship_pool(race.heavy_rain) if c not in carried]
         )
         race.emit(
             "deck_shuffled",
@@ -151,7 +162,7 @@ def press_award(race: HeatRace, car: Car, corner_id: int, q: int) -> None:
     car.pressed.append(key)
     reason = "slipstream" if q in car.slip_crossings else "overspeed"
     race.emit("press_award", car.seat, corner=corner_id, reason=reason)
-    race.sponsors.gain(race, car, "press")
+    race.sponsors.gain(race, car, "press", race.event_rules.get("press_cards", 1))
 
 
 def after_lap(race: HeatRace, car: Car) -> None:

@@ -46,8 +46,12 @@ class Track:
     # space -> (next corner, spaces from that space to the first space after its line)
     ahead: list = field(default_factory=list, init=False, repr=False, compare=False, hash=False)
 
+    # spaces marked ∧ from which an aggressive Legend may cross one more line (HEAT-RAIN-08)
+    aggressive: set = field(default_factory=set, init=False, repr=False, compare=False, hash=False)
+
     def __post_init__(self) -> None:
         self.lines.update({c.position: c for c in self.corners})
+        self.aggressive.update(s for c in self.corners for s in c.aggressive_spaces)
         for space in range(self.length):
             step = 1
             while (space + step) % self.length not in self.lines and step <= self.length:

@@ -187,6 +187,9 @@ def slipstream_eligible(race: HeatRace, car: Car) -> bool:
         return False
     if sector_effect(race, car) == "no_slipstream":
         return False  # HEAT-WEATHER-10: no slipstream may start here
+    gears = race.event_rules.get("slipstream_gears")
+    if gears and car.gear not in gears:
+        return False  # event 1964.2
     board = race.board
     if not board.free(car.p, not car.rl):
         return True
@@ -293,7 +296,10 @@ def replenish(race: HeatRace, car: Car) -> None:
     race.emit("hand_replenished", car.seat, drawn=len(drawn), cards=drawn)
 
 
-def discardable(car: Car) -> list[str]:
+def discardable(race: HeatRace, car: Car) -> list[str]:
+    """HEAT-B-047; event 1964.3 lets Heat cards be discarded too."""
+    if race.event_rules.get("discard_heat"):
+        return [c for c in car.hand if not is_stress(c)]
     return [c for c in car.hand if not card(c).no_discard]
 
 

@@ -68,7 +68,11 @@ def road_effect(kind: str, weather: str) -> str:
 def set_up_conditions(race: HeatRace) -> Conditions:
     """HEAT-WEATHER-02, -04, -05, HEAT-RAIN-05: draw the weather, place the road tokens."""
     weather_effects, road = _tokens()
-    drawn, counter = race.chance.shuffle("weather", weather_effects)
+    fixed = race.event_rules.get("weather")  # the 1964 races (section 12.7)
+    if fixed:
+        drawn, counter = [fixed], None
+    else:
+        drawn, counter = race.chance.shuffle("weather", weather_effects)
     conditions = Conditions(weather=drawn[0])
     race.emit(
         "weather_drawn",
