@@ -106,7 +106,7 @@ def test_event_1964_3_lets_heat_be_discarded():
     r = race(None, laps=3)
     r.event_rules = {"discard_heat": True}
     car = setup_car(r, "car1", p=12, gear=1, engine=0, hand=["S1", "H", "X"])
-    heat, stress = car.hand[1], car.hand[2]
+    heat = car.hand[1]
     plan(r, "car1", 1, car.hand[:1])
     answer_defaults(r, "car1", stop_at="discard")
     assert r.pending[0].options["discardable"] == [heat]
