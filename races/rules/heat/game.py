@@ -72,10 +72,17 @@ def _options() -> OptionSchema:
                 None,
                 "a championship season race (HEAT-CHAMP-01, section 12.7): its event card sets "
                 "the track, sponsorship cards, press corners and a special rule",
-                choices=("1961", "1962", "1963", "1964"),
+                choices=("1961", "1962", "1963", "1964", "custom"),
                 nullable=True,
             ),
             Option("season_race", "int", 1, "which race of the season", min=1, max=4),
+            Option(
+                "season_seed",
+                "str",
+                None,
+                "a custom season's seed: the same for every race of the season (HEAT-CHAMP-03)",
+                nullable=True,
+            ),
             Option(
                 "heavy_rain",
                 "bool",
@@ -158,7 +165,7 @@ class HeatGame:
             # A season race is a championship race on the event's track, with weather and
             # road conditions (HEAT-CHAMP-06, -07, -11).
             checked.update(track=event.track, championship=True, weather=True)
-            if event.season == 1964:
+            if event.season == 1964 and checked["season"] == "1964":
                 checked["heavy_rain"] = True  # HEAT-RAIN-01: the 1964 season
         check_seats(checked, seats)
         return HeatRace(checked, seats, seed, load_track(checked["track"]))

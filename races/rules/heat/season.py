@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..contract import ConfigError
 from .cards import SPONSORSHIP, card, sponsorship_pool
+from .chance import Chance
 from .state import Car
 from .track import DATA, Track
 
@@ -79,10 +80,46 @@ def events() -> dict[tuple[int, int], Event]:
     }
 
 
+CUSTOM_TRACKS = ("usa", "italy", "gbr", "france")  # the 4 track cards of the base game
+
+
+def custom_event(config: dict) -> Event:
+    """HEAT-CHAMP-03: a season of 4 races on the shuffled track cards, each with a random
+    event card (streams `champ_tracks`, `champ_events` of the season's own seed, so every
+    race of the season agrees). Events are drawn without replacement from the base events
+    (and the 1964 ones with Heavy Rain); the event's own track is not used."""
+    seed = config.get("season_seed")
+    if seed is None:
+        raise ConfigError("a custom season needs the season_seed option")
+    number = config.get("season_race") or 1
+    chance = Chance(seed)
+    tracks, _ = chance.shuffle("champ_tracks", CUSTOM_TRACKS)
+    pool = [
+        f"{e.season}.{e.race}"
+        for e in events().values()
+        if e.season < 1964 or config.get("heavy_rain")
+    ]
+    drawn, _ = chance.shuffle("champ_events", pool)
+    season, race = (int(part) for part in drawn[number - 1].split("."))
+    event = events()[(season, race)]
+    return Event(
+        event.number,
+        event.name,
+        event.season,
+        event.race,
+        tracks[number - 1],
+        event.sponsors,
+        event.press,
+        event.rules,
+    )
+
+
 def season_event(config: dict) -> Event | None:
     season = config.get("season")
     if season is None:
         return None
+    if season == "custom":
+        return custom_event(config)
     key = (int(season), config.get("season_race") or 1)
     if key not in events():
         raise ConfigError(f"season {season} has no race {key[1]}")

@@ -3,7 +3,7 @@ HEAT-CHAMP-09..-18, section 12.7)."""
 
 import pytest
 
-from races.rules import Action, Seat, get_game
+from races.rules import Action, ConfigError, Seat, get_game
 from races.rules.heat.season import Sponsors
 
 from .scenario import answer_defaults, events_of, park, plan, race, setup_car
@@ -123,3 +123,18 @@ def test_a_season_race_takes_its_event_cards_setup(
         assert sum(".X" in c for c in car.all_cards()) == stress + weather_stress
         assert len([c for c in car.hand if c.startswith("sp.")]) >= sponsors
         assert len(car.hand) == hand
+
+
+def test_a_custom_season_shuffles_the_four_tracks_and_draws_an_event_each():  # HEAT-CHAMP-03
+    seats = [Seat("a", "A", "bot", "pro"), Seat("b", "B", "bot", "pro")]
+    picked = []
+    for number in range(1, 5):
+        config = {"season": "custom", "season_race": number, "season_seed": "s"}
+        r = GAME.start(config, seats, number)
+        again = GAME.start(config, seats, number + 10)  # another race seed, same season
+        assert (r.track.id, r.event.number) == (again.track.id, again.event.number)
+        picked.append((r.track.id, r.event.number))
+    assert sorted(t for t, _ in picked) == ["france", "gbr", "italy", "usa"]
+    assert len({e for _, e in picked}) == 4
+    with pytest.raises(ConfigError, match="season_seed"):
+        GAME.start({"season": "custom"}, seats, 1)
