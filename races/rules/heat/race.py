@@ -19,7 +19,7 @@ from .decisions import decision_for, legal_for, validate_for
 from .legends import legend_turn
 from .result import race_result, ranking
 from .season import Sponsors, press_corners, season_event
-from .setup import deal_cards, set_up_grid
+from .setup import deal_cards, set_up_grid, set_up_weather
 from .state import Board, Car, turn_order
 from .track import Track
 from .view import race_view
@@ -60,6 +60,7 @@ class HeatRace:
         self.heavy_rain = bool(self.config.get("heavy_rain"))
         self.conditions = None
         self.legend_deck = None
+        self.public_corners: list[list[int]] = []
         self.max_rounds = self.config.get("max_rounds") or 200
         self.board = Board(track.length, self.laps * track.length)
         self.events: list[Event] = []
@@ -103,8 +104,11 @@ class HeatRace:
         self._begin_race()
 
     def _begin_race(self) -> None:
-        if self.event:
-            self.sponsors = Sponsors(self)  # HEAT-CHAMP-05, -09
+        if self.config.get("championship"):
+            # HEAT-CHAMP-07: car design, sponsorship, press corners, weather and road.
+            if self.event:
+                self.sponsors = Sponsors(self)  # HEAT-CHAMP-05, -09
+            set_up_weather(self)
         deal_cards(self)
         self._start_round()
         self._run()

@@ -44,10 +44,15 @@ def set_up_grid(race: HeatRace) -> None:
     race.emit(
         "grid_assigned", None, grid=[[c.slot, c.seat, c.colour, c.p, c.spot] for c in race.cars]
     )
-    race.conditions = set_up_conditions(race) if race.config.get("weather") else None
-    race.public_corners = [[c.id, c.position, race.limit(c)] for c in race.track.corners]
+    if not race.config.get("championship"):
+        set_up_weather(race)  # HEAT-B-012: after the grid, before the Garage draft
     # HEAT-B-034: one Adrenaline slot, two with five or more cars, fixed at the start.
     race.adrenaline_slots = 2 if len(race.cars) >= 5 else 1
+
+
+def set_up_weather(race: HeatRace) -> None:
+    race.conditions = set_up_conditions(race) if race.config.get("weather") else None
+    race.public_corners = [[c.id, c.position, race.limit(c)] for c in race.track.corners]
 
 
 def deal_cards(race: HeatRace) -> None:

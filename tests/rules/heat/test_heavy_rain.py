@@ -125,5 +125,9 @@ def test_event_1964_4_gives_nobody_adrenaline():
 def test_the_1964_season_uses_its_fixed_weather_and_double_press_cards():  # section 12.7
     seats = [Seat("a", "A", "bot", "pro"), Seat("b", "B", "bot", "pro")]
     r = GAME.start({"season": "1964", "season_race": 1}, seats, 2)
+    assert r.phase == "draft" and r.conditions is None  # HEAT-CHAMP-07: car design first
+    while r.phase == "draft":
+        d = r.pending[0]
+        r.apply(d.seat, GAME.bot("pro", seed=2, seat=d.seat).choose(r.view(d.seat), d))
     assert r.heavy_rain and r.track.id == "japan" and r.conditions.weather == "rain"
     assert r.event_rules["press_cards"] == 2 and r.press
