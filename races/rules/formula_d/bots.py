@@ -68,6 +68,8 @@ class Outlook:
         self.maxima = dict(me["maxima"])
         self._layers = None
         self._depth = 0
+        self._approach_cache: dict = {}
+        self._best: dict = {}
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -83,7 +85,7 @@ class Outlook:
 
     def layers(self, depth: int):
         if self._layers is None or depth > self._depth:
-            self._layers = search(self.rules, self.start, depth)
+            self._layers = search(self.rules, self.start, depth, merge=True)
             self._depth = depth
         return self._layers
 
@@ -171,11 +173,21 @@ class Outlook:
                 lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
         if any(wear.get(c, 1) <= 0 for c in FATAL):
             return ELIMINATION + value
+        lost += self._scarcity(wear)
         hazards = sum(1 for s in path if s in self.markers)
         if hazards and self.advanced:
             p_fail = 0.25 if self.wet else 0.2
             su = wear["Su"]
             lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
+        if t.kind_of[space] == TRACK and not (terminal and lap > self.laps):
+            near = sum(1 for s in (t.ahead[space], *t.sides[space]) if s in self.rules.occupied)
+            if near:
+                if self.advanced:
+                    p_hit = 0.1 if self.wet else 0.05
+                    bo = wear["Bo"]
+                    lost += near * 2 * p_hit * (WEIGHTS["Bo"] if bo > 1 else 600)
+                else:
+                    lost += near * 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
         end_corner = t.corner[space]
         if end_corner >= 0 and not state[OVERS] and not spun:
             stops = self.stops + 1 if end_corner == self.corner else 1
@@ -189,6 +201,18 @@ class Outlook:
             value += 5
         return value
 
+    def _scarcity(self, wear: dict) -> float:
+        """Points lost matter more as a category runs low (brakes are never restored
+        by a tyre stop); the base weights are already in `lost`."""
+        extra = 0.0
+        for cat, before in self.wear.items():
+            after = wear[cat]
+            for left in range(after, before):
+                if cat == "T" and self.me["lap"] < self.laps:
+                    continue
+                extra += WEIGHTS[cat] * (3.0 / (left + 1))
+        return extra
+
     def _multiplier(self) -> int:
         tires = self.me["tires"]
         if (
@@ -201,45 +225,81 @@ class Outlook:
         return 3 if lap >= 3 else 2
 
     def _approach(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
-        """Cost of arriving too fast: the next turn's slowest free gear against the
-        distance to the end of the next corner owing stops."""
+        """Cost of arriving too fast at the next corner owing stops.
+
+        Plays the next turns out with one free downshift a turn, once with the
+        slowest rolls and once with average rolls, spending the brake points
+        left to stay in the corner, and prices the stops that would be missed.
+        """
         t = self.t
         if t.kind_of[space] != TRACK:
             return 0.0
         rank = t.rank[space]
         if end_corner >= 0:
             c = t.corners[end_corner]
-            stops = (self.stops + 1 if end_corner == self.corner else 1) if not state[OVERS] else 0
-            if stops >= c.stops:
-                return 0.0
-            target = c
+            if state[OVERS]:
+                made = 0
+            else:
+                made = self.stops + 1 if end_corner == self.corner else 1
+            if made >= c.stops:
+                c = t.corners[(end_corner + 1) % len(t.corners)]
+                made = 0
         else:
-            target = t.corners[t.reference_corner[rank]]
-        last = max(t.rank[t.index[s]] for s in target.spaces)
-        first = min(t.rank[t.index[s]] for s in target.spaces)
-        if end_corner >= 0:
-            room = (last - rank) % t.L
-        else:
-            room = (last - rank) % t.L
-            if (first - rank) % t.L > 30:
-                return 0.0
-        slowest = GEAR_RANGE[max(1, gear - 1)]
-        low, high = slowest
-        if high <= room:
+            c = t.corners[t.reference_corner[rank]]
+            made = 0
+        to_first = (c.first - rank) % t.L if t.corner[space] != c.index else 0
+        if to_first > 30:
             return 0.0
-        # expected overshoot with the next turn's free downshift
-        excess = (low + high) / 2 - room
-        if excess <= 0:
-            return (high - room) * 0.5
-        return excess * (4 if not self.advanced else 3) + 2
+        room = (c.last - rank) % t.L
+        budget = self.wear["Br"] if self.advanced else max(0, self.wear["WP"] - 6)
+        key = (to_first, room, c.stops - made, gear, budget)
+        cached = self._approach_cache.get(key)
+        if cached is None:
+            cached = 0.6 * _missed_price(_missed(key, 0)) + 0.4 * _missed_price(_missed(key, 1))
+            self._approach_cache[key] = cached
+        return cached
 
     def best(self, m: int, gear: int, may_brake: bool = True):
+        key = (m, gear, may_brake)
+        if key in self._best:
+            return self._best[key]
         best, best_end = None, None
         for end in self.ends(m, may_brake):
             s = self.score(end, gear)
             if best is None or s > best:
                 best, best_end = s, end
-        return best if best is not None else ELIMINATION, best_end
+        self._best[key] = out = (best if best is not None else ELIMINATION, best_end)
+        return out
+
+
+MEAN = {g: sum(v * p for v, p in GEAR_ODDS[g]) for g in GEAR_ODDS}
+
+
+def _missed(key: tuple, average: int) -> int:
+    """Stops missed by playing slow: one free downshift a turn, brakes to stay in."""
+    to_first, room, need, gear, budget = key
+    pos = stops = 0
+    g = gear
+    for _ in range(need + 4):
+        g = max(1, g - 1)
+        pos += MEAN[g] if average else GEAR_RANGE[g][0]
+        if pos > room:
+            over = pos - room
+            if over > budget:
+                return need - stops
+            budget -= over
+            pos = room
+        if pos >= to_first:
+            stops += 1
+            if stops >= need:
+                return 0
+    return need - stops
+
+
+def _missed_price(missing: int) -> float:
+    if missing <= 0:
+        return 0.0
+    return 15.0 if missing == 1 else 400.0
 
 
 def _gear_cost(option: dict) -> float:

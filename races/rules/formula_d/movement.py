@@ -189,17 +189,22 @@ def is_stuck_terminal(rules: MoveRules, state: tuple, k: int) -> bool:
     return not any(not isinstance(step(rules, state, ln, k + 1), str) for ln in links(rules, state))
 
 
-def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0):
+def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge: bool = False):
     """Breadth-first over movement states.
 
     Returns (layers, terminals): layers[d] maps each distinct state reached with
     exactly d steps to its canonical path; terminals lists (d, state, path) of
     moves that end early on a terminal space.
+
+    `merge` (bots) keeps one state per space, lap, pit mode, lock and
+    overshoots: the one with the fewest hazards, then the fewest lane changes.
+    Every path it keeps is legal; a few unusual ends may be missed.
     """
     layers: list[dict] = [{start: ()}]
     terminals: list[tuple] = []
     for d in range(1, max_steps + 1):
         layer: dict = {}
+        best: dict = {}
         for state, path in layers[-1].items():
             for link in links(rules, state):
                 got = step(rules, state, link, k0 + d)
@@ -210,7 +215,17 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0):
                     if d < max_steps:
                         terminals.append((d, new, (*path, link[0])))
                         continue
-                if new not in layer:
+                if merge:
+                    key = (new[0], new[4], new[5], new[6], new[7])
+                    rank = (len(new[8]), new[2])
+                    old = best.get(key)
+                    if old is not None:
+                        if rank >= old[0]:
+                            continue
+                        del layer[old[1]]
+                    best[key] = (rank, new)
+                    layer[new] = (*path, link[0])
+                elif new not in layer:
                     layer[new] = (*path, link[0])
         layers.append(layer)
         if not layer:

@@ -3,6 +3,8 @@ FD-B-9, FD-B-12, FD-E-7, FD-E-9.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import damage
 from .movement import (
     LAP,
@@ -168,6 +170,33 @@ class MovePlan:
             "pit_lane": t.kind_of[end] == PIT_LANE_SPACE,
             "markers": sum(1 for s in path if s in race.markers),
         }
+
+
+class MoveOptions(Mapping):
+    """Decision options of a move whose candidate list is built on first use, so a
+    bot that searches for itself never pays for the previews."""
+
+    def __init__(self, plan: MovePlan, fixed: dict):
+        self._plan = plan
+        self._fixed = fixed
+
+    def _full(self) -> dict:
+        if "paths" not in self._fixed:
+            paths = self._plan.candidates()
+            self._fixed["paths"] = paths
+            self._fixed["legal"] = [{"path": c["path"]} for c in paths]
+        return self._fixed
+
+    def __getitem__(self, key):
+        if key in ("paths", "legal"):
+            return self._full()[key]
+        return self._fixed[key]
+
+    def __iter__(self):
+        return iter(self._full())
+
+    def __len__(self) -> int:
+        return len(self._full())
 
 
 def entry_progress(race, states: list[tuple]) -> int | None:

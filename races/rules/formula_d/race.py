@@ -314,7 +314,7 @@ class FormulaDRace:
                 }
                 for c in self.cars
             ],
-            "pending": [d.to_dict() for d in self.pending],
+            "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in self.pending],
         }
 
     def result(self):

@@ -6,7 +6,7 @@ from ..contract import Decision
 from . import damage, gears, pit, slipstream, weather
 from .dice import GEAR_RANGE, MAXIMUM
 from .movement import LAP, PIT, SPACE, TO_BOX
-from .moves import MovePlan, entry_progress
+from .moves import MoveOptions, MovePlan, entry_progress
 from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .track import PIT_BOX, TRACK
 
@@ -121,14 +121,15 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
         f"Move {m} spaces" + (" (blocked: you must brake)" if plan.blocked else ""),
-        {
-            "m": m,
-            "from": race.track.ids[car.space],
-            "blocked": plan.blocked,
-            "d_max": plan.d_max,
-            "paths": plan.candidates(),
-            "legal": [{"path": c["path"]} for c in plan.candidates()],
-        },
+        MoveOptions(
+            plan,
+            {
+                "m": m,
+                "from": race.track.ids[car.space],
+                "blocked": plan.blocked,
+                "d_max": plan.d_max,
+            },
+        ),
     )
 
     def check(action) -> str | None:
