@@ -18,7 +18,9 @@ from .track import COLOURS, TRACK, load_track
 
 
 class FormulaDRace:
-    def __init__(self, config: dict, seats: list[Seat], seed: int | str, dice=None):
+    def __init__(
+        self, config: dict, seats: list[Seat], seed: int | str, dice=None, *, begin: bool = True
+    ):
         self.cfg = config
         self.seats = list(seats)
         self.seed = seed
@@ -50,7 +52,14 @@ class FormulaDRace:
         self._waiting: list[tuple[Decision, object]] = []
         self._answers: dict[str, Action] = {}
         self._elapsed: int | None = None
-        self._gen = qualifying.session(self) if self.qualifying else self._session()
+        self.halt_after_turns: int | None = None  # test hook (FD-E-25)
+        if begin:
+            self._gen = qualifying.session(self) if self.qualifying else self._session()
+            self._resume(None)
+
+    def begin_rounds(self, first_order: list[Car] | None = None) -> None:
+        """Start racing from the current state (the scenario constructor uses it)."""
+        self._gen = self._rounds(first_order)
         self._resume(None)
 
     # ----- setup -------------------------------------------------------------
@@ -96,13 +105,21 @@ class FormulaDRace:
         self._grid()
         yield from turn.race_weather(self)
         yield from turn.tyre_choices(self)
+        yield from self._rounds()
+
+    def _rounds(self, first_order: list[Car] | None = None):
         while any(c.racing for c in self.cars):
             self.round += 1
-            self.order = self._turn_order()
+            self.order = first_order or self._turn_order()
+            first_order = None
             self.emit("round_started", None, order=[c.seat for c in self.order])
             for car in self.order:
                 if car.racing:
                     yield from turn.take_turn(self, car)
+                    if self.halt_after_turns is not None:
+                        self.halt_after_turns -= 1
+                        if self.halt_after_turns <= 0:
+                            return
             yield from turn.end_of_round(self)
             self.emit("round_ended", None)
         self.end_reason = "all_cars_done"
