@@ -73,11 +73,18 @@ class MovePlan:
                 self.d_max = d
                 break
         self._candidates = None
+        # FD-BGA-12: the farthest space a pit-lane move could reach
+        ends = [d for d, _s, _p in self.terminals]
+        if exact:
+            ends.append(m)
+        self.farthest = max(ends, default=0)
 
     # ----- pricing -----------------------------------------------------------
-    def braking(self, d: int, terminal: bool) -> tuple[str, int]:
+    def braking(self, d: int, terminal: bool, space: int = -1) -> tuple[str, int]:
         if d >= self.m or terminal or (self.stuck and d == 0):
             return "none", 0
+        if self.race.bga and space >= 0 and self.race.track.kind_of[space] != TRACK:
+            return "voluntary", max(0, self.farthest - d)
         if self.blocked and d == self.d_max:
             return "forced", self.m - d
         return "voluntary", self.m - d
@@ -87,10 +94,10 @@ class MovePlan:
         race, car = self.race, self.car
         if d > self.m:
             return f"you may travel at most {self.m} spaces"
-        kind, b = self.braking(d, terminal)
+        kind, b = self.braking(d, terminal, state[SPACE])
         if kind == "none":
             return None
-        if race.track.kind_of[state[SPACE]] != TRACK:
+        if race.track.kind_of[state[SPACE]] != TRACK and not race.bga:
             return (
                 "the pit move is automatic: go as far as your box, the car ahead or your roll"
                 " allows (FD-B-12.7)"
@@ -149,7 +156,7 @@ class MovePlan:
 
     def preview(self, d: int, state: tuple, path: tuple, terminal: bool) -> dict:
         race, car, t = self.race, self.car, self.race.track
-        kind, b = self.braking(d, terminal)
+        kind, b = self.braking(d, terminal, state[SPACE])
         overs = []
         for corner, k in state[OVERS]:
             c = t.corners[corner]

@@ -16,7 +16,7 @@ PIT_NONE, PIT_LANE, PIT_EXIT = "none", "lane", "exit"
 BOX_STATES = ("box_basic", "box_long", "box_technical")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Car:
     seat: str
     number: int  # seat-list position

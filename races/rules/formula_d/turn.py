@@ -134,16 +134,17 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
 
     def check(action) -> str | None:
         path = _path_param(race, action)
-        plan.check_path(path)
         brake = action.params.get("brake")
-        if brake is not None and brake != m - len(path) and not _terminal(plan, path):
-            return f"brake must equal {m - len(path)} for this path"
+        states, terminal = plan.check_path(path)
+        _kind, b = plan.braking(len(path), terminal, states[-1][SPACE])
+        if brake is not None and brake != b:
+            return f"brake must equal {b} for this path"
         return None
 
     action = yield from race.ask(decision, check)
     path = _path_param(race, action)
     states, terminal = plan.check_path(path)
-    brake_kind, b = plan.braking(len(path), terminal)
+    brake_kind, b = plan.braking(len(path), terminal, states[-1][SPACE])
     if brake_kind != "none":
         turn.braked = True
         turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
@@ -171,10 +172,6 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
             car.pit = PIT_EXIT
         turn.overs = turn.overs + tuple((c, k + turn.steps - len(path)) for c, k in final[7])
     return plan
-
-
-def _terminal(plan: MovePlan, path: list[int]) -> bool:
-    return plan.check_path(path)[1]
 
 
 def _path_param(race, action) -> list[int]:
