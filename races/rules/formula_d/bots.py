@@ -64,6 +64,7 @@ class Outlook:
         )
         self.start = start_state(t, self.space, me["lap"], self.pit_mode)
         self.start_progress = self.progress(self.space, me["lap"])
+        self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
         self.wear = dict(me["wear"])
         self.maxima = dict(me["maxima"])
         self._layers = None
@@ -91,6 +92,7 @@ class Outlook:
 
     def ends(self, m: int, may_brake: bool = True):
         """(d, state, path, brake_kind, b, terminal) of every legal end for a total m."""
+        may_brake = may_brake and self.may_brake
         layers, terminals = self.layers(m)
         out = []
         exact = layers[m] if len(layers) > m else {}
