@@ -16,6 +16,7 @@ from .movement import (
     ON_TRACK,
     OVERS,
     PIT,
+    SLIDE,
     SPACE,
     TO_BOX,
     MoveRules,
@@ -65,6 +66,7 @@ class Outlook:
         self.start = start_state(t, self.space, me["lap"], self.pit_mode)
         self.start_progress = self.progress(self.space, me["lap"])
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
+        self.slide = 0
         self.wear = dict(me["wear"])
         self.maxima = dict(me["maxima"])
         self._layers = None
@@ -91,37 +93,71 @@ class Outlook:
         return self._layers
 
     def ends(self, m: int, may_brake: bool = True):
-        """(d, state, path, brake_kind, b, terminal) of every legal end for a total m."""
+        """(d, state, path, brake_kind, b, terminal) of every legal end for a total m.
+
+        With a rain slide armed (`set_slide`), a path whose first m spaces
+        trigger it must travel m + slide (FD-V-7.7).
+        """
         may_brake = may_brake and self.may_brake
-        layers, terminals = self.layers(m)
+        slide = self.slide if self.rules.slide_b == m else 0
+        top = m + slide
+        layers, terminals = self.layers(top)
+
+        def m_of(state):
+            return top if state[SLIDE] else m
+
         out = []
-        exact = layers[m] if len(layers) > m else {}
-        for state, path in exact.items():
-            out.append((m, state, path, "none", 0, False))
+        for d in {m, top}:
+            if d < len(layers):
+                for state, path in layers[d].items():
+                    if m_of(state) == d:
+                        out.append((d, state, path, "none", 0, False))
         for d, state, path in terminals:
-            if d < m:
+            if d < m_of(state):
                 out.append((d, state, path, "none", 0, True))
         if not may_brake and out:
             return out
         kinds = self.t.kind_of
         blocked = not out
         d_max = 0
-        for d in range(min(m - 1, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK for s in layers[d]):
+        for d in range(min(top, len(layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
                 d_max = d
                 break
         budget = self.wear["Br"] if self.advanced else self.wear["WP"] - 1
-        for d in range(min(m - 1, len(layers) - 1), -1, -1):
-            b = m - d
-            forced = blocked and d == d_max
-            if not forced and (b > budget or not may_brake):
-                if d < d_max:
-                    break
-                continue
+        for d in range(min(top, len(layers) - 1), -1, -1):
             for state, path in layers[d].items():
-                if kinds[state[SPACE]] == TRACK:
-                    out.append((d, state, path, "forced" if forced else "voluntary", b, False))
+                b = m_of(state) - d
+                if b <= 0 or kinds[state[SPACE]] != TRACK:
+                    continue
+                forced = blocked and d == d_max
+                if not forced and (b > budget or not may_brake):
+                    continue
+                out.append((d, state, path, "forced" if forced else "voluntary", b, False))
+            if d < top - budget - 1 and (not blocked or d < d_max):
+                break
+        if not out and kinds[self.space] != TRACK:
+            out.append((0, self.start, (), "none", 0, True))  # stuck in the pit area: free
         return out
+
+    def slide_if_wet(self) -> int:
+        """S of FD-V-7.7 for this car now (0 when dry or without tyre effects)."""
+        if not self.view["tire_effects"] or not self.wet or not self.me["tires"]:
+            return 0
+        return 1 if self.me["tires"] == "rain" else 3
+
+    def set_slide(self, m: int, slide: int) -> None:
+        """Arm the rain slide for a move of total m (the engine's MovePlan does the same)."""
+        if not slide:
+            return
+        self.slide = slide
+        self.rules.slide_b = m
+        self.rules.slide_owing_only = self.bga
+        owing = self.corner >= 0 and self.corner != self.rules.cleared
+        self.start = start_state(
+            self.t, self.space, self.me["lap"], self.pit_mode, slide=self.bga and owing
+        )
+        self._layers = None
 
     def score(self, end, gear: int, weigh_pit: bool = True) -> float:
         d, state, path, brake_kind, b, terminal = end
@@ -340,6 +376,7 @@ class Bot:
     def on_move(self, view, decision):
         out = Outlook(view, self.seat)
         m = decision.options["m"]
+        out.set_slide(m, decision.options.get("slide", 0))
         end = self.pick(out, m, view)
         return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
 
@@ -417,13 +454,24 @@ class Pro(Bot):
         out = Outlook(view, self.seat)
         options = decision.options["gears"]
         top = max(GEAR_RANGE[o["gear"]][1] for o in options)
-        out.layers(top)
+        slide = out.slide_if_wet()
+        out.layers(top + slide)
+        per_value: dict[int, Outlook] = {}
+
+        def outlook(value: int) -> Outlook:
+            if not slide:
+                return out
+            if value not in per_value:  # the slide depends on B: one search per value
+                per_value[value] = Outlook(view, self.seat)
+                per_value[value].set_slide(value, slide)
+            return per_value[value]
+
         best, best_gear = None, options[0]["gear"]
         for o in options:
             g = o["gear"]
             expected = -_gear_cost(o)
             for value, p in GEAR_ODDS[g]:
-                expected += p * out.best(value, g)[0]
+                expected += p * outlook(value).best(value, g)[0]
             if g >= 5:
                 expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
             if best is None or expected > best + 1e-9:

@@ -27,10 +27,6 @@ def _check(config: dict) -> None:
             f"track {track.id!r} is a street circuit: published street races are not available"
             " yet (use ruleset = bga to race it as a circuit)"
         )
-    if config["weather"] and config["tire_choice"]:
-        raise ConfigError(
-            "weather together with tire_choice needs rain slides, which are not available yet"
-        )
 
 
 OPTIONS = OptionSchema(

@@ -75,9 +75,14 @@ def boost(race, car: Car, kind: str):
     return 0
 
 
-def slide(race, car: Car, base: int) -> int:
-    """Rain slides need a path-dependent trigger; they are not offered (see options)."""
-    return 0
+SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
+
+
+def slide(race, car: Car) -> int:
+    """S of FD-V-7.7: only with tyre effects on a wet surface (FD-AMB-37)."""
+    if not race.tire_effects or car.tires is None or not damage.wet(race):
+        return 0
+    return SLIDES[car.tires]
 
 
 def service(race, turn):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..contract import Decision
 from . import damage, gears, pit, slipstream, weather
 from .dice import GEAR_RANGE, MAXIMUM
-from .movement import LAP, PIT, SPACE, TO_BOX
+from .movement import LAP, PIT, SLIDE, SPACE, TO_BOX
 from .moves import MoveOptions, MovePlan, entry_progress
 from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .track import PIT_BOX, TRACK
@@ -83,8 +83,7 @@ def take_turn(race, car: Car):
         kind = "main"
     if base is not None:
         bonus = yield from pit.boost(race, car, kind)
-        m = base + bonus + pit.slide(race, car, base + bonus)
-        yield from drive(race, turn, m, kind)
+        yield from drive(race, turn, base + bonus, kind, slide=pit.slide(race, car))
         if car.racing and turn.steps and not turn.crossed_final:
             yield from slipstream.offer(race, turn)
         resolve_corners(race, turn)
@@ -113,10 +112,10 @@ def roll_gear(race, car: Car) -> int:
     return value
 
 
-def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
+def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
     car = turn.car
-    plan = MovePlan(race, car, m, kind, may_brake=may_brake)
+    plan = MovePlan(race, car, m, kind, may_brake=may_brake, slide=slide)
     decision = Decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
@@ -128,6 +127,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
                 "from": race.track.ids[car.space],
                 "blocked": plan.blocked,
                 "d_max": plan.d_max,
+                "slide": slide,
             },
         ),
     )
@@ -136,7 +136,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
         path = _path_param(race, action)
         brake = action.params.get("brake")
         states, terminal = plan.check_path(path)
-        _kind, b = plan.braking(len(path), terminal, states[-1][SPACE])
+        _kind, b = plan.braking(len(path), terminal, states[-1])
         if brake is not None and brake != b:
             return f"brake must equal {b} for this path"
         return None
@@ -144,7 +144,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
     action = yield from race.ask(decision, check)
     path = _path_param(race, action)
     states, terminal = plan.check_path(path)
-    brake_kind, b = plan.braking(len(path), terminal, states[-1][SPACE])
+    brake_kind, b = plan.braking(len(path), terminal, states[-1])
     if brake_kind != "none":
         turn.braked = True
         turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
@@ -153,8 +153,9 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
         car.seat,
         kind=kind,
         path=[race.track.ids[s] for s in path],
-        m=m,
+        m=plan.m_of(states[-1]),
         travelled=len(path),
+        slide=slide if states[-1][SLIDE] else 0,
         braking=b,
         brake_kind=brake_kind,
     )
