@@ -113,7 +113,7 @@ class Outlook:
                     if m_of(state) == d:
                         out.append((d, state, path, "none", 0, False))
         for d, state, path in terminals:
-            if d < m_of(state):
+            if d <= m_of(state):
                 out.append((d, state, path, "none", 0, True))
         if not may_brake and out:
             return out
@@ -124,7 +124,8 @@ class Outlook:
             if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
                 d_max = d
                 break
-        budget = self.wear["Br"] if self.advanced else self.wear["WP"] - 1
+        # voluntary braking beyond 6 spaces is never worth its price to these bots
+        budget = min(6, self.wear["Br"] if self.advanced else self.wear["WP"] - 1)
         for d in range(min(top, len(layers) - 1), -1, -1):
             for state, path in layers[d].items():
                 b = m_of(state) - d
@@ -248,7 +249,7 @@ class Outlook:
             for left in range(after, before):
                 if cat == "T" and self.me["lap"] < self.laps:
                     continue
-                extra += WEIGHTS[cat] * (3.0 / (left + 1))
+                extra += WEIGHTS[cat] * ((8.0 if cat == "WP" else 3.0) / (left + 1))
         return extra
 
     def _multiplier(self) -> int:
@@ -318,7 +319,7 @@ def _missed(key: tuple, average: int) -> int:
     to_first, room, need, gear, budget = key
     pos = stops = 0
     g = gear
-    for _ in range(need + 4):
+    for _ in range(40):
         g = max(1, g - 1)
         pos += MEAN[g] if average else GEAR_RANGE[g][0]
         if pos > room:
@@ -331,7 +332,7 @@ def _missed(key: tuple, average: int) -> int:
             stops += 1
             if stops >= need:
                 return 0
-    return need - stops
+    return 0
 
 
 def _missed_price(missing: int) -> float:

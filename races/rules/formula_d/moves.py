@@ -79,7 +79,7 @@ class MovePlan:
         self.start = start_state(t, car.space, car.lap, pit_mode(car), slide=start_slide)
         top = m + slide
         self.layers, self.terminals = search(self.rules, self.start, top)
-        self.terminals = [x for x in self.terminals if x[0] < self.m_of(x[1])]
+        self.terminals = [x for x in self.terminals if x[0] <= self.m_of(x[1])]
         self.stuck = is_stuck_terminal(self.rules, self.start, 0)
         exact = [
             s for d in {m, top} if d < len(self.layers) for s in self.layers[d] if self.m_of(s) == d
