@@ -3,9 +3,11 @@
     python bench/formula_d.py [--runs 5] [--races 10]
 
 Prints readable figures, then as its last line one JSON object:
-medians over several runs of milliseconds per full race (10 `pro` cars,
+medians over several runs of CPU milliseconds per full race (10 `pro` cars,
 2 laps, advanced rules, lakeside_gp) and per basic 1-lap race, races per
 second on one core, and the share of the time spent inside the bots.
+Times are CPU time of this process (time.process_time), so other work on a
+shared machine does not inflate them.
 """
 
 from __future__ import annotations
@@ -33,11 +35,11 @@ class TimedBot:
         self.bot = bot
 
     def choose(self, view, decision):
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         try:
             return self.bot.choose(view, decision)
         finally:
-            TimedBot.spent += time.perf_counter() - t0
+            TimedBot.spent += time.process_time() - t0
 
 
 def race_once(config: dict, cars: int, seed: int) -> None:
@@ -51,10 +53,10 @@ def race_once(config: dict, cars: int, seed: int) -> None:
 
 def measure(config: dict, cars: int, races: int, first_seed: int) -> tuple[float, float]:
     TimedBot.spent = 0.0
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     for seed in range(first_seed, first_seed + races):
         race_once(config, cars, seed)
-    total = time.perf_counter() - t0
+    total = time.process_time() - t0
     return total * 1000 / races, TimedBot.spent / total
 
 

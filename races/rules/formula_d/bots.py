@@ -73,6 +73,7 @@ class Outlook:
         self._depth = 0
         self._approach_cache: dict = {}
         self._best: dict = {}
+        self._scores: dict = {}
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -299,15 +300,23 @@ class Outlook:
         return cached
 
     def best(self, m: int, gear: int, may_brake: bool = True):
-        key = (m, gear, may_brake)
-        if key in self._best:
-            return self._best[key]
+        """The best end for a total m: braking ends are weighed only when every
+        unbraked end scores below zero (they cost points and rarely pay)."""
+        memo = (m, gear, may_brake)
+        if memo in self._best:
+            return self._best[memo]
         best, best_end = None, None
+        cache = self._scores
         for end in self.ends(m, may_brake):
-            s = self.score(end, gear)
+            if end[3] == "voluntary" and best is not None and best >= 0:
+                continue
+            key = (id(end[1]), end[0], end[3], end[4], end[5], gear)
+            s = cache.get(key)
+            if s is None:
+                s = cache[key] = self.score(end, gear)
             if best is None or s > best:
                 best, best_end = s, end
-        self._best[key] = out = (best if best is not None else ELIMINATION, best_end)
+        self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
         return out
 
 
@@ -480,9 +489,7 @@ class Pro(Bot):
         return Action("gear", {"gear": best_gear})
 
     def pick(self, out: Outlook, m: int, view):
-        gear = out.me["gear"]
-        ends = out.ends(m)
-        return max(ends, key=lambda e: (out.score(e, gear), [-out.t.lane[s] for s in e[2]]))
+        return out.best(m, out.me["gear"])[1]
 
     def on_boost(self, view, decision):
         return Action("boost", {"soft": True, "nitro": False})

@@ -77,10 +77,24 @@ class MovePlan:
             # FD-BGA-9 (a): starting in a corner that still owes stops
             start_slide = race.bga and car.corner >= 0 and car.corner != self.rules.cleared
         self.start = start_state(t, car.space, car.lap, pit_mode(car), slide=start_slide)
+        self.stuck = is_stuck_terminal(self.rules, self.start, 0)
+        self._searched = False
+        self._candidates = None
+
+    def __getattr__(self, name: str):
+        # The search runs only when a decision needs it (a shorter path, the
+        # previews): a full-length path is checked by walking it alone.
+        if name in ("layers", "terminals", "blocked", "d_max", "farthest") and not self._searched:
+            self._search()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _search(self) -> None:
+        self._searched = True
+        t, m, slide = self.race.track, self.m, self.slide
         top = m + slide
         self.layers, self.terminals = search(self.rules, self.start, top)
         self.terminals = [x for x in self.terminals if x[0] <= self.m_of(x[1])]
-        self.stuck = is_stuck_terminal(self.rules, self.start, 0)
         exact = [
             s for d in {m, top} if d < len(self.layers) for s in self.layers[d] if self.m_of(s) == d
         ]
@@ -91,7 +105,6 @@ class MovePlan:
             if any(kinds[s[SPACE]] == TRACK and d < self.m_of(s) for s in self.layers[d]):
                 self.d_max = d
                 break
-        self._candidates = None
         # FD-BGA-12: the farthest space a pit-lane move could reach
         ends = [d for d, _s, _p in self.terminals]
         if exact:
@@ -215,15 +228,19 @@ class MoveOptions(Mapping):
         self._plan = plan
         self._fixed = fixed
 
+    LAZY = ("paths", "legal", "blocked", "d_max")
+
     def _full(self) -> dict:
         if "paths" not in self._fixed:
             paths = self._plan.candidates()
             self._fixed["paths"] = paths
             self._fixed["legal"] = [{"path": c["path"]} for c in paths]
+            self._fixed["blocked"] = self._plan.blocked
+            self._fixed["d_max"] = self._plan.d_max
         return self._fixed
 
     def __getitem__(self, key):
-        if key in ("paths", "legal"):
+        if key in self.LAZY:
             return self._full()[key]
         return self._fixed[key]
 

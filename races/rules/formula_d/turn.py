@@ -119,17 +119,8 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
     decision = Decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
-        f"Move {m} spaces" + (" (blocked: you must brake)" if plan.blocked else ""),
-        MoveOptions(
-            plan,
-            {
-                "m": m,
-                "from": race.track.ids[car.space],
-                "blocked": plan.blocked,
-                "d_max": plan.d_max,
-                "slide": slide,
-            },
-        ),
+        f"Move {m} spaces",
+        MoveOptions(plan, {"m": m, "from": race.track.ids[car.space], "slide": slide}),
     )
 
     def check(action) -> str | None:
