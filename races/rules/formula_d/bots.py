@@ -74,6 +74,8 @@ class Outlook:
         self._approach_cache: dict = {}
         self._best: dict = {}
         self._scores: dict = {}
+        self._bases: dict = {}
+        self._ends: dict = {}
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -91,6 +93,11 @@ class Outlook:
         if self._layers is None or depth > self._depth:
             self._layers = search(self.rules, self.start, depth, merge=True)
             self._depth = depth
+            # the caches key on state identity: a new search invalidates them
+            self._scores.clear()
+            self._bases.clear()
+            self._ends.clear()
+            self._best.clear()
         return self._layers
 
     def ends(self, m: int, may_brake: bool = True):
@@ -100,6 +107,13 @@ class Outlook:
         trigger it must travel m + slide (FD-V-7.7).
         """
         may_brake = may_brake and self.may_brake
+        memo = (m, may_brake, self._depth if self._layers is not None else -1)
+        if memo in self._ends:
+            return self._ends[memo]
+        self._ends[memo] = out = self._find_ends(m, may_brake)
+        return out
+
+    def _find_ends(self, m: int, may_brake: bool):
         slide = self.slide if self.rules.slide_b == m else 0
         top = m + slide
         layers, terminals = self.layers(top)
@@ -162,6 +176,21 @@ class Outlook:
         self._layers = None
 
     def score(self, end, gear: int, weigh_pit: bool = True) -> float:
+        """Progress minus weighted wear and risk, plus corner stops; the part that
+        does not depend on the gear is cached per end."""
+        key = (id(end[1]), end[0], end[3], end[4], end[5], weigh_pit)
+        base = self._bases.get(key)
+        if base is None:
+            base = self._bases[key] = self._base(end, weigh_pit)
+        value, spun, end_corner = base
+        if value <= ELIMINATION / 2:
+            return value
+        state = end[1]
+        return value - self._approach(
+            state[SPACE], state[LAP], 1 if spun else gear, end_corner, state
+        )
+
+    def _base(self, end, weigh_pit: bool) -> tuple[float, bool, int]:
         d, state, path, brake_kind, b, terminal = end
         t = self.t
         space, lap = state[SPACE], state[LAP]
@@ -176,7 +205,7 @@ class Outlook:
             missing = c.stops - (self.stops if corner == self.corner else 0)
             distance = d - k + 1
             if missing >= 2:
-                return ELIMINATION + value
+                return ELIMINATION + value, False, -1
             if not self.advanced:
                 wear["WP"] -= distance
                 lost += distance * WEIGHTS["WP"]
@@ -190,7 +219,7 @@ class Outlook:
                     wear["T"] = 0
                     spun = True
                 else:
-                    return ELIMINATION + value
+                    return ELIMINATION + value, False, -1
         if brake_kind != "none":
             if not self.advanced:
                 wear["WP"] -= b
@@ -207,12 +236,12 @@ class Outlook:
                 if self.bga:
                     tyres = b - br
                 if br > wear["Br"] or tyres > wear["T"]:
-                    return ELIMINATION + value
+                    return ELIMINATION + value, False, -1
                 wear["Br"] -= br
                 wear["T"] -= tyres
                 lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
         if any(wear.get(c, 1) <= 0 for c in FATAL):
-            return ELIMINATION + value
+            return ELIMINATION + value, False, -1
         lost += self._scarcity(wear)
         hazards = sum(1 for s in path if s in self.markers)
         if hazards and self.advanced:
@@ -234,12 +263,11 @@ class Outlook:
             if stops <= t.corners[end_corner].stops:
                 value += 6
         value -= lost
-        value -= self._approach(space, lap, 1 if spun else gear, end_corner, state)
         if weigh_pit and self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
             value += 30 if self.wants_pit() else -30
         if t.kind_of[space] == PIT_BOX:
             value += 5
-        return value
+        return value, spun, end_corner
 
     def _scarcity(self, wear: dict) -> float:
         """Points lost matter more as a category runs low (brakes are never restored
