@@ -32,7 +32,7 @@ def gear_error(race, car: Car, to: int) -> str | None:
         return f"leaving the pits you may select at most gear {car.exit_cap} (FD-B-12.11)"
     if to > car.gear + 1:
         return f"gear {to} is not allowed: from gear {car.gear} you may go up one gear only"
-    if car.gear - to >= 5:
+    if car.gear - to >= 5 and not race.qualifying:  # FD-V-4.3: any downshift is free
         return "dropping five gears (6 to 1) is not allowed"
     costs = skip_costs(race, car, to)
     if not costs:

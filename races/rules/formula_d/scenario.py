@@ -10,10 +10,9 @@ Not used by the product. Cars are given as dicts:
 from __future__ import annotations
 
 from ..contract import Seat
-from . import GAME
+from . import GAME, qualifying
 from .dice import ScriptedDice
 from .race import FormulaDRace
-from .track import load_track
 
 
 def scenario(
@@ -37,9 +36,40 @@ def scenario(
         seats.append(Seat("parked", "parked"))
         cars = [*cars, {"seat": "parked", "space": "r30l0", "lap": 0, "parked": True}]
     race = FormulaDRace(cfg, seats, 0, dice=ScriptedDice(dice or []), begin=False)
-    t = load_track(track)
     race.weather = race.weather_start = weather
     race.round = round - 1
+    place(race, cars)
+    race.markers = {race.track.index[s]: n for s, n in (markers or {}).items()}
+    race.halt_after_turns = turns
+    first = [race.by_seat[s] for s in order] if order else None
+    race.begin_rounds(first)
+    return race
+
+
+def qualifying_scenario(
+    car: dict,
+    *,
+    track: str = "lakeside_gp",
+    dice: list | None = None,
+    weather: str = "SUNNY",
+    **config,
+) -> FormulaDRace:
+    """One car in the middle of its qualifying lap (FD-P-4); `q_turns` turns done."""
+    cfg = GAME.options.validate({"track": track, "mode": "qualifying", **config})
+    seats = [Seat(car["seat"], car["seat"]), Seat("other", "other")]
+    race = FormulaDRace(cfg, seats, 0, dice=ScriptedDice(dice or []), begin=False)
+    race.weather = weather
+    place(race, [car])
+    me = race.by_seat[car["seat"]]
+    me.q_turns = car.get("q_turns", 1)
+    race.by_seat["other"].space = -1
+    race._gen = qualifying.lap(race, me, fresh=False)
+    race._resume(None)
+    return race
+
+
+def place(race: FormulaDRace, cars: list[dict]) -> None:
+    t = race.track
     for spec in cars:
         car = race.by_seat[spec["seat"]]
         car.space = t.index[spec["space"]]
@@ -67,8 +97,3 @@ def scenario(
         car.reserve = spec.get("reserve", car.reserve)
         if spec.get("parked"):
             car.status = "finished"  # off the board, takes no turn
-    race.markers = {t.index[s]: n for s, n in (markers or {}).items()}
-    race.halt_after_turns = turns
-    first = [race.by_seat[s] for s in order] if order else None
-    race.begin_rounds(first)
-    return race
