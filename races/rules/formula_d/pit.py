@@ -103,7 +103,8 @@ def service(race, turn):
     params = {"stop": "tyre", "repairs": {}}
     stops = stop_kinds(race, car)
     pool = repair_budget(race, car)
-    if race.tire_effects or len(stops) > 1 or pool:
+    team_pool = bool(race.team_pools and car.team in race.team_pools and pool)
+    if race.tire_effects or len(stops) > 1 or team_pool:
         decision = Decision(
             car.seat,
             "pit_service",

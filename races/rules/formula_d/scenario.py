@@ -23,10 +23,16 @@ def scenario(
     round: int = 2,
     order: list[str] | None = None,
     markers: dict[str, int] | None = None,
-    weather: str = "SUNNY",
+    weather: str | bool = "SUNNY",
+    weather_state: str | None = None,
     turns: int | None = 1,
     **config,
 ) -> FormulaDRace:
+    """`weather` is the weather state; `weather=True` with `weather_state` also
+    switches the weather option on (FD-V-6)."""
+    if weather is True:
+        config["weather"] = True
+        weather = weather_state or "CLOUDY"
     cfg = GAME.options.validate({"track": track, **config})
     seats = [
         Seat(c["seat"], c["seat"], setup={"box_colour": c["colour"]} if "colour" in c else {})
