@@ -257,6 +257,12 @@ class Outlook:
                     lost += near * 2 * p_hit * (WEIGHTS["Bo"] if bo > 1 else 600)
                 else:
                     lost += near * 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
+        if self.view.get("street") and not self.advanced and not (terminal and lap > self.laps):
+            zone = t.zone[space]  # FD-V-10.4, FD-V-10.5: expected wear of the stop
+            if zone == "residential":
+                lost += 1.0 * WEIGHTS["WP"] + (300 if wear["WP"] <= 2 else 0)
+            elif zone == "danger":
+                lost += 0.2 * WEIGHTS["WP"] + (150 if wear["WP"] <= 1 else 0)
         end_corner = t.corner[space]
         if end_corner >= 0 and not state[OVERS] and not spun:
             stops = self.stops + 1 if end_corner == self.corner else 1
@@ -520,7 +526,18 @@ class Pro(Bot):
         return out.best(m, out.me["gear"])[1]
 
     def on_boost(self, view, decision):
-        return Action("boost", {"soft": True, "nitro": False})
+        """Soft bonus and nitro when the extra spaces score better (FD-V-7.6, FD-V-9)."""
+        opts = decision.options
+        out = Outlook(view, self.seat)
+        m, gear = opts["m"], out.me["gear"]
+        best, choice = None, {"soft": False, "nitro": False}
+        for soft in (False, True)[: 1 + bool(opts["soft"])]:
+            for nitro in (False, True)[: 1 + bool(opts["nitro"])]:
+                total = m + soft + (opts["nitro_spaces"] if nitro else 0)
+                score = out.best(total, gear, may_brake=not nitro)[0]
+                if best is None or score > best + 0.5:
+                    best, choice = score, {"soft": soft, "nitro": nitro}
+        return Action("boost", choice)
 
     def on_tires(self, view, decision):
         weather = view["weather"]

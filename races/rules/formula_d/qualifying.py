@@ -66,11 +66,13 @@ def lap(race, car, *, fresh: bool = True):
             seconds = _add(seconds, race._elapsed)
         base = roll_gear(race, car)
         car.q_turns += 1
-        bonus = yield from pit.boost(race, car, "main")
+        bonus, _nitro = yield from pit.boost(race, car, "main", m=base)
         if bonus:
             seconds = _add(seconds, race._elapsed)
         turn = Turn(car)
-        yield from drive(race, turn, base + bonus, "main", may_brake=False)
+        yield from drive(
+            race, turn, base + bonus, "main", may_brake=False, slide=pit.slide(race, car)
+        )
         seconds = _add(seconds, race._elapsed)
         car.q_seconds += race.cfg["qualifying_seconds_per_turn"] if seconds is None else seconds
         corners(race, turn)

@@ -30,8 +30,12 @@ class FormulaDRace:
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"
         self.laps = 1 if self.qualifying else config["laps"]
-        # FD-O-3 derived flags (street rules are not offered, see options)
-        self.pit_stops_allowed = self.laps >= 2 and self.track.has_pit
+        # FD-O-3 derived flags
+        self.street_rules = bool(config.get("street")) and not self.bga
+        self.nitro_on = bool(config.get("nitro"))
+        self.pit_stops_allowed = self.laps >= 2 and self.track.has_pit and not self.street_rules
+        self.police: dict[int, dict] = {}
+        self.police_awarded: set[int] = set()
         self.tire_effects = bool(config.get("tire_choice"))
         self.events: list[Event] = []
         self.round = 0
@@ -91,6 +95,7 @@ class FormulaDRace:
                 maxima=maxima,
             )
             car.reserve = 2 if self.cfg.get("technical_pit_stops") else 0
+            car.nitro = 1 if self.cfg.get("nitro") else 0  # FD-V-9.2
             if self.cfg.get("technical_pit_stops") and self.bga and setup.get("build"):
                 car.reserve = int(setup["build"].get("reserve", 2))
             cars.append(car)
@@ -309,6 +314,7 @@ class FormulaDRace:
             "markers": {t.ids[s]: n for s, n in sorted(self.markers.items())},
             "pit_stops_allowed": self.pit_stops_allowed,
             "tire_effects": self.tire_effects,
+            "street": self.street_rules,
             "me": seat,
             "cars": [
                 {
@@ -326,6 +332,7 @@ class FormulaDRace:
                     "tires": c.tires,
                     "fit_lap": c.fit_lap,
                     "reserve": c.reserve,
+                    "nitro": c.nitro,
                     "spun": c.spun,
                     "progress": self.progress(c) if c.space >= 0 else None,
                 }

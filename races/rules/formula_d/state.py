@@ -43,6 +43,7 @@ class Car:
     tires: str | None = None
     fit_lap: int = 1
     reserve: int = 0
+    nitro: int = 0
     finished_at: dict | None = None
     eliminated_at: dict | None = None
     q_turns: int = 0

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..contract import Decision
-from . import damage, gears, pit, slipstream, weather
+from . import damage, gears, pit, slipstream, street, weather
 from .dice import GEAR_RANGE, MAXIMUM
 from .movement import LAP, PIT, SLIDE, SPACE, TO_BOX
 from .moves import MoveOptions, MovePlan, entry_progress
@@ -60,6 +60,7 @@ def take_turn(race, car: Car):
         exit_turn=car.pit in BOX_STATES,
     )
     base = None
+    great = False
     if race.round == 1:
         value = race.roll("black")
         table = START_ADVANCED if race.advanced else START_BASIC
@@ -70,7 +71,7 @@ def take_turn(race, car: Car):
         if outcome == "stall":
             car.stalled = True  # FD-B-4.2
         elif outcome == "great":
-            base = 4
+            base, great = 4, True
         else:
             base = roll_gear(race, car)
         kind = "start"
@@ -82,13 +83,18 @@ def take_turn(race, car: Car):
             yield from weather.on_maximum(race, car)
         kind = "main"
     if base is not None:
-        bonus = yield from pit.boost(race, car, kind)
-        yield from drive(race, turn, base + bonus, kind, slide=pit.slide(race, car))
+        bonus, nitro = yield from pit.boost(race, car, kind, great=great, m=base)
+        # FD-V-9.3: with nitro only forced braking
+        yield from drive(
+            race, turn, base + bonus, kind, slide=pit.slide(race, car), may_brake=not nitro
+        )
         if car.racing and turn.steps and not turn.crossed_final:
             yield from slipstream.offer(race, turn)
         resolve_corners(race, turn)
         pay_braking(race, turn)
         check_finish(race, turn)
+        if car.racing and t.kind_of[car.space] == TRACK:
+            street.stopping_zone(race, car)
         if car.racing and turn.moved and t.kind_of[car.space] == TRACK:
             collisions(race, car)
         if car.racing and t.kind_of[car.space] == PIT_BOX and car.pit == PIT_LANE:
@@ -190,6 +196,10 @@ def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
             race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
             if car.lap > race.laps:
                 turn.crossed_final = True
+            elif not race.qualifying:
+                street.lap_completed(race, car)
+        if not race.qualifying:
+            street.police_entry(race, car, space)
         if race.advanced and race.markers.get(space) and not race.qualifying:
             threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
             failed = damage.check(
@@ -359,6 +369,7 @@ def end_turn(race, turn: Turn) -> None:
     for _ in range(car.pending_markers):  # step 15
         damage.place_marker(race, car.space, "damage", car.seat)
     car.pending_markers = 0
+    street.police_awards(race)  # step 16
     if car.space != turn.start:  # step 19, FD-E-6
         race.arrivals += 1
         car.arrival = race.arrivals
