@@ -11,6 +11,7 @@ from ..contract import Action, ConfigError, Decision
 from .damage import FORCED_BRAKING
 from .dice import GEAR_ODDS, GEAR_RANGE
 from .movement import (
+    HAZARDS,
     LAP,
     LEAVING,
     ON_TRACK,
@@ -100,20 +101,20 @@ class Outlook:
             self._best.clear()
         return self._layers
 
-    def ends(self, m: int, may_brake: bool = True):
+    def ends(self, m: int, may_brake: bool = True, free_only: bool = False):
         """(d, state, path, brake_kind, b, terminal) of every legal end for a total m.
 
         With a rain slide armed (`set_slide`), a path whose first m spaces
         trigger it must travel m + slide (FD-V-7.7).
         """
         may_brake = may_brake and self.may_brake
-        memo = (m, may_brake, self._depth if self._layers is not None else -1)
+        memo = (m, may_brake, free_only, self._depth if self._layers is not None else -1)
         if memo in self._ends:
             return self._ends[memo]
-        self._ends[memo] = out = self._find_ends(m, may_brake)
+        self._ends[memo] = out = self._find_ends(m, may_brake, free_only)
         return out
 
-    def _find_ends(self, m: int, may_brake: bool):
+    def _find_ends(self, m: int, may_brake: bool, free_only: bool = False):
         slide = self.slide if self.rules.slide_b == m else 0
         top = m + slide
         layers, terminals = self.layers(top)
@@ -130,7 +131,7 @@ class Outlook:
         for d, state, path in terminals:
             if d <= m_of(state):
                 out.append((d, state, path, "none", 0, True))
-        if not may_brake and out:
+        if out and (free_only or not may_brake):
             return out
         kinds = self.t.kind_of
         blocked = not out
@@ -242,8 +243,9 @@ class Outlook:
                 lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
         if any(wear.get(c, 1) <= 0 for c in FATAL):
             return ELIMINATION + value, False, -1
-        lost += self._scarcity(wear)
-        hazards = sum(1 for s in path if s in self.markers)
+        if wear != self.wear:
+            lost += self._scarcity(wear)
+        hazards = len(state[HAZARDS])
         if hazards and self.advanced:
             p_fail = 0.25 if self.wet else 0.2
             su = wear["Su"]
@@ -341,15 +343,20 @@ class Outlook:
             return self._best[memo]
         best, best_end = None, None
         cache = self._scores
-        for end in self.ends(m, may_brake):
-            if end[3] == "voluntary" and best is not None and best >= 0:
-                continue
-            key = (id(end[1]), end[0], end[3], end[4], end[5], gear)
-            s = cache.get(key)
-            if s is None:
-                s = cache[key] = self.score(end, gear)
-            if best is None or s > best:
-                best, best_end = s, end
+        ends = self.ends(m, may_brake, free_only=True)
+        for attempt in (0, 1):
+            for end in ends:
+                if attempt and end[3] == "none":
+                    continue  # already weighed
+                key = (id(end[1]), end[0], end[3], end[4], end[5], gear)
+                s = cache.get(key)
+                if s is None:
+                    s = cache[key] = self.score(end, gear)
+                if best is None or s > best:
+                    best, best_end = s, end
+            if best is not None and best >= 0:
+                break
+            ends = self.ends(m, may_brake)
         self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
         return out
 
