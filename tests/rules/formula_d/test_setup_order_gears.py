@@ -232,3 +232,28 @@ def test_the_default_laps_follow_the_level():
     """FD-O-1: basic 1, advanced 2."""
     assert GAME.options.validate({"track": "paddock_ring"})["laps"] == 1
     assert GAME.options.validate({"track": "paddock_ring", "level": "advanced"})["laps"] == 2
+
+
+def test_the_gear_panel_lists_ranges_costs_and_the_stops_owed_ahead():
+    """FD-E-9: a web panel builds the gear choice from Decision.options alone."""
+    race = scenario([{"seat": "A", "space": "r3l1", "gear": 4}])
+    options = race.pending[0].options
+    assert options["owed"] == {"corner": "T1", "stops": 1, "made": 0, "ranks_to_exit": 8}
+    gears = {g["gear"]: g for g in options["gears"]}
+    assert gears[5]["range"] == [11, 20] and gears[2]["costs"] == {"WP": 1}
+    assert [a.params["gear"] for a in race.legal_actions("A")] == sorted(gears)
+
+
+def test_a_move_panel_previews_each_candidate():
+    """FD-E-7: one canonical path per end with its preview."""
+    race = scenario([{"seat": "A", "space": "r5l0", "gear": 3}], dice=["g3:8"])
+    gear(race, "A", 3)
+    paths = race.pending[0].options["paths"]
+    over = next(p for p in paths if p["to"] == "r13l0")
+    assert over["overshoots"] == [{"corner": "T1", "distance": 2, "missing": 1}]
+    assert over["travelled"] == 8 and over["braking"] == 0
+    braked = [p for p in paths if p["brake_kind"] == "voluntary"]
+    assert braked and all(p["braking"] == 8 - p["travelled"] for p in braked)
+    assert len(race.legal_actions("A")) == len(paths)
+    for action in race.legal_actions("A"):
+        assert race.validate("A", action) is None
