@@ -286,7 +286,7 @@ class Outlook:
             for left in range(after, before):
                 if cat == "T" and self.me["lap"] < self.laps:
                     continue
-                extra += WEIGHTS[cat] * ((8.0 if cat == "WP" else 3.0) / (left + 1))
+                extra += WEIGHTS[cat] * ((1.0 if cat == "WP" else 3.0) / (left + 1))
         return extra
 
     def _multiplier(self) -> int:
