@@ -68,3 +68,23 @@ def test_the_round_page_takes_the_same_queries_for_any_size(
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(10):
         client.get(small_and_large[1][2][0].get_absolute_url())
+
+
+def test_a_visitor_without_a_session_gets_the_standings_without_a_query(
+    client, small_and_large, league, django_assert_num_queries
+):
+    season = small_and_large[1][0]
+    url = reverse("standings", args=[league.slug, season.slug])
+    first = client.get(url).content
+    with django_assert_num_queries(0):
+        again = client.get(url).content
+    assert again == first and b"X-CSRFToken" not in again
+
+
+def test_a_logged_in_organiser_gets_a_fresh_page_with_the_csrf_header(
+    client, small_and_large, league, owner
+):
+    season = small_and_large[1][0]
+    client.force_login(owner)
+    page = client.get(reverse("standings", args=[league.slug, season.slug])).content
+    assert b"X-CSRFToken" in page and b"olivia" in page
