@@ -11,7 +11,7 @@ bare view's.
     python bench/pages.py [--requests 3000] [--connections 16] [--workers 2]
 
 DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/);
-the database used is `paddock_bench` on it, created and rebuilt each run.
+the database used is `paddock_bench_pages` on it, created and rebuilt each run.
 REDIS_URL (default redis://127.0.0.1:6379/0) holds the cache, under a key
 prefix of this run's own.
 """
@@ -43,7 +43,7 @@ ENTRIES, ROUNDS = 40, 20
 def bench_database_url() -> str:
     base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/")
     parts = urlsplit(base)
-    return urlunsplit(parts._replace(path="/paddock_bench"))
+    return urlunsplit(parts._replace(path="/paddock_bench_pages"))
 
 
 def database_recreate(url: str) -> None:
@@ -52,8 +52,8 @@ def database_recreate(url: str) -> None:
     parts = urlsplit(url)
     admin = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS paddock_bench WITH (FORCE)")
-        conn.execute("CREATE DATABASE paddock_bench")
+        conn.execute("DROP DATABASE IF EXISTS paddock_bench_pages WITH (FORCE)")
+        conn.execute("CREATE DATABASE paddock_bench_pages")
 
 
 def season_build(env: dict) -> tuple[str, str]:

@@ -16,8 +16,26 @@ def _key(season_id: int) -> str:
     return f"standings-version:{season_id}"
 
 
+def _cache_read(key: str):
+    """cache.get, with one Redis client kept per thread: Django's Redis cache
+    builds a new client object on every call, which costs more than the
+    round trip on a page served from memory."""
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache):
+        return backend.get(key)
+    inner = backend._cache
+    reader = getattr(inner, "paddock_reader", None)
+    if reader is None:
+        reader = inner.paddock_reader = inner.get_client(write=False)
+    raw = reader.get(backend.make_and_validate_key(key))
+    return None if raw is None else inner._serializer.loads(raw)
+
+
 def standings_version(season_id: int) -> str:
-    version = cache.get(_key(season_id))
+    version = _cache_read(_key(season_id))
     if version is None:
         version = uuid.uuid4().hex
         cache.add(_key(season_id), version, timeout=None)

@@ -47,9 +47,11 @@ def season_rounds(season: Season) -> list:
 
     from races.models import Result, Round, Session
 
-    winners = Result.objects.filter(position=1).select_related("entry__driver")
-    sessions = Session.objects.defer("event_log", "actions", "config").prefetch_related(
-        Prefetch("results", queryset=winners, to_attr="winners")
+    winners = Result.objects.filter(position=1).select_related("entry__driver").order_by()
+    sessions = (
+        Session.objects.defer("event_log", "actions", "config", "seats", "progress", "summary")
+        .order_by("kind")
+        .prefetch_related(Prefetch("results", queryset=winners, to_attr="winners"))
     )
     rounds = list(
         Round.objects.filter(season=season)
