@@ -127,6 +127,16 @@ def _sort(request) -> str:
 def season_detail(request, league_slug: str, season_slug: str):
     season = selectors.season_get(league_slug, season_slug)
     sort = _sort(request)
+    public = is_public_view(request)
+    if public:
+        # The same page for every visitor until something on it changes.
+        key = (
+            f"season-page:{season.pk}:{standings_version(season.pk)}:"
+            f"{selectors.season_page_fingerprint(season)}:{sort}"
+        )
+        body = page_get(key)
+        if body is not None:
+            return HttpResponse(body)
     context = {
         "season": season,
         "league": season.league,
@@ -138,8 +148,12 @@ def season_detail(request, league_slug: str, season_slug: str):
         "standings_html": standings_tables_html(season, sort),
         "can_manage": can_manage(request.user, season.league),
         "my_entry": _my_entry(request.user, season),
+        "public_page": public,
     }
-    return render(request, "season.html", context)
+    response = render(request, "season.html", context)
+    if public:
+        page_put(key, response.content)
+    return response
 
 
 def _my_entry(user, season: Season) -> Entry | None:
