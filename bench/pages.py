@@ -187,15 +187,20 @@ def load(port: int, path: str, *, requests: int, connections: int) -> dict:
         t.start()
     for t in threads:
         t.join()
-    elapsed = time.perf_counter() - began
-    latencies.sort()
+    return {"latencies": latencies, "errors": errors, "elapsed": time.perf_counter() - began}
+
+
+def summarise(runs: list[dict]) -> dict:
+    """Several runs of one page as one set of figures."""
+    latencies = sorted(x for run in runs for x in run["latencies"])
+    elapsed = sum(run["elapsed"] for run in runs)
 
     def pct(p: float) -> float:
         return round(latencies[min(len(latencies) - 1, int(p * len(latencies)))] * 1000, 2)
 
     return {
         "requests": len(latencies),
-        "errors": errors,
+        "errors": sum(run["errors"] for run in runs),
         "rps": round(len(latencies) / elapsed, 1),
         "p50_ms": pct(0.50),
         "p99_ms": pct(0.99),
@@ -209,6 +214,13 @@ def main() -> int:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--warmup", type=int, default=200)
+    parser.add_argument(
+        "--passes",
+        type=int,
+        default=5,
+        help="the pages take turns this many times, so a change in the machine's "
+        "load falls on every page alike",
+    )
     args = parser.parse_args()
 
     database = bench_database_url()
@@ -254,9 +266,13 @@ def main() -> int:
         pages = {"bare": "/bare/", "season": season_path, "standings": standings_path}
         for path in pages.values():  # warm every worker's connections and cache
             load(port, path, requests=args.warmup, connections=args.connections)
-        for name, path in pages.items():
-            figures[name] = load(port, path, requests=args.requests, connections=args.connections)
-            f = figures[name]
+        runs: dict[str, list] = {name: [] for name in pages}
+        share = max(1, args.requests // args.passes)
+        for _ in range(args.passes):
+            for name, path in pages.items():
+                runs[name].append(load(port, path, requests=share, connections=args.connections))
+        for name in pages:
+            figures[name] = f = summarise(runs[name])
             print(
                 f"{name:10s} {f['rps']:8.1f} req/s  p50 {f['p50_ms']:7.2f} ms  "
                 f"p99 {f['p99_ms']:7.2f} ms  ({f['requests']} requests, {f['errors']} errors)"
