@@ -125,6 +125,14 @@ class Season(models.Model):
     fill_with_bots = models.BooleanField(default=True)
     bot_level = models.CharField(max_length=20, choices=BOT_LEVELS, default="pro")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    live_play = models.BooleanField(
+        default=False, help_text="People drive their own cars, turn by turn; bots fill the rest."
+    )
+    decision_seconds = models.PositiveIntegerField(
+        default=300,
+        validators=[MinValueValidator(30), MaxValueValidator(72 * 3600)],
+        help_text="Time for each decision in a live race (30 s to 72 h); then the autopilot plays.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -59,6 +59,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "races.context_processors.your_turn",
             ],
         },
     },
@@ -115,13 +116,23 @@ CELERY_TASK_DEFAULT_QUEUE = "sessions"
 CELERY_TASK_ROUTES = {
     "races.tasks.run_session": {"queue": "sessions"},
     "races.tasks.dispatch_due_sessions": {"queue": "sessions"},
+    "races.tasks.advance_session": {"queue": "online"},
+    "races.tasks.expire_deadlines": {"queue": "online"},
+    "races.tasks.notify_waiting_drivers": {"queue": "online"},
 }
 CELERY_BEAT_SCHEDULE = {
     "dispatch-due-sessions": {
         "task": "races.tasks.dispatch_due_sessions",
         "schedule": float(env_int("DISPATCH_EVERY_SECONDS", 30)),
-    }
+    },
+    "expire-deadlines": {
+        "task": "races.tasks.expire_deadlines",
+        "schedule": float(env_int("DEADLINE_CHECK_SECONDS", 5)),
+    },
+    "notify-waiting-drivers": {"task": "races.tasks.notify_waiting_drivers", "schedule": 60.0},
 }
+# A decision waiting longer than this sends its driver an e-mail.
+ONLINE_NOTIFY_AFTER_SECONDS = env_int("ONLINE_NOTIFY_AFTER_SECONDS", 300)
 # A worker renews its claim on a running session; one whose lease runs out
 # is taken to have died and the session runs again (exactly once stored).
 SESSION_LEASE_SECONDS = env_int("SESSION_LEASE_SECONDS", 60)

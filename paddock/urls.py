@@ -6,6 +6,7 @@ from django.urls import include, path
 
 from league import exports, views_driver, views_organiser, views_public
 from races import views as race_views
+from races import views_online
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
 
@@ -38,6 +39,9 @@ urlpatterns = [
     path("drivers/<int:driver_id>/", views_public.driver_detail, name="driver"),
     path("teams/<int:team_id>/", views_public.team_detail, name="team"),
     path("sessions/<int:session_id>/", race_views.session_live, name="session_live"),
+    path("sessions/<int:session_id>/cockpit/", views_online.session_cockpit, name="cockpit"),
+    path("sessions/<int:session_id>/decide/", views_online.decision_post, name="decide"),
+    path("sessions/<int:session_id>/autopilot/", views_online.autopilot_post, name="autopilot"),
     path("sessions/<int:session_id>/run/", race_views.session_run, name="session_run"),
     path("sessions/<int:session_id>/retry/", race_views.session_retry, name="session_retry"),
     path("sessions/<int:session_id>/cancel/", race_views.session_cancel, name="session_cancel"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 import zlib
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
@@ -89,6 +90,9 @@ class Session(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sessions")
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.RACE)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
+    live = models.BooleanField(
+        default=False, help_text="People drive their own cars turn by turn (online play)."
+    )
     scheduled_at = models.DateTimeField(null=True, blank=True)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seats = models.JSONField(default=list, blank=True, help_text="The seats the engine ran.")
@@ -154,3 +158,26 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"P{self.position} {self.entry}"
+
+
+class Turn(models.Model):
+    """A decision a person owes in a live session, with its deadline."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="turns")
+    seat = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="turns"
+    )
+    step = models.PositiveIntegerField(help_text="How many actions the race had when it opened.")
+    kind = models.CharField(max_length=40)
+    prompt = models.CharField(max_length=200, blank=True)
+    opened_at = models.DateTimeField()
+    deadline = models.DateTimeField(db_index=True)
+    notified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["deadline"]
+        constraints = [models.UniqueConstraint(fields=["session", "seat"], name="turn_seat_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.seat} to decide {self.kind} in {self.session}"

@@ -12,6 +12,9 @@ from functools import cache
 from races.rules import get_game
 
 FINISH_EVENTS = ("finished", "car_finished")
+# What spectators see of each car, and how many of the latest events.
+CAR_FIELDS = ("seat", "status", "space", "lap", "gear", "wear", "spun", "pit")
+RECENT_EVENTS = 8
 OUT_EVENTS = ("eliminated", "car_eliminated")
 
 
@@ -49,4 +52,10 @@ def snapshot(game_key: str, race) -> dict:
     if not race.finished and length > 0:
         percent = max(0, min(99, round(100 * leader / length)))
     round_number = race.events[-1].round if race.events else 0
-    return {"round": round_number, "percent": percent, "order": order}
+    return {
+        "round": round_number,
+        "percent": percent,
+        "order": order,
+        "cars": [{k: c[k] for k in CAR_FIELDS if k in c} for c in cars],
+        "recent": [e.to_dict() for e in race.events[-RECENT_EVENTS:]],
+    }

@@ -112,7 +112,10 @@ def session_plan(session: Session) -> Plan:
         seed=session.seed,
     )
     by_id = {e.id: e for e in entries}
-    seats = [seat_for(by_id[car.key]) for car in order]
+    seats = [
+        seat_for(by_id[car.key], human=session.live and not by_id[car.key].driver.is_bot)
+        for car in order
+    ]
     config = {**season.rules, **rnd.options, "track": rnd.track}
     keys = game.options.keys
     if rnd.laps:
@@ -178,22 +181,29 @@ class ProgressWriter:
         )
 
 
+def bots_play(race, bots: dict, steps: list[dict], progress=None, by: str = "bot") -> None:
+    """Let the bots answer every pending decision that is theirs; each action
+    is appended to `steps` as the stored record of the race."""
+    while not race.finished:
+        decision = next((d for d in race.pending if d.seat in bots), None)
+        if decision is None:
+            return
+        action: Action = bots[decision.seat].choose(race.view(decision.seat), decision)
+        race.apply(decision.seat, action)
+        steps.append({"seat": decision.seat, "action": action.to_dict(), "by": by})
+        if progress and race.events:
+            progress.round_reached(race, race.events[-1].round)
+
+
 def engine_run(plan: Plan, seed: str, progress: ProgressWriter | None = None):
     """Play the race with every seat's bot or autopilot; returns the race and
     the actions applied, in order."""
     game = get_game(plan.game_key)
     race = game.start(plan.config, plan.seats, seed)
-    bots = bots_for(game, plan.seats, seed)
     actions: list[dict] = []
-    while not race.finished:
-        decision = next((d for d in race.pending if d.seat in bots), None)
-        if decision is None:
-            raise RuntimeError("the race waits for a seat no bot drives")
-        action: Action = bots[decision.seat].choose(race.view(decision.seat), decision)
-        race.apply(decision.seat, action)
-        actions.append({"seat": decision.seat, "action": action.to_dict()})
-        if progress and race.events:
-            progress.round_reached(race, race.events[-1].round)
+    bots_play(race, bots_for(game, plan.seats, seed), actions, progress)
+    if not race.finished:
+        raise RuntimeError("the race waits for a seat no bot drives")
     return race, actions
 
 
@@ -205,12 +215,17 @@ def _fail(session_id: int, token: str, error: BaseException) -> None:
 
 
 def session_run(*, session_id: int) -> str:
-    """Run one queued session to its stored result. Returns what happened:
-    "finished", "failed" or "skipped" (not ours to run)."""
+    """Run one queued session: an automatic one to its stored result, a live
+    one up to the first decision a person makes. Returns what happened:
+    "finished", "awaiting", "failed" or "skipped" (not ours to run)."""
     token = session_claim(session_id)
     if token is None:
         return "skipped"
     session = Session.objects.select_related("round__season__scoring").get(pk=session_id)
+    if session.live:
+        from races.online import live_start
+
+        return live_start(session_id=session_id, token=token)
     writer = ProgressWriter(session_id, token, session.round.season.game)
     try:
         plan = session_plan(session)
@@ -220,15 +235,6 @@ def session_run(*, session_id: int) -> str:
         log.exception("session %s failed", session_id)
         _fail(session_id, token, error)
         return "failed"
-    stored = session_store(
-        session_id=session_id, token=token, plan=plan, race=race, result=result, actions=actions
-    )
-    return "finished" if stored else "skipped"
-
-
-def session_store(*, session_id, token, plan, race, result, actions) -> bool:
-    """One transaction: results, points, event log, hash, standings, carry-over.
-    Only the holder of the current claim stores; False when it lost it."""
     with transaction.atomic():
         session = (
             Session.objects.select_for_update()
@@ -236,38 +242,46 @@ def session_store(*, session_id, token, plan, race, result, actions) -> bool:
             .filter(pk=session_id, claim=token, status=S.RUNNING)
             .first()
         )
-        if session is None:
-            return False
-        session.status = S.FINISHED
-        session.finished_at = timezone.now()
-        session.lease_until = None
+        if session is None:  # another worker took the session over
+            return "skipped"
         session.seats = [seat_record(plan.entries[s.id], s) for s in plan.seats]
         session.config = plan.config
         session.actions = actions
-        session.set_event_log(canonical_log(race.events))
-        session.log_sha256 = result.log_sha256
-        session.summary = {**dict(result.details), "rounds": result.rounds}
-        session.progress = {
-            "round": result.rounds,
-            "percent": 100,
-            "order": [p.seat for p in result.order],
-        }
-        session.save()
-        session_results_store(
-            session=session,
-            lines=[
-                SeatResult(
-                    entry_id=plan.entries[p.seat].id,
-                    seat=p.seat,
-                    position=p.position,
-                    status=p.status,
-                    laps=p.laps,
-                    distance=p.distance,
-                    figures=dict(p.figures),
-                )
-                for p in result.order
-            ],
-        )
-        for seat_id, carry in result.carry_over.items():
-            Entry.objects.filter(pk=plan.entries[seat_id].pk).update(carry=dict(carry))
-    return True
+        session_finish(session=session, race=race, result=result)
+    return "finished"
+
+
+def session_finish(*, session: Session, race, result) -> None:
+    """Store a finished race: results, points, event log, hash, standings and
+    carry-over. The caller holds the session's row lock inside a transaction
+    and has set its seats, config and actions."""
+    session.status = S.FINISHED
+    session.finished_at = timezone.now()
+    session.lease_until = None
+    session.set_event_log(canonical_log(race.events))
+    session.log_sha256 = result.log_sha256
+    session.summary = {**dict(result.details), "rounds": result.rounds}
+    session.progress = {
+        "round": result.rounds,
+        "percent": 100,
+        "order": [p.seat for p in result.order],
+    }
+    session.save()
+    entry_of = {record["id"]: record["entry_id"] for record in session.seats}
+    session_results_store(
+        session=session,
+        lines=[
+            SeatResult(
+                entry_id=entry_of[p.seat],
+                seat=p.seat,
+                position=p.position,
+                status=p.status,
+                laps=p.laps,
+                distance=p.distance,
+                figures=dict(p.figures),
+            )
+            for p in result.order
+        ],
+    )
+    for seat_id, carry in result.carry_over.items():
+        Entry.objects.filter(pk=entry_of[seat_id]).update(carry=dict(carry))

@@ -103,4 +103,10 @@ def seat_for(entry: Entry, *, human: bool = False) -> Seat:
 
 def seat_record(entry: Entry, seat: Seat) -> dict:
     """A seat as stored on the session: the engine's seat plus its entry."""
-    return {**seat.to_dict(), "entry_id": entry.id, "car_number": entry.car_number}
+    return {
+        **seat.to_dict(),
+        "entry_id": entry.id,
+        "car_number": entry.car_number,
+        "user_id": entry.driver.user_id,
+        "autopilot": False,
+    }

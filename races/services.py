@@ -72,7 +72,9 @@ def sessions_sync(*, rnd: Round) -> None:
     )
     for kind in kinds:
         session, created = Session.objects.get_or_create(
-            round=rnd, kind=kind, defaults={"scheduled_at": rnd.scheduled_at}
+            round=rnd,
+            kind=kind,
+            defaults={"scheduled_at": rnd.scheduled_at, "live": rnd.season.live_play},
         )
         if not created and session.status == Session.Status.SCHEDULED:
             session.scheduled_at = rnd.scheduled_at

@@ -4,6 +4,7 @@ from celery import shared_task
 from django.utils import timezone
 
 from races.dispatch import sessions_dispatch_due
+from races.online import deadlines_expire, session_advance, turns_notify
 from races.running import session_run
 
 
@@ -15,3 +16,18 @@ def run_session(session_id: int) -> str:
 @shared_task
 def dispatch_due_sessions() -> int:
     return sessions_dispatch_due(now=timezone.now())
+
+
+@shared_task(acks_late=True)
+def advance_session(session_id: int) -> str:
+    return session_advance(session_id=session_id)
+
+
+@shared_task
+def expire_deadlines() -> int:
+    return deadlines_expire(now=timezone.now())
+
+
+@shared_task
+def notify_waiting_drivers() -> int:
+    return turns_notify(now=timezone.now())

@@ -178,9 +178,35 @@ def session_live(request, session_id: int):
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
     }
+    if session.live:
+        context.update(_live_play_context(request, session, names))
     if request.htmx:
         return render(request, "session_live.html#live", context)
     return render(request, "session_live.html", context)
+
+
+def _live_play_context(request, session: Session, names: dict) -> dict:
+    """Whose turn it is, the cars and the latest events, for everyone; the
+    cockpit for a driver in the race."""
+    from races.views_online import cockpit_context
+
+    progress = session.progress or {}
+    game = session.round.season.game
+    corners = corner_names(track_load(game, session.round.track))
+    return {
+        **cockpit_context(request, session),
+        "waiting": [
+            {"name": names.get(t.seat, t.seat), "kind": t.kind, "deadline": t.deadline}
+            for t in session.turns.all()
+        ],
+        "live_cars": [
+            {**car, "name": names.get(car.get("seat"), car.get("seat"))}
+            for car in progress.get("cars", [])
+        ],
+        "recent_words": [
+            replays.event_words(game, event, names, corners) for event in progress.get("recent", [])
+        ],
+    }
 
 
 def _session_action(request, session_id: int, action, done: str):

@@ -1,0 +1,210 @@
+"""Online play: people drive their own cars turn by turn against bots."""
+
+from datetime import timedelta
+
+import pytest
+from django.core import mail
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.management import call_command
+
+from league.services import entry_create
+from races.models import Result, Session, Turn
+from races.online import (
+    autopilot_take_over,
+    deadlines_expire,
+    decision_submit,
+    session_advance,
+    turns_for,
+    turns_notify,
+)
+from races.running import session_run
+from races.services import round_create
+from tests.conftest import make_driver, make_season
+from tests.races.online_helpers import a_legal_choice
+
+pytestmark = pytest.mark.django_db
+S = Session.Status
+
+
+@pytest.fixture
+def people(league):
+    season = make_season(league, slug="live", rules={"level": "basic"}, grid_size=4, live_play=True)
+    ana, ben = make_driver("Ana"), make_driver("Ben")
+    ana.user.email = "ana@example.org"
+    ana.user.save()
+    entry_create(season=season, driver=ana, car_number=7)
+    entry_create(season=season, driver=ben, car_number=3)
+    return season, ana.user, ben.user
+
+
+def start(season, kind=Session.Kind.RACE, **fields):
+    rnd = round_create(season=season, number=1, name="Live", track="paddock_ring", laps=1, **fields)
+    session = rnd.sessions.get(kind=kind)
+    assert session.live
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    session_run(session_id=session.pk)
+    session.refresh_from_db()
+    return session
+
+
+def owner_of(session, turn):
+    return next(r for r in session.seats if r["id"] == turn.seat)["user_id"]
+
+
+def play_turn(session, turn, user):
+    decision_submit(
+        session_id=session.pk,
+        user=user,
+        seat=turn.seat,
+        step=turn.step,
+        action=a_legal_choice(session, turn.seat),
+    )
+    session_advance(session_id=session.pk)
+    session.refresh_from_db()
+
+
+def test_a_live_race_waits_for_the_first_person_to_decide(people):
+    season, ana, ben = people
+    session = start(season)
+    assert session.status == S.AWAITING
+    turns = list(session.turns.all())
+    assert turns and {owner_of(session, t) for t in turns} <= {ana.pk, ben.pk}
+    assert all(t.deadline > t.opened_at for t in turns)
+    seats = {r["id"]: r["kind"] for r in session.seats}
+    assert seats["car7"] == seats["car3"] == "human"
+    assert sorted(seats.values()).count("bot") == 2
+
+
+def test_a_decision_is_checked_stored_and_the_bots_play_on(people):
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    before = len(session.actions)
+    play_turn(session, turn, user)
+    assert session.actions[before]["by"] == "driver"
+    assert session.actions[before]["seat"] == turn.seat
+    assert session.status in (S.AWAITING, S.FINISHED)
+    assert not Turn.objects.filter(pk=turn.pk).exists()
+
+
+def test_an_illegal_choice_is_refused_with_the_engines_message_and_changes_nothing(people):
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    with pytest.raises(ValidationError) as refused:
+        decision_submit(
+            session_id=session.pk,
+            user=user,
+            seat=turn.seat,
+            step=turn.step,
+            action={"kind": "gear", "params": {"gear": 9}},
+        )
+    assert refused.value.messages[0]
+    session.refresh_from_db()
+    assert Turn.objects.filter(pk=turn.pk).exists()
+    assert all(step["by"] != "driver" for step in session.actions)
+
+
+def test_a_stale_or_repeated_decision_is_refused(people):
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    choice = a_legal_choice(session, turn.seat)
+    decision_submit(session_id=session.pk, user=user, seat=turn.seat, step=turn.step, action=choice)
+    with pytest.raises(ValidationError, match="already been made"):
+        decision_submit(
+            session_id=session.pk, user=user, seat=turn.seat, step=turn.step, action=choice
+        )
+    session.refresh_from_db()
+    assert [s["by"] for s in session.actions].count("driver") == 1
+
+
+def test_nobody_drives_another_persons_car(people):
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    intruder = ben if owner_of(session, turn) == ana.pk else ana
+    with pytest.raises(PermissionDenied):
+        decision_submit(
+            session_id=session.pk,
+            user=intruder,
+            seat=turn.seat,
+            step=turn.step,
+            action=a_legal_choice(session, turn.seat),
+        )
+
+
+def test_a_missed_deadline_lets_the_autopilot_decide_and_the_driver_is_back_next(people):
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    made = deadlines_expire(now=turn.deadline + timedelta(seconds=1))
+    assert made >= 1
+    session.refresh_from_db()
+    autopiloted = [s for s in session.actions if s["by"] == "autopilot"]
+    assert autopiloted and autopiloted[0]["seat"] == turn.seat
+    record = next(r for r in session.seats if r["id"] == turn.seat)
+    assert record["kind"] == "human" and not record["autopilot"]
+    if session.status == S.AWAITING:
+        assert session.turns.exists()
+
+
+def test_a_driver_can_hand_the_rest_of_the_race_to_the_autopilot(people):
+    season, ana, ben = people
+    session = start(season)
+    autopilot_take_over(session_id=session.pk, user=ana, seat="car7")
+    autopilot_take_over(session_id=session.pk, user=ben, seat="car3")
+    assert session_advance(session_id=session.pk) == "finished"
+    assert Result.objects.filter(session=session).count() == 4
+
+
+def test_a_whole_live_race_with_two_people_stores_results_and_verifies(people, capsys):
+    season, ana, ben = people
+    session = start(season)
+    users = {ana.pk: ana, ben.pk: ben}
+    for _ in range(2000):
+        if session.status != S.AWAITING:
+            break
+        turn = session.turns.order_by("seat").first()
+        play_turn(session, turn, users[owner_of(session, turn)])
+    assert session.status == S.FINISHED
+    assert Result.objects.filter(session=session).count() == 4
+    assert season.driver_standings.count() == 4
+    assert {s["by"] for s in session.actions} == {"driver", "bot"}
+    call_command("verify_session", session.pk)
+    assert "hashes match" in capsys.readouterr().out
+
+
+def test_a_waiting_driver_sees_the_turn_and_gets_one_email(people):
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    assert turn.pk in [t.pk for t in turns_for(user)]
+    assert turns_for(ben if user == ana else ana) == [] or session.turns.count() > 1
+    later = turn.opened_at + timedelta(minutes=30)
+    sent = turns_notify(now=later)
+    assert turns_notify(now=later) == 0
+    with_email = [t for t in session.turns.all() if t.user.email]
+    assert sent == len(with_email) == len(mail.outbox)
+
+
+def test_a_live_qualifying_lap_counts_the_real_seconds_the_driver_took(people):
+    season, ana, ben = people
+    session = start(season, Session.Kind.QUALIFYING, qualifying_format="timed_lap")
+    assert session.status == S.AWAITING
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    decision_submit(
+        session_id=session.pk,
+        user=user,
+        seat=turn.seat,
+        step=turn.step,
+        action=a_legal_choice(session, turn.seat),
+        now=turn.opened_at + timedelta(seconds=125),
+    )
+    session.refresh_from_db()
+    assert session.actions[-1]["action"]["params"]["elapsed_s"] == 125
