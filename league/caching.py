@@ -4,7 +4,9 @@ served from the cache under a key that includes the version."""
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections import OrderedDict
 
 from django.core.cache import cache
 from django.db import transaction
@@ -14,8 +16,26 @@ def _key(season_id: int) -> str:
     return f"standings-version:{season_id}"
 
 
+def _cache_read(key: str):
+    """cache.get, with one Redis client kept per thread: Django's Redis cache
+    builds a new client object on every call, which costs more than the
+    round trip on a page served from memory."""
+    from django.core.cache import caches
+    from django.core.cache.backends.redis import RedisCache
+
+    backend = caches["default"]
+    if not isinstance(backend, RedisCache):
+        return backend.get(key)
+    inner = backend._cache
+    reader = getattr(inner, "paddock_reader", None)
+    if reader is None:
+        reader = inner.paddock_reader = inner.get_client(write=False)
+    raw = reader.get(backend.make_and_validate_key(key))
+    return None if raw is None else inner._serializer.loads(raw)
+
+
 def standings_version(season_id: int) -> str:
-    version = cache.get(_key(season_id))
+    version = _cache_read(_key(season_id))
     if version is None:
         version = uuid.uuid4().hex
         cache.add(_key(season_id), version, timeout=None)
@@ -32,3 +52,81 @@ def standings_changed(*, season_id: int) -> None:
 
     bump()
     transaction.on_commit(bump)
+
+
+# --- Whole pages for anonymous visitors --------------------------------------
+#
+# A visitor without a session or pending messages sees exactly what every
+# other such visitor sees, so the rendered page is kept in this process's
+# memory under a key that includes the season's standings version: the next
+# stored result or penalty gives a new version, and the old page is never
+# served again.
+
+_PAGES: OrderedDict[str, bytes] = OrderedDict()
+_PAGES_MAX = 256
+_PAGES_LOCK = threading.Lock()
+
+
+def is_public_view(request) -> bool:
+    """True when the page would be the same for every visitor."""
+    from django.conf import settings
+
+    return (
+        request.method == "GET"
+        and settings.SESSION_COOKIE_NAME not in request.COOKIES
+        and "messages" not in request.COOKIES
+    )
+
+
+def page_get(key: str) -> bytes | None:
+    with _PAGES_LOCK:
+        body = _PAGES.get(key)
+        if body is not None:
+            _PAGES.move_to_end(key)
+        return body
+
+
+def page_put(key: str, body: bytes) -> None:
+    with _PAGES_LOCK:
+        _PAGES[key] = body
+        _PAGES.move_to_end(key)
+        while len(_PAGES) > _PAGES_MAX:
+            _PAGES.popitem(last=False)
+
+
+_SEASON_IDS: dict[tuple[str, str], tuple[int, float]] = {}
+SEASON_ID_SECONDS = 60.0
+
+
+def season_id_lookup(league_slug: str, season_slug: str) -> int | None:
+    """The season's id by its slugs, remembered for a minute in this process
+    (slugs never change; a deleted season is forgotten within the minute)."""
+    import time
+
+    from league.models import Season
+
+    now = time.monotonic()
+    hit = _SEASON_IDS.get((league_slug, season_slug))
+    if hit and hit[1] > now:
+        return hit[0]
+    season_id = (
+        Season.objects.filter(league__slug=league_slug, slug=season_slug)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if season_id is not None:
+        if len(_SEASON_IDS) > 4096:
+            _SEASON_IDS.clear()
+        _SEASON_IDS[(league_slug, season_slug)] = (season_id, now + SEASON_ID_SECONDS)
+    return season_id
+
+
+def season_id_forget(league_slug: str, season_slug: str) -> None:
+    _SEASON_IDS.pop((league_slug, season_slug), None)
+
+
+def memory_clear() -> None:
+    """Forget every page and season id held in this process (tests)."""
+    with _PAGES_LOCK:
+        _PAGES.clear()
+    _SEASON_IDS.clear()

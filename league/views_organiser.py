@@ -21,7 +21,7 @@ from league.forms import (
     TeamForm,
     errors_to_form,
 )
-from league.models import League, Penalty
+from league.models import GAMES, League, Penalty
 from league.permissions import login_or_403, manage_or_403
 from league.services import penalty_add, penalty_remove
 from races.models import Round
@@ -51,7 +51,10 @@ def season_create(request, league_slug: str):
     game = request.POST.get("game") or request.GET.get("game")
     game_form = GameForm({"game": game} if game else None)
     if not game or not game_form.is_valid():
-        return render(request, "season_form.html", {"league": league, "game_form": game_form})
+        context = {"league": league, "game_form": game_form}
+        if request.htmx:
+            return render(request, "season_form.html#season_fields", context)
+        return render(request, "season_form.html", context)
     game = game_form.cleaned_data["game"]
     form = SeasonForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
@@ -76,7 +79,12 @@ def season_create(request, league_slug: str):
         else:
             messages.success(request, f"{season.name} created. Add its rounds, then open it.")
             return redirect(season)
-    context = {"league": league, "form": form, "game": game, "game_form": game_form}
+    context = {
+        "league": league,
+        "form": form,
+        "game_name": dict(GAMES)[game],
+        "game_form": game_form,
+    }
     if request.htmx and request.method == "GET":
         return render(request, "season_form.html#season_fields", context)
     return render(request, "season_form.html", context)

@@ -4,14 +4,21 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.db.models import Prefetch
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from league import selectors
-from league.caching import standings_version
+from league.caching import (
+    is_public_view,
+    page_get,
+    page_put,
+    season_id_forget,
+    season_id_lookup,
+    standings_version,
+)
 from league.charts import points_chart
 from league.models import Driver, Entry, League, Season, Team, TeamStanding
 from league.permissions import can_manage
@@ -120,6 +127,16 @@ def _sort(request) -> str:
 def season_detail(request, league_slug: str, season_slug: str):
     season = selectors.season_get(league_slug, season_slug)
     sort = _sort(request)
+    public = is_public_view(request)
+    if public:
+        # The same page for every visitor until something on it changes.
+        key = (
+            f"season-page:{season.pk}:{standings_version(season.pk)}:"
+            f"{selectors.season_page_fingerprint(season)}:{sort}"
+        )
+        body = page_get(key)
+        if body is not None:
+            return HttpResponse(body)
     context = {
         "season": season,
         "league": season.league,
@@ -131,8 +148,12 @@ def season_detail(request, league_slug: str, season_slug: str):
         "standings_html": standings_tables_html(season, sort),
         "can_manage": can_manage(request.user, season.league),
         "my_entry": _my_entry(request.user, season),
+        "public_page": public,
     }
-    return render(request, "season.html", context)
+    response = render(request, "season.html", context)
+    if public:
+        page_put(key, response.content)
+    return response
 
 
 def _my_entry(user, season: Season) -> Entry | None:
@@ -143,15 +164,32 @@ def _my_entry(user, season: Season) -> Entry | None:
 
 @require_GET
 def standings(request, league_slug: str, season_slug: str):
+    sort = _sort(request)
+    template = "standings.html#standings" if request.htmx else "standings.html"
+    public = is_public_view(request)
+    if public:
+        # The same page for every visitor until the next result: from memory,
+        # without a database query.
+        season_id = season_id_lookup(league_slug, season_slug)
+        if season_id is None:
+            raise Http404("No such season.")
+        key = f"standings-page:{season_id}:{standings_version(season_id)}:{sort}:{template}"
+        body = page_get(key)
+        if body is not None:
+            return HttpResponse(body)
     season = selectors.season_get(league_slug, season_slug)
     context = {
         "season": season,
         "league": season.league,
-        "standings_html": standings_tables_html(season, _sort(request)),
+        "standings_html": standings_tables_html(season, sort),
+        "public_page": public,
     }
-    if request.htmx:
-        return render(request, "standings.html#standings", context)
-    return render(request, "standings.html", context)
+    response = render(request, template, context)
+    if public and season.pk == season_id:
+        page_put(key, response.content)
+    elif public:
+        season_id_forget(league_slug, season_slug)
+    return response
 
 
 def _history(results) -> list[dict]:

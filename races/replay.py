@@ -141,8 +141,9 @@ def _penalty_words(penalty) -> str:
     if isinstance(penalty, Mapping):
         parts = [f"−{v} {CATEGORY_WORDS.get(k, k)}" for k, v in penalty.items() if v]
         return ", ".join(parts)
-    if isinstance(penalty, int) and penalty:
-        return f"−{penalty}"
+    if isinstance(penalty, int) and not isinstance(penalty, bool) and penalty:
+        # FD-A-4: an overshoot costs tyre points.
+        return f"−{penalty} tyres"
     return ""
 
 
@@ -161,6 +162,12 @@ CATEGORY_WORDS = {
     "engine": "engine",
     "suspension": "suspension",
 }
+
+
+def _count(value) -> int:
+    if isinstance(value, list):
+        return len(value)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _corner(data: Mapping, corners: Mapping[str, str]) -> str:
@@ -218,11 +225,8 @@ FD_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
     ),
     "gear_selected": lambda c, d, k: (
         f"{c} shifts from gear {d.get('from')} to {d.get('to')}"
-        + (
-            f", skipping {len(d['skipped'])}"
-            if isinstance(d.get("skipped"), list) and d["skipped"]
-            else ""
-        )
+        + (f", skipping {_count(d.get('skipped'))}" if _count(d.get("skipped")) else "")
+        + (f" ({_penalty_words(d['costs'])})" if _penalty_words(d.get("costs")) else "")
         + "."
     ),
     "gear_rolled": lambda c, d, k: f"{c} rolls {d.get('value')} on the gear {d.get('gear')} die.",
@@ -234,7 +238,11 @@ FD_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
     ),
     "overshoot": _fd_overshoot,
     "spin": lambda c, d, k: f"{c} spins!",
-    "braking_paid": lambda c, d, k: f"{c} brakes {d.get('spaces')} space(s).",
+    "braking_paid": lambda c, d, k: (
+        f"{c} brakes {d.get('spaces')} space(s)"
+        + (f": {_penalty_words(d['costs'])}" if _penalty_words(d.get("costs")) else "")
+        + "."
+    ),
     "wear_changed": _fd_wear,
     "collision_check": lambda c, d, k: (
         f"{c}: collision check, rolled {d.get('value')}"

@@ -289,7 +289,7 @@ def replay(request, session_id: int, step: int):
     session = _session_get(session_id)
     if "step" in request.GET:
         try:
-            return redirect("replay", session_id, int(request.GET["step"]))
+            return redirect("replay", session_id, max(0, int(request.GET["step"])))
         except ValueError:
             pass
     events = session_events(session)

@@ -49,6 +49,9 @@ def browser_page(chromium):
 def shared_cache(settings):
     """One Redis cache for this server and its workers, under a key prefix of
     this test's own (so nothing is read from another run)."""
+    from league.caching import memory_clear
+
+    memory_clear()
     prefix = f"browser-{uuid.uuid4().hex[:8]}"
     if os.environ.get("REDIS_URL", "").startswith("redis"):
         settings.CACHES = {

@@ -154,6 +154,18 @@ def test_a_race_runs_through_the_worker_while_the_live_page_follows_it(
     assert page.query_selector("text=Lap chart")
     shot(page, "round")
 
+    # a phone-sized screen: the tables scroll inside the page, which does not
+    page.set_viewport_size({"width": 390, "height": 844})
+    for name, url in [
+        ("phone-standings", reverse("standings", args=[season.league.slug, season.slug])),
+        ("phone-season", season.get_absolute_url()),
+        ("phone-round", rnd.get_absolute_url()),
+    ]:
+        page.goto(base + url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390, name
+        shot(page, name)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
     page.goto(base + reverse("replay", args=[session.pk, 0]))
     assert page.query_selector("svg.track")
     page.click("#replay-next")

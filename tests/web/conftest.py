@@ -17,6 +17,15 @@ from tests.web import fake_game
 
 
 @pytest.fixture(autouse=True)
+def fresh_page_memory():
+    from league.caching import memory_clear
+
+    memory_clear()
+    yield
+    memory_clear()
+
+
+@pytest.fixture(autouse=True)
 def enqueued(request, monkeypatch):
     """Sessions handed to the worker, recorded instead of sent (the runner's
     own tests cover the worker); integration tests use the real hand-off."""

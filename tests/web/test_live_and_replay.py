@@ -168,3 +168,24 @@ def test_the_grid_places_cars_from_parallel_order_and_spaces_lists():
     ]
     board = board_after(events, ["car1", "car3"])
     assert board["car3"].space == "r59l2" and board["car1"].space == "r58l0"
+
+
+def test_formula_d_events_read_as_the_engine_writes_them():
+    names = {"car5": "Car 5"}
+
+    def say(kind, data):
+        event = {"type": kind, "seat": "car5", "round": 3, "seq": 9, "data": data}
+        return event_words("formula_d", event, names, {"C2": "the Hairpin"})
+
+    assert say("overshoot", {"corner": "C2", "distance": 2, "missing": 1, "penalty": 2}) == (
+        "Car 5 overshoots the Hairpin by 2: −2 tyres"
+    )
+    assert say("braking_paid", {"costs": {"Br": 3}, "kind": "voluntary", "spaces": 3}) == (
+        "Car 5 brakes 3 space(s): −3 brakes."
+    )
+    assert say("gear_selected", {"costs": {"Gb": 1}, "from": 4, "skipped": 1, "to": 2}) == (
+        "Car 5 shifts from gear 4 to 2, skipping 1 (−1 gearbox)."
+    )
+    assert say(
+        "wear_changed", {"category": "Bo", "cause": "collision", "delta": -1, "value": 2}
+    ) == ("Car 5: −1 body (2 left), collision")

@@ -298,3 +298,17 @@ def test_a_penalty_for_a_car_of_another_season_is_refused(organiser, league):
     response = organiser.post(url, {"entry": other_grid[0].pk, "points": 3, "reason": "x"})
     assert "Select a valid choice." in response.content.decode()
     assert not Penalty.objects.exists()
+
+
+def test_choosing_the_game_swaps_in_its_options_over_htmx(organiser, league):
+    url = reverse("season_create", args=[league.slug]) + "?game=formula_d"
+    fragment = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.lstrip().startswith('<div id="season-fields">')
+    assert 'name="opt_level"' in fragment and "<html" not in fragment
+
+
+def test_choosing_a_game_without_an_engine_over_htmx_says_why(organiser, league):
+    url = reverse("season_create", args=[league.slug]) + "?game=galaxy_trucker"
+    fragment = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.lstrip().startswith('<div id="season-fields">')
+    assert "Galaxy Trucker cannot be played yet" in fragment and "<html" not in fragment

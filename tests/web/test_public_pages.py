@@ -68,7 +68,7 @@ def test_dropped_rounds_are_struck_out(client, league):
 
     standings_recompute(season=season)
     page = client.get(reverse("standings", args=[league.slug, season.slug])).content.decode()
-    assert 'class="num dropped"' in page and "<s>" in page
+    assert 'class="dropped"' in page and "<s>" in page
 
 
 def test_the_standings_sort_by_a_column_and_answer_htmx_with_the_fragment(client, league, gp):

@@ -68,3 +68,51 @@ def test_the_round_page_takes_the_same_queries_for_any_size(
     assert counts[0] == counts[1]
     with django_assert_max_num_queries(10):
         client.get(small_and_large[1][2][0].get_absolute_url())
+
+
+def test_a_visitor_without_a_session_gets_the_standings_without_a_query(
+    client, small_and_large, league, django_assert_num_queries
+):
+    season = small_and_large[1][0]
+    url = reverse("standings", args=[league.slug, season.slug])
+    first = client.get(url).content
+    with django_assert_num_queries(0):
+        again = client.get(url).content
+    assert again == first and b"X-CSRFToken" not in again
+
+
+def test_a_logged_in_organiser_gets_a_fresh_page_with_the_csrf_header(
+    client, small_and_large, league, owner
+):
+    season = small_and_large[1][0]
+    client.force_login(owner)
+    page = client.get(reverse("standings", args=[league.slug, season.slug])).content
+    assert b"X-CSRFToken" in page and b"olivia" in page
+
+
+def test_a_visitor_without_a_session_gets_the_season_page_in_two_queries(
+    client, small_and_large, league, django_assert_num_queries
+):
+    season, grid, rounds = small_and_large[1]
+    url = reverse("season", args=[league.slug, season.slug])
+    first = client.get(url).content
+    with django_assert_num_queries(2):
+        again = client.get(url).content
+    assert again == first
+
+
+def test_the_cached_season_page_follows_session_and_entry_changes(client, small_and_large, league):
+    from league.services import entry_create
+    from races.models import Session
+    from tests.conftest import make_driver
+
+    season, grid, rounds = small_and_large[1]
+    url = reverse("season", args=[league.slug, season.slug])
+    client.get(url)
+    Session.objects.filter(round=rounds[1]).update(status=Session.Status.RUNNING)
+    assert "Race: Running" in client.get(url).content.decode()
+    entry_create(season=season, driver=make_driver("Newcomer Nia"), car_number=99)
+    assert "Newcomer Nia" in client.get(url).content.decode()
+    season.status = "finished"
+    season.save()
+    assert "Finished" in client.get(url).content.decode()
