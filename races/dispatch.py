@@ -49,7 +49,7 @@ def sessions_dispatch_due(*, now: datetime) -> int:
     due = (
         Session.objects.filter(status=S.SCHEDULED, scheduled_at__lte=now)
         .exclude(pk__in=_races_waiting_for_qualifying())
-        .order_by("scheduled_at", "-kind")  # qualifying before the race
+        .order_by("scheduled_at", "kind")  # qualifying before the race
         .values_list("pk", flat=True)
     )
     for pk in list(due):
