@@ -95,7 +95,7 @@ def main() -> None:
             cockpit = reverse("cockpit", args=[session.pk])
             decide = reverse("decide", args=[session.pk])
 
-            def shown():
+            def shown(cockpit=cockpit):
                 for name, client in clients.items():
                     html = client.get(cockpit, headers={"HX-Request": "true"}).content.decode()
                     if choices(html):
