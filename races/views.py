@@ -253,6 +253,18 @@ def session_retry(request, session_id: int):
 
 @login_or_403
 @require_POST
+def session_play_mode(request, session_id: int):
+    live = request.POST.get("live") == "1"
+    return _session_action(
+        request,
+        session_id,
+        lambda s: services.session_play_mode_set(session=s, live=live),
+        "People drive this session themselves." if live else "Autopilots drive this session.",
+    )
+
+
+@login_or_403
+@require_POST
 def session_cancel(request, session_id: int):
     return _session_action(
         request,
