@@ -193,6 +193,7 @@ class ProBot:
     LOW_ENGINE = 1.0
     SLOW_CARD = 1.5
     BOOST_RESERVE = 2
+    DISCARD_UP_TO = 1  # speed cards this weak are discarded in step 8
     HEAT = 1.0  # spaces one Heat card is worth
     LATE_HEAT = 0.4  # ... in the last half lap
     STRESS_BONUS = 0.6  # playing a Stress card clears the hand
@@ -358,7 +359,7 @@ class ProBot:
             weak = [
                 c["id"]
                 for c in o["hand"]
-                if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= 1
+                if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= self.DISCARD_UP_TO
             ]
             return Action("discard", {"cards": weak})
         if kind in ("draft_pick", "market_pick"):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from races.rules import Seat, get_game, replay, run_bot_race
 from races.rules.heat.cards import heat_card, starting_cards, stress_card
+from races.rules.heat.view import _car
 
 GAME = get_game("heat")
 TRACKS = ("usa", "italy", "gbr", "france", "japan", "mexico")
@@ -53,6 +54,11 @@ class Watched:
         for car in race.cars:
             if not car.legend and race.phase != "draft":  # cards are dealt after the draft
                 assert sorted(car.all_cards()) == _expected_cards(car)
+        # The view reuses the entries of cars no event touched: they must equal fresh ones.
+        shown = race.view(None)["cars"]
+        revealed = [c["play"] is not None for c in shown]
+        fresh = [_car(c, race.track.length, r) for c, r in zip(race.cars, revealed, strict=True)]
+        assert shown == fresh
         events = race.events
         for i in range(self.seen, len(events)):
             e = events[i]
