@@ -63,6 +63,16 @@ def smoke(game, count):
     return time.perf_counter() - start
 
 
+def calibration_ms() -> float:
+    """CPU milliseconds of a fixed pure-Python loop: a yardstick for how fast this machine
+    runs Python right now (other processes sharing the CPUs slow everything down)."""
+    start = time.process_time()
+    total = 0
+    for i in range(1_000_000):
+        total += i * i
+    return round((time.process_time() - start) * 1000, 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=30)
@@ -82,6 +92,7 @@ def main() -> None:
         "races_per_s": round(1000 / statistics.median(pro6), 1),
         "repeat": args.repeat,
         "load_average_1min": round(os.getloadavg()[0], 2),
+        "calibration_loop_cpu_ms": calibration_ms(),
     }
     print(
         f"6 pro cars, 2 laps of USA:          median {figures['ms_per_race_pro6_median']} ms"
@@ -93,7 +104,11 @@ def main() -> None:
         f" wall, {figures['cpu_ms_per_race_mixed_median']} ms CPU"
         f" (wall min {min(mixed):.1f}, max {max(mixed):.1f})"
     )
-    print(f"machine load average (1 min): {figures['load_average_1min']}")
+    print(
+        f"machine load average (1 min): {figures['load_average_1min']}; a 1,000,000-step "
+        f"Python loop takes {figures['calibration_loop_cpu_ms']} ms CPU (the race figures scale "
+        "with it: compare runs through it)"
+    )
     if args.smoke:
         seconds = smoke(game, args.smoke)
         figures["smoke_races"] = args.smoke
