@@ -155,31 +155,36 @@ class ProBot:
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
             slowest = slow_card * (gear - 1 if gear > 2 else 1)
+            # What depends only on the expected Speed is worked out once per gear and Speed.
+            reach: dict[int, float] = {}
+            bonus = 0.3 * cool
             for total, combo in hands.items():
                 card_heat, total = divmod(total, HEAT_CLASS)
                 stress, fixed = divmod(total, STRESS_CLASS)
                 mean = round(fixed + STRESS_MEAN * stress)
                 if mean > REACH:
                     mean = REACH
-                worst = fixed + STRESS_MAX * stress
-                if worst > REACH:
-                    worst = REACH
+                value = reach.get(mean)
+                if value is None:
+                    value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
+                        due[mean] + cost
+                    )
+                    if progress + mean < finish:
+                        distance, limit = room[mean]
+                        if slowest > distance and slowest > limit:
+                            value -= weight * (slowest - limit)
+                    reach[mean] = value
                 expected_due = due[mean] + card_heat
-                score = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
-                    expected_due + cost
-                )
-                score += stress_bonus * stress + 0.3 * cool
+                score = value - weight * card_heat + stress_bonus * stress + bonus
                 if expected_due > avail:
                     score -= 25
-                elif due[worst] + card_heat > avail:
-                    score -= 8
+                elif stress or card_heat:
+                    worst = fixed + STRESS_MAX * stress
+                    if due[worst if worst < REACH else REACH] + card_heat > avail:
+                        score -= 8
                 left = avail - expected_due
                 if left < floor:
                     score -= low * (floor - left)
-                if progress + mean < finish:
-                    distance, limit = room[mean]
-                    if slowest > distance and slowest > limit:
-                        score -= weight * (slowest - limit)
                 if score > best_score:
                     best_score = score
                     best = (gear, combo)

@@ -3,7 +3,7 @@ the next corner, what a card or an upgrade is worth. Plain functions of what a p
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ..contract import Action
 
@@ -54,20 +54,29 @@ def garage_duty(o: dict) -> Action | None:
     return None
 
 
-def heat_due_table(view: dict, progress: int, speed_cap: int = REACH) -> list[int]:
+def corners_key(view: dict) -> tuple:
+    """The view's corners as a hashable key (the list is shared by every view of a race)."""
+    corners = view["corners"]
+    return tuple((pos, limit) for _, pos, limit in corners)
+
+
+def heat_due_table(view: dict, progress: int) -> tuple[int, ...]:
     """due[s]: Heat the corners would cost if the car moved s spaces at Speed s
     (HEAT-B-044); crossings beyond the final finish line are free."""
-    length = view["length"]
-    finish = view["finish"]
-    limits = {pos: limit for _, pos, limit in view["corners"]}
-    due = [0] * (speed_cap + 1)
+    return _heat_due(view["length"], view["finish"], corners_key(view), progress)
+
+
+@lru_cache(maxsize=8192)
+def _heat_due(length: int, finish: int, corners: tuple, progress: int) -> tuple[int, ...]:
+    limits = dict(corners)
+    due = [0] * (REACH + 1)
     crossed: list[int] = []
-    for s in range(1, speed_cap + 1):
+    for s in range(1, REACH + 1):
         q = progress + s
         if q < finish and q % length in limits:
             crossed.append(limits[q % length])
         due[s] = sum(s - lim for lim in crossed if s > lim)
-    return due
+    return tuple(due)
 
 
 @cache
@@ -84,8 +93,9 @@ def corners_ahead(length: int, corners: tuple) -> tuple[tuple[int, int], ...]:
 def corner_room(view: dict, progress: int) -> list[tuple[int, int]]:
     """room[s]: (countdown, limit) of the next corner after landing s spaces ahead."""
     length = view["length"]
-    table = corners_ahead(length, tuple((pos, limit) for _, pos, limit in view["corners"]))
-    return [table[(progress + s) % length] for s in range(REACH + 1)]
+    table = corners_ahead(length, corners_key(view))
+    start = progress % length
+    return [table[(start + s) % length] for s in range(REACH + 1)]
 
 
 def crossed_limits(view: dict, start: int, end: int) -> list[int]:
