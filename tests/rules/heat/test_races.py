@@ -76,14 +76,22 @@ class Watched:
     seed=st.integers(min_value=0, max_value=10**6),
     weather=st.booleans(),
     garage=st.sampled_from([None, "basic", "advanced", "basic_and_advanced"]),
+    tournament=st.booleans(),
+    heavy_rain=st.booleans(),
 )
 def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
-    track, bots, legends, seed, weather, garage
+    track, bots, legends, seed, weather, garage, tournament, heavy_rain
 ):
     bots = bots[:3] + ["legend"] * legends if legends else bots
     bots = bots[:6]
     players = seats(*bots)
-    config = {"track": track, "weather": weather, "garage": bool(garage)}
+    config = {
+        "track": track,
+        "weather": weather,
+        "garage": bool(garage),
+        "tournament": tournament,
+        "heavy_rain": heavy_rain,
+    }
     if garage:
         config["upgrade_pool"] = garage
     race = GAME.start(config, players, seed)
