@@ -119,6 +119,18 @@ def _golden_runs():
         "japan-legends-seed11": ({"track": "japan"}, ["pro", "legend", "rookie", "legend"], 11),
         "mexico-rookies-seed5": ({"track": "mexico", "laps": 1}, ["rookie"] * 4, 5),
         "france-weather-seed9": ({"track": "france", "weather": True}, ["pro", "rookie"] * 2, 9),
+        "season-1963-2-seed4": ({"season": "1963", "season_race": 2}, ["pro", "rookie"] * 2, 4),
+        "japan-tournament-heavy-rain-seed6": (
+            {
+                "track": "japan",
+                "tournament": True,
+                "heavy_rain": True,
+                "garage": True,
+                "upgrade_pool": "advanced",
+            },
+            ["pro", "rookie", "legend"],
+            6,
+        ),
         "gbr-garage-seed13": (
             {"track": "gbr", "garage": True, "upgrade_pool": "basic_and_advanced"},
             ["pro", "rookie", "legend"],
