@@ -17,7 +17,6 @@ from .estimates import (
     REACH,
     STRESS_CLASS,
     STRESS_MAX,
-    STRESS_MEAN,
     card_class,
     card_estimate,
     cluttered_play,
@@ -161,7 +160,7 @@ class ProBot:
             for total, combo in hands.items():
                 card_heat, total = divmod(total, HEAT_CLASS)
                 stress, fixed = divmod(total, STRESS_CLASS)
-                mean = round(fixed + STRESS_MEAN * stress)
+                mean = fixed + (5 * stress + 1) // 2  # STRESS_MEAN per Stress, half up
                 if mean > REACH:
                     mean = REACH
                 value = reach.get(mean)
