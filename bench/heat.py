@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -26,13 +27,16 @@ def seats(bots):
 
 
 def timed(game, config, bots, repeat):
-    times = []
+    """Wall-clock and CPU milliseconds of each race (CPU time is what the race itself costs
+    when other processes share the machine)."""
+    wall, cpu = [], []
     for seed in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         race, _ = run_bot_race(game, config, seats(bots), seed)
         race.result()
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return wall, cpu
 
 
 def smoke(game, count):
@@ -59,6 +63,16 @@ def smoke(game, count):
     return time.perf_counter() - start
 
 
+def calibration_ms() -> float:
+    """CPU milliseconds of a fixed pure-Python loop: a yardstick for how fast this machine
+    runs Python right now (other processes sharing the CPUs slow everything down)."""
+    start = time.process_time()
+    total = 0
+    for i in range(1_000_000):
+        total += i * i
+    return round((time.process_time() - start) * 1000, 1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=30)
@@ -66,23 +80,34 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game("heat")
     run_bot_race(game, {"track": "usa"}, seats(["pro"] * 6), "warm-up")
-    pro6 = timed(game, {"track": "usa"}, ["pro"] * 6, args.repeat)
-    mixed = timed(
+    pro6, pro6_cpu = timed(game, {"track": "usa"}, ["pro"] * 6, args.repeat)
+    mixed, mixed_cpu = timed(
         game, {"track": "usa"}, ["pro", "rookie", "pro", "legend", "legend", "legend"], args.repeat
     )
     figures = {
         "ms_per_race_pro6_median": round(statistics.median(pro6), 2),
         "ms_per_race_mixed_median": round(statistics.median(mixed), 2),
+        "cpu_ms_per_race_pro6_median": round(statistics.median(pro6_cpu), 2),
+        "cpu_ms_per_race_mixed_median": round(statistics.median(mixed_cpu), 2),
         "races_per_s": round(1000 / statistics.median(pro6), 1),
         "repeat": args.repeat,
+        "load_average_1min": round(os.getloadavg()[0], 2),
+        "calibration_loop_cpu_ms": calibration_ms(),
     }
     print(
         f"6 pro cars, 2 laps of USA:          median {figures['ms_per_race_pro6_median']} ms"
-        f" (min {min(pro6):.1f}, max {max(pro6):.1f})"
+        f" wall, {figures['cpu_ms_per_race_pro6_median']} ms CPU"
+        f" (wall min {min(pro6):.1f}, max {max(pro6):.1f})"
     )
     print(
         f"3 bots + 3 Legends, 2 laps of USA:  median {figures['ms_per_race_mixed_median']} ms"
-        f" (min {min(mixed):.1f}, max {max(mixed):.1f})"
+        f" wall, {figures['cpu_ms_per_race_mixed_median']} ms CPU"
+        f" (wall min {min(mixed):.1f}, max {max(mixed):.1f})"
+    )
+    print(
+        f"machine load average (1 min): {figures['load_average_1min']}; a 1,000,000-step "
+        f"Python loop takes {figures['calibration_loop_cpu_ms']} ms CPU (the race figures scale "
+        "with it: compare runs through it)"
     )
     if args.smoke:
         seconds = smoke(game, args.smoke)

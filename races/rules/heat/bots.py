@@ -9,109 +9,25 @@ rules (HEAT-LEGEND-03) and never asks it anything.
 
 from __future__ import annotations
 
-from functools import cache
 from itertools import combinations
 
 from ..contract import Action, Decision
-
-STRESS_MEAN = 2.5  # a Stress card turns into one of the 1-4 speed cards (HEAT-B-031)
-STRESS_MAX = 4
-REACH = 24  # beyond any Speed a car reaches in one turn (5 + 4 + 4 + 4, Stress at 4)
-STRESS_CLASS = 100  # one "+" in a planned hand (above any sum of fixed speeds)
-HEAT_CLASS = 10000  # one Heat of cost in a planned hand (above any sum of "+")
-
-
-def _card_class(c: dict) -> int:
-    """A card as one number: fixed speed + "+" symbols + Heat cost (see _best_plan)."""
-    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
-    return fixed + STRESS_CLASS * c["plus"] + HEAT_CLASS * c.get("heat_cost", 0)
-
-
-def _upgrade_worth(c: dict) -> float:
-    """How much a drafted upgrade helps, in spaces (a rough guide for the draft)."""
-    if c["kind"] == "HEAT":
-        return -5.0
-    speed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
-    return (
-        speed
-        + STRESS_MEAN * c["plus"]
-        + 0.8 * c.get("cooldown", 0)
-        - 1.5 * c.get("heat_cost", 0)
-        + 0.5 * c.get("reduce_stress", 0)
-        + 0.3 * c.get("slipstream_bonus", 0)
-        + 0.4 * c.get("adjust_limit", 0)
-        + (0.5 if c.get("speed_choices") else 0)
-        + (0.5 if c.get("direct_play") else 0)
-        - 0.1 * c.get("scrap", 0)
-    )
-
-
-def _garage_duty(o: dict) -> Action | None:
-    """The mandatory upgrade symbols, and the ones that never hurt (HEAT-GARAGE-08)."""
-    if o.get("heat_owed") and o["engine"]:
-        return Action("pay_heat_cost", {"count": min(o["heat_owed"], o["engine"])})
-    if o.get("scrap"):
-        return Action("scrap", {"card": o["scrap"][0][0]})
-    if o.get("super_cool"):
-        name, n = o["super_cool"][0]
-        return Action("super_cool", {"card": name, "count": min(n, o["heat_in_discard"])})
-    if o.get("reduce_stress"):
-        name, n = o["reduce_stress"][0]
-        return Action("reduce_stress", {"card": name, "stress": o["stress_in_hand"][:n]})
-    return None
-
-
-def _heat_due_table(view: dict, progress: int, speed_cap: int = REACH) -> list[int]:
-    """due[s]: Heat the corners would cost if the car moved s spaces at Speed s
-    (HEAT-B-044); crossings beyond the final finish line are free."""
-    length = view["length"]
-    finish = view["finish"]
-    limits = {pos: limit for _, pos, limit in view["corners"]}
-    due = [0] * (speed_cap + 1)
-    crossed: list[int] = []
-    for s in range(1, speed_cap + 1):
-        q = progress + s
-        if q < finish and q % length in limits:
-            crossed.append(limits[q % length])
-        due[s] = sum(s - lim for lim in crossed if s > lim)
-    return due
-
-
-@cache
-def _corners_ahead(length: int, corners: tuple) -> tuple[tuple[int, int], ...]:
-    """For each space: (countdown, limit) of the next corner (HEAT-B-TRK-05)."""
-    positions = sorted(corners)
-    out = []
-    for space in range(length):
-        pos, limit = next(((p, lim) for p, lim in positions if p > space), positions[0])
-        out.append(((pos - space - 1) % length, limit))
-    return tuple(out)
-
-
-def _corner_room(view: dict, progress: int) -> list[tuple[int, int]]:
-    """room[s]: (countdown, limit) of the next corner after landing s spaces ahead."""
-    length = view["length"]
-    table = _corners_ahead(length, tuple((pos, limit) for _, pos, limit in view["corners"]))
-    return [table[(progress + s) % length] for s in range(REACH + 1)]
-
-
-def _crossed_limits(view: dict, start: int, end: int) -> list[int]:
-    length = view["length"]
-    limits = {pos: limit for _, pos, limit in view["corners"]}
-    return [
-        limits[q % length]
-        for q in range(start + 1, end + 1)
-        if q < view["finish"] and q % length in limits
-    ]
-
-
-def _hand(options: dict) -> list[dict]:
-    return [c for c in options["hand"] if c["kind"] != "HEAT"]
-
-
-def _value(c: dict, mean: float = STRESS_MEAN) -> float:
-    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
-    return fixed + mean * c["plus"]
+from .estimates import (
+    HEAT_CLASS,
+    REACH,
+    STRESS_CLASS,
+    STRESS_MAX,
+    card_class,
+    card_estimate,
+    cluttered_play,
+    corner_room,
+    crossed_limits,
+    garage_duty,
+    heat_due,
+    heat_due_table,
+    playable,
+    upgrade_worth,
+)
 
 
 class RookieBot:
@@ -129,9 +45,9 @@ class RookieBot:
             if decision.default is not None:
                 return decision.default
             count = o["count"] if "count" in o else self._gear(o, o["counts"], "count")
-            cards = sorted(_hand(o), key=lambda c: (_value(c), c["id"]))
+            cards = sorted(playable(o), key=lambda c: (card_estimate(c), c["id"]))
             if len(cards) < count:  # HEAT-B-025: a hand cluttered with Heat
-                return Action("play_cards", {"cards": _cluttered(o, count)})
+                return Action("play_cards", {"cards": cluttered_play(o, count)})
             corner = o["next_corner"]
             near = not corner["beyond_finish"] and corner["distance"] < 3 * count
             chosen = cards[:count] if near else cards[-count:]
@@ -140,7 +56,7 @@ class RookieBot:
             cool = min(o["cooldown_left"], o["heat_in_hand"])
             if cool:
                 return Action("cooldown", {"count": cool})
-            duty = _garage_duty(o)
+            duty = garage_duty(o)
             if duty is not None:
                 return duty
             if o["adrenaline_move"] and not o["crossed"]:
@@ -179,13 +95,6 @@ class RookieBot:
         return min(free or [g[key] for g in choices], key=lambda g: (abs(g - gear - step), g))
 
 
-def _cluttered(o: dict, count: int) -> list[str]:
-    """HEAT-B-025: every non-Heat card, then Heat cards, lowest id first."""
-    playable = [c["id"] for c in o["hand"] if c["kind"] != "HEAT"]
-    heat = sorted(c["id"] for c in o["hand"] if c["kind"] == "HEAT")
-    return playable + heat[: count - len(playable)]
-
-
 class ProBot:
     """Plans gear and cards together and manages Heat across the corners ahead."""
 
@@ -193,6 +102,7 @@ class ProBot:
     LOW_ENGINE = 1.0
     SLOW_CARD = 1.5
     BOOST_RESERVE = 2
+    DISCARD_UP_TO = 1  # speed cards this weak are discarded in step 8
     HEAT = 1.0  # spaces one Heat card is worth
     LATE_HEAT = 0.4  # ... in the last half lap
     STRESS_BONUS = 0.6  # playing a Stress card clears the hand
@@ -209,15 +119,15 @@ class ProBot:
     def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
         progress = o["progress"]
         engine = o["engine"]
-        due = _heat_due_table(view, progress)
-        room = _corner_room(view, progress)
+        due = heat_due_table(view, progress)
+        room = corner_room(view, progress)
         weight = self._heat_weight(view, progress)
         # A Stress card is class STRESS_CLASS; every other card its speed.
         groups: dict[int, list[str]] = {}
-        for c in _hand(o):
-            groups.setdefault(_card_class(c), []).append(c["id"])
+        for c in playable(o):
+            groups.setdefault(card_class(c), []).append(c["id"])
         values = sorted(cls for cls, ids in groups.items() for _ in ids)
-        playable = len(values)
+        n_playable = len(values)
         finish = view["finish"]
         to_finish = finish - progress
         cool_in_hand = o["heat_in_hand"]
@@ -227,7 +137,7 @@ class ProBot:
         best_score = -1e9
         for choice in o["gears"]:
             gear, cost = choice["gear"], choice["heat"]
-            if playable < gear:
+            if n_playable < gear:
                 score = -50.0 - gear
                 if score > best_score:
                     best_score = score
@@ -244,31 +154,36 @@ class ProBot:
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
             slowest = slow_card * (gear - 1 if gear > 2 else 1)
+            # What depends only on the expected Speed is worked out once per gear and Speed.
+            reach: dict[int, float] = {}
+            bonus = 0.3 * cool
             for total, combo in hands.items():
                 card_heat, total = divmod(total, HEAT_CLASS)
                 stress, fixed = divmod(total, STRESS_CLASS)
-                mean = round(fixed + STRESS_MEAN * stress)
+                mean = fixed + (5 * stress + 1) // 2  # STRESS_MEAN per Stress, half up
                 if mean > REACH:
                     mean = REACH
-                worst = fixed + STRESS_MAX * stress
-                if worst > REACH:
-                    worst = REACH
+                value = reach.get(mean)
+                if value is None:
+                    value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
+                        due[mean] + cost
+                    )
+                    if progress + mean < finish:
+                        distance, limit = room[mean]
+                        if slowest > distance and slowest > limit:
+                            value -= weight * (slowest - limit)
+                    reach[mean] = value
                 expected_due = due[mean] + card_heat
-                score = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
-                    expected_due + cost
-                )
-                score += stress_bonus * stress + 0.3 * cool
+                score = value - weight * card_heat + stress_bonus * stress + bonus
                 if expected_due > avail:
                     score -= 25
-                elif due[worst] + card_heat > avail:
-                    score -= 8
+                elif stress or card_heat:
+                    worst = fixed + STRESS_MAX * stress
+                    if due[worst if worst < REACH else REACH] + card_heat > avail:
+                        score -= 8
                 left = avail - expected_due
                 if left < floor:
                     score -= low * (floor - left)
-                if progress + mean < finish:
-                    distance, limit = room[mean]
-                    if slowest > distance and slowest > limit:
-                        score -= weight * (slowest - limit)
                 if score > best_score:
                     best_score = score
                     best = (gear, combo)
@@ -286,7 +201,7 @@ class ProBot:
         cool = min(o["cooldown_left"], o["heat_in_hand"])
         if cool:
             return Action("cooldown", {"count": cool})
-        duty = _garage_duty(o)
+        duty = garage_duty(o)
         if duty is not None:
             return duty
         if o.get("salvage"):
@@ -300,20 +215,20 @@ class ProBot:
         progress, speed, engine = o["progress"], o["speed"], o["engine"]
         crossed = self._limits_of(view, o["crossed"])
         if o["adrenaline_move"]:
-            after = crossed + _crossed_limits(view, progress, progress + 1)
-            extra = _due(after, speed + 1) - _due(crossed, speed)
+            after = crossed + crossed_limits(view, progress, progress + 1)
+            extra = heat_due(after, speed + 1) - heat_due(crossed, speed)
             if extra == 0 or (
-                extra <= engine - _due(crossed, speed) - 1
+                extra <= engine - heat_due(crossed, speed) - 1
                 and self._heat_weight(view, progress) < self.HEAT
             ):
                 return Action("adrenaline_move")
         for name, extra in self._free_moves(o):
-            after = crossed + _crossed_limits(view, progress, progress + extra)
-            if _due(after, speed + extra) - _due(crossed, speed) == 0:
+            after = crossed + crossed_limits(view, progress, progress + extra)
+            if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
                 return Action(*name)
         if o["boost"]:
-            after = crossed + _crossed_limits(view, progress, progress + STRESS_MAX)
-            worst = _due(after, speed + STRESS_MAX)
+            after = crossed + crossed_limits(view, progress, progress + STRESS_MAX)
+            worst = heat_due(after, speed + STRESS_MAX)
             reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
             if engine - 1 - worst >= reserve:
                 return Action("boost")
@@ -348,26 +263,26 @@ class ProBot:
                 self.plan = self._best_plan(view, {**o, "gears": [{"gear": o["count"], "heat": 0}]})
             gear, cards = self.plan
             self.plan = None
-            return Action("play_cards", {"cards": cards or _cluttered(o, gear)})
+            return Action("play_cards", {"cards": cards or cluttered_play(o, gear)})
         if kind == "react":
             return self._react(view, o)
         if kind == "slipstream":
             crossed = self._limits_of(view, o["crossed"]) + [lim for _, lim in o["crosses"]]
-            return Action("slipstream", {"take": _due(crossed, o["speed"]) <= o["engine"]})
+            return Action("slipstream", {"take": heat_due(crossed, o["speed"]) <= o["engine"]})
         if kind == "discard":
             weak = [
                 c["id"]
                 for c in o["hand"]
-                if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= 1
+                if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= self.DISCARD_UP_TO
             ]
             return Action("discard", {"cards": weak})
         if kind in ("draft_pick", "market_pick"):
-            best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]))
+            best = max(o["row"], key=lambda c: (upgrade_worth(c), c["id"]))
             return Action(kind, {"card": best["id"]})
         if kind == "market_swap":
-            best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]), default=None)
-            worst = min(o["owned"], key=lambda c: (_upgrade_worth(c), c["id"]), default=None)
-            if best and worst and _upgrade_worth(best) > _upgrade_worth(worst) + 1:
+            best = max(o["row"], key=lambda c: (upgrade_worth(c), c["id"]), default=None)
+            worst = min(o["owned"], key=lambda c: (upgrade_worth(c), c["id"]), default=None)
+            if best and worst and upgrade_worth(best) > upgrade_worth(worst) + 1:
                 return Action(kind, {"owned": worst["id"], "market": best["id"]})
             return decision.default
         if kind == "choose_speed":
@@ -382,16 +297,12 @@ class ProBot:
     def _speed_choice(self, view: dict, o: dict) -> int:
         """The highest speed whose corners the engine can pay, else the lowest."""
         me = next(c for c in view["cars"] if c["seat"] == self.seat)
-        due = _heat_due_table(view, me["progress"])
+        due = heat_due_table(view, me["progress"])
         base = o["speed_so_far"]
         for value in sorted(o["choices"], reverse=True):
             if due[min(REACH, base + value)] <= max(0, me["engine"] - 1):
                 return value
         return min(o["choices"])
-
-
-def _due(limits: list[int], speed: int) -> int:
-    return sum(speed - lim for lim in limits if speed > lim)
 
 
 class LegendBot:

@@ -75,7 +75,7 @@ def _options() -> OptionSchema:
                 choices=("1961", "1962", "1963", "1964", "custom"),
                 nullable=True,
             ),
-            Option("season_race", "int", 1, "which race of the season", min=1, max=4),
+            Option("season_race", "int", 1, "which race of the season", min=1, max=4, season=False),
             Option(
                 "season_seed",
                 "str",

@@ -11,7 +11,16 @@ from typing import TYPE_CHECKING
 
 from .cards import Card, card, is_heat, is_stress, upgrade_pool
 from .state import Car
-from .turn import GEAR_COOLDOWN, heat_in_hand, move, reshuffle, resolve_plus, sector_effect
+from .turn import (
+    GEAR_COOLDOWN,
+    cooldown_allowance,
+    heat_in_hand,
+    move,
+    pay_heat,
+    reshuffle,
+    resolve_plus,
+    sector_effect,
+)
 
 if TYPE_CHECKING:
     from .race import HeatRace
@@ -162,8 +171,6 @@ def payable_after(
     race: HeatRace, car: Car, engine_change: int = 0, owed_change: int = 0, cooldown_change: int = 0
 ) -> bool:
     """The HEAT-GARAGE-07 invariant after an optional action."""
-    from .turn import cooldown_allowance
-
     owed = car.heat_owed + owed_change
     if owed <= 0:
         return True
@@ -172,8 +179,6 @@ def payable_after(
 
 
 def pay_heat_cost(race: HeatRace, car: Car, count: int) -> None:
-    from .turn import pay_heat
-
     pay_heat(race, car, count, "card")
     car.heat_owed -= count
 

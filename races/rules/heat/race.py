@@ -73,6 +73,9 @@ class HeatRace:
         self._pending: list[Decision] | None = None
         self._decisions: dict[str, Decision] = {}
         self.public_view: tuple | None = None  # (key, public part of every view), for speed
+        self.car_views: dict[str, tuple] = {}  # seat -> (revealed, its entry in the view)
+        self.dirty_views: set[str] = set()  # seats whose entry must be rebuilt
+        self.by_seat: dict[str, Car] = {}
         self.ended_early = False
         self._setup()
 
@@ -116,6 +119,10 @@ class HeatRace:
     # ---------------------------------------------------------------- queries
     def emit(self, type_: str, seat: str | None, **data: Any) -> None:
         data["step"] = self.step
+        if seat is None:
+            self.dirty_views.update(self.by_seat)
+        else:
+            self.dirty_views.add(seat)
         self.events.append(Event(len(self.events) + 1, self.round, type_, seat, data))
 
     def racing(self) -> list[Car]:

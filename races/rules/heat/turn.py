@@ -81,11 +81,7 @@ def pay_heat(race: HeatRace, car: Car, amount: int, reason: str) -> int:
 def move(race: HeatRace, car: Car, distance: int, reason: str) -> None:
     """One movement with its own placement (HEAT-B-039, HEAT-B-050); records crossings."""
     start_p, start_spot = race.board.move(car, distance)
-    if car.p > start_p:
-        crossed = race.track.crossings(start_p, car.p)
-        car.crossings.extend((c.id, q) for c, q in crossed)
-        if reason == "slipstream":
-            car.slip_crossings.extend(q for _, q in crossed)
+    crossed = race.track.crossings(start_p, car.p) if car.p > start_p else []
     race.emit(
         "moved",
         car.seat,
@@ -96,6 +92,14 @@ def move(race: HeatRace, car: Car, distance: int, reason: str) -> None:
         space=car.p % race.track.length,
         speed=car.speed,
     )
+    if crossed:
+        length = race.track.length
+        for corner, q in crossed:
+            # HEAT-B-TRK-04: every crossing, checked or not (beyond the final finish line)
+            race.emit("corner_crossed", car.seat, corner=corner.id, q=q, lap=q // length + 1)
+        car.crossings.extend((c.id, q) for c, q in crossed)
+        if reason == "slipstream":
+            car.slip_crossings.extend(q for _, q in crossed)
     if race.event_rules:
         season.after_speed(race, car)
 

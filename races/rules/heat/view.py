@@ -36,29 +36,18 @@ def _public(race: HeatRace) -> dict:
     revealed = set()
     if race.phase not in ("plan", "setup"):
         revealed = {c.seat for c in race.order[: race.turn_index + 1]}
+    # A car's entry changes only with an event about it (or about every car); the others are
+    # reused, which keeps a view cheap enough to build at every decision.
+    dirty = race.dirty_views
+    cache = race.car_views
     cars = []
     for car in race.cars:
-        cars.append(
-            {
-                "seat": car.seat,
-                "colour": car.colour,
-                "legend": car.legend,
-                "progress": car.p,
-                "space": car.p % length,
-                "spot": car.spot,
-                "gear": car.gear,
-                "engine": len(car.engine),
-                "hand": len(car.hand),
-                "deck": len(car.deck),
-                "discard": len(car.discard),
-                "discard_top": car.discard[-1] if car.discard else None,
-                "played": len(car.play),
-                "play": list(car.play) if car.seat in revealed else None,
-                "speed": car.speed if car.seat in revealed else None,
-                "finish_round": car.finish_round,
-                "spinouts": car.spinouts,
-            }
-        )
+        shown = car.seat in revealed
+        entry = cache.get(car.seat)
+        if entry is None or car.seat in dirty or entry[0] != shown:
+            entry = cache[car.seat] = (shown, _car(car, length, shown))
+        cars.append(entry[1])
+    dirty.clear()
     return {
         "game": "heat",
         "round": race.round,
@@ -87,4 +76,27 @@ def _conditions(race: HeatRace) -> dict | None:
         "limit_change": {str(k): v for k, v in sorted(c.limit_change.items())},
         "overheat": sorted(c.overheat),
         "sectors": {str(k): v for k, v in sorted(c.sectors.items())},
+    }
+
+
+def _car(car, length: int, shown: bool) -> dict:
+    return {
+        "seat": car.seat,
+        "colour": car.colour,
+        "legend": car.legend,
+        "progress": car.p,
+        "space": car.p % length,
+        "spot": car.spot,
+        "gear": car.gear,
+        "engine": len(car.engine),
+        "hand": len(car.hand),
+        "deck": len(car.deck),
+        "discard": len(car.discard),
+        "discard_top": car.discard[-1] if car.discard else None,
+        "played": len(car.play),
+        "play": list(car.play) if shown else None,
+        "speed": car.speed if shown else None,
+        "finish_round": car.finish_round,
+        "eliminated": car.eliminated is not None,
+        "spinouts": car.spinouts,
     }

@@ -53,6 +53,7 @@ def put(r: HeatRace, seat: str, p: int, rl: bool = True) -> Car:
     car = r.by_seat[seat]
     r.board.lift(car)
     r.board.put(car, p, rl)
+    r.dirty_views.add(seat)
     return car
 
 
@@ -73,6 +74,7 @@ def setup_car(
         car.engine = [heat_card(car.colour, n) for n in range(1, engine + 1)]
     r._decisions.pop(seat, None)
     r._pending = None
+    r.dirty_views.add(seat)
     return car
 
 

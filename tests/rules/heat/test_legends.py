@@ -93,7 +93,7 @@ def test_legends_never_decide_pay_heat_or_take_adrenaline():  # HEAT-LEGEND-03
         for e in r.events
         if e.seat in legends
         and e.type != "moved"
-        and e.type not in ("lap_completed", "car_finished")
+        and e.type not in ("lap_completed", "car_finished", "corner_crossed")
     ]
     for fixed in events_of(r, "turn_order_fixed"):
         assert not legends & set(fixed["adrenaline"])

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from races.rules import Seat, get_game, replay, run_bot_race
 from races.rules.heat.cards import heat_card, starting_cards, stress_card
+from races.rules.heat.view import _car
 
 GAME = get_game("heat")
 TRACKS = ("usa", "italy", "gbr", "france", "japan", "mexico")
@@ -53,6 +54,11 @@ class Watched:
         for car in race.cars:
             if not car.legend and race.phase != "draft":  # cards are dealt after the draft
                 assert sorted(car.all_cards()) == _expected_cards(car)
+        # The view reuses the entries of cars no event touched: they must equal fresh ones.
+        shown = race.view(None)["cars"]
+        revealed = [c["play"] is not None for c in shown]
+        fresh = [_car(c, race.track.length, r) for c, r in zip(race.cars, revealed, strict=True)]
+        assert shown == fresh
         events = race.events
         for i in range(self.seen, len(events)):
             e = events[i]
@@ -70,14 +76,22 @@ class Watched:
     seed=st.integers(min_value=0, max_value=10**6),
     weather=st.booleans(),
     garage=st.sampled_from([None, "basic", "advanced", "basic_and_advanced"]),
+    tournament=st.booleans(),
+    heavy_rain=st.booleans(),
 )
 def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
-    track, bots, legends, seed, weather, garage
+    track, bots, legends, seed, weather, garage, tournament, heavy_rain
 ):
     bots = bots[:3] + ["legend"] * legends if legends else bots
     bots = bots[:6]
     players = seats(*bots)
-    config = {"track": track, "weather": weather, "garage": bool(garage)}
+    config = {
+        "track": track,
+        "weather": weather,
+        "garage": bool(garage),
+        "tournament": tournament,
+        "heavy_rain": heavy_rain,
+    }
     if garage:
         config["upgrade_pool"] = garage
     race = GAME.start(config, players, seed)
@@ -105,6 +119,18 @@ def _golden_runs():
         "japan-legends-seed11": ({"track": "japan"}, ["pro", "legend", "rookie", "legend"], 11),
         "mexico-rookies-seed5": ({"track": "mexico", "laps": 1}, ["rookie"] * 4, 5),
         "france-weather-seed9": ({"track": "france", "weather": True}, ["pro", "rookie"] * 2, 9),
+        "season-1963-2-seed4": ({"season": "1963", "season_race": 2}, ["pro", "rookie"] * 2, 4),
+        "japan-tournament-heavy-rain-seed6": (
+            {
+                "track": "japan",
+                "tournament": True,
+                "heavy_rain": True,
+                "garage": True,
+                "upgrade_pool": "advanced",
+            },
+            ["pro", "rookie", "legend"],
+            6,
+        ),
         "gbr-garage-seed13": (
             {"track": "gbr", "garage": True, "upgrade_pool": "basic_and_advanced"},
             ["pro", "rookie", "legend"],

@@ -122,6 +122,8 @@ def test_t27_corners_beyond_the_final_finish_line_are_not_checked():  # HEAT-B-0
     r = race(None)
     car = _corner_turn(r, 18, 4, ["S4", "S4", "S2", "S2"], 0)
     assert car.p == 30 and car.finish_round == 1 and car.spinouts == 0
+    crossed = events_of(r, "corner_crossed", "car1")
+    assert [(c["corner"], c["q"], c["lap"]) for c in crossed] == [(1, 28, 2)]
     assert not events_of(r, "corner_checked", "car1")
     assert r.result().order[0].status == "finished"
 

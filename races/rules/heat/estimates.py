@@ -1,0 +1,128 @@
+"""What the bots estimate from a view: the Heat the corners ahead would cost, the room before
+the next corner, what a card or an upgrade is worth. Plain functions of what a player sees."""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+
+from ..contract import Action
+
+STRESS_MEAN = 2.5  # a Stress card turns into one of the 1-4 speed cards (HEAT-B-031)
+STRESS_MAX = 4
+REACH = 24  # beyond any Speed a car reaches in one turn (5 + 4 + 4 + 4, Stress at 4)
+STRESS_CLASS = 100  # one "+" in a planned hand (above any sum of fixed speeds)
+HEAT_CLASS = 10000  # one Heat of cost in a planned hand (above any sum of "+")
+
+
+def card_class(c: dict) -> int:
+    """A card as one number: fixed speed + "+" symbols + Heat cost (see _best_plan)."""
+    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return fixed + STRESS_CLASS * c["plus"] + HEAT_CLASS * c.get("heat_cost", 0)
+
+
+def upgrade_worth(c: dict) -> float:
+    """How much a drafted upgrade helps, in spaces (a rough guide for the draft)."""
+    if c["kind"] == "HEAT":
+        return -5.0
+    speed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return (
+        speed
+        + STRESS_MEAN * c["plus"]
+        + 0.8 * c.get("cooldown", 0)
+        - 1.5 * c.get("heat_cost", 0)
+        + 0.5 * c.get("reduce_stress", 0)
+        + 0.3 * c.get("slipstream_bonus", 0)
+        + 0.4 * c.get("adjust_limit", 0)
+        + (0.5 if c.get("speed_choices") else 0)
+        + (0.5 if c.get("direct_play") else 0)
+        - 0.1 * c.get("scrap", 0)
+    )
+
+
+def garage_duty(o: dict) -> Action | None:
+    """The mandatory upgrade symbols, and the ones that never hurt (HEAT-GARAGE-08)."""
+    if o.get("heat_owed") and o["engine"]:
+        return Action("pay_heat_cost", {"count": min(o["heat_owed"], o["engine"])})
+    if o.get("scrap"):
+        return Action("scrap", {"card": o["scrap"][0][0]})
+    if o.get("super_cool"):
+        name, n = o["super_cool"][0]
+        return Action("super_cool", {"card": name, "count": min(n, o["heat_in_discard"])})
+    if o.get("reduce_stress"):
+        name, n = o["reduce_stress"][0]
+        return Action("reduce_stress", {"card": name, "stress": o["stress_in_hand"][:n]})
+    return None
+
+
+def corners_key(view: dict) -> tuple:
+    """The view's corners as a hashable key (the list is shared by every view of a race)."""
+    corners = view["corners"]
+    return tuple((pos, limit) for _, pos, limit in corners)
+
+
+def heat_due_table(view: dict, progress: int) -> tuple[int, ...]:
+    """due[s]: Heat the corners would cost if the car moved s spaces at Speed s
+    (HEAT-B-044); crossings beyond the final finish line are free."""
+    return _heat_due(view["length"], view["finish"], corners_key(view), progress)
+
+
+@lru_cache(maxsize=8192)
+def _heat_due(length: int, finish: int, corners: tuple, progress: int) -> tuple[int, ...]:
+    limits = dict(corners)
+    due = [0] * (REACH + 1)
+    crossed: list[int] = []
+    for s in range(1, REACH + 1):
+        q = progress + s
+        if q < finish and q % length in limits:
+            crossed.append(limits[q % length])
+        due[s] = sum(s - lim for lim in crossed if s > lim)
+    return tuple(due)
+
+
+@cache
+def corners_ahead(length: int, corners: tuple) -> tuple[tuple[int, int], ...]:
+    """For each space: (countdown, limit) of the next corner (HEAT-B-TRK-05)."""
+    positions = sorted(corners)
+    out = []
+    for space in range(length):
+        pos, limit = next(((p, lim) for p, lim in positions if p > space), positions[0])
+        out.append(((pos - space - 1) % length, limit))
+    return tuple(out)
+
+
+def corner_room(view: dict, progress: int) -> list[tuple[int, int]]:
+    """room[s]: (countdown, limit) of the next corner after landing s spaces ahead."""
+    length = view["length"]
+    table = corners_ahead(length, corners_key(view))
+    start = progress % length
+    return [table[(start + s) % length] for s in range(REACH + 1)]
+
+
+def crossed_limits(view: dict, start: int, end: int) -> list[int]:
+    length = view["length"]
+    limits = {pos: limit for _, pos, limit in view["corners"]}
+    return [
+        limits[q % length]
+        for q in range(start + 1, end + 1)
+        if q < view["finish"] and q % length in limits
+    ]
+
+
+def playable(options: dict) -> list[dict]:
+    return [c for c in options["hand"] if c["kind"] != "HEAT"]
+
+
+def card_estimate(c: dict, mean: float = STRESS_MEAN) -> float:
+    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return fixed + mean * c["plus"]
+
+
+def cluttered_play(o: dict, count: int) -> list[str]:
+    """HEAT-B-025: every non-Heat card, then Heat cards, lowest id first."""
+    playable = [c["id"] for c in o["hand"] if c["kind"] != "HEAT"]
+    heat = sorted(c["id"] for c in o["hand"] if c["kind"] == "HEAT")
+    return playable + heat[: count - len(playable)]
+
+
+def heat_due(limits: list[int], speed: int) -> int:
+    return sum(speed - lim for lim in limits if speed > lim)
