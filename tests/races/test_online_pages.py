@@ -17,9 +17,7 @@ S = Session.Status
 
 @pytest.fixture
 def live(league):
-    season = make_season(
-        league, slug="live", rules={"level": "basic"}, grid_size=3, live_play=True
-    )
+    season = make_season(league, slug="live", rules={"level": "basic"}, grid_size=3, live_play=True)
     ana = make_driver("Ana")
     entry_create(season=season, driver=ana, car_number=7)
     rnd = round_create(season=season, number=1, name="Live", track="paddock_ring", laps=1)
