@@ -324,27 +324,47 @@ def event_words(
 # --- The lap chart ---------------------------------------------------------
 
 
+FINISH_EVENTS = {"finished", "car_finished"}
+END_EVENTS = {"session_ended", "race_ended"}
+
+
 def running_orders(events: list[dict]) -> list[dict]:
     """The order of the cars after every round (lap chart): from each round's
     turn order when the log gives it, else from the progress each car
-    reports at the start of its turn."""
+    reports at the start of its turn. Cars that have finished keep their
+    places ahead of the cars still racing; the last column is the final
+    order when the log ends with one."""
     rounds: list[dict] = []
     progress: dict[str, Any] = {}
     current: int | None = None
     from_orders = False
+    done: list[str] = []
+
+    def record(number, order):
+        rest = [s for s in order if s not in done]
+        rounds.append({"round": number, "order": done + rest})
 
     def close():
         if current is not None and progress:
-            order = sorted(progress, key=lambda s: -progress[s])
-            rounds.append({"round": current, "order": order})
+            record(current, sorted(progress, key=lambda s: -progress[s]))
 
     for event in events:
         data = event.get("data") or {}
         kind = event["type"]
+        if kind in FINISH_EVENTS and _seat_of(event) and _seat_of(event) not in done:
+            done.append(_seat_of(event))
+        if kind in END_EVENTS:
+            final = _get(data, "order", "results")
+            if isinstance(final, list) and final and all(isinstance(s, str) for s in final):
+                if not from_orders:
+                    close()
+                    current = None
+                rounds.append({"round": "F", "order": list(final)})
+                return rounds
         if kind in ROUND_OPENERS:
             order = _get(data, "order", "turn_order", "colours")
             if isinstance(order, list) and order and all(isinstance(s, str) for s in order):
-                rounds.append({"round": event.get("round") or len(rounds) + 1, "order": order})
+                record(event.get("round") or len(rounds) + 1, order)
                 from_orders = True
                 continue
         if from_orders:
