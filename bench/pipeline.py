@@ -43,9 +43,15 @@ def recreate_database(url: str) -> None:
         conn.execute("CREATE DATABASE paddock_bench")
 
 
+def bench_redis_url() -> str:
+    """Redis database 14: a bench neither purges nor reads the test suite's queues."""
+    base = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+    return urlunsplit(urlsplit(base)._replace(path="/14"))
+
+
 def setup_django(url: str) -> None:
     os.environ["DATABASE_URL"] = url
-    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+    os.environ["REDIS_URL"] = bench_redis_url()
     os.environ.setdefault("SECRET_KEY", "paddock-bench")
     os.environ["DJANGO_SETTINGS_MODULE"] = "paddock.settings"
     import django

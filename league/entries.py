@@ -90,6 +90,8 @@ def season_create(
     grid_size: int = 10,
     fill_with_bots: bool = True,
     bot_level: str = "pro",
+    live_play: bool = False,
+    decision_seconds: int = 300,
 ) -> Season:
     """A season in draft: with a preset scoring system or the organiser's own
     points table (stored as a new scoring system)."""
@@ -112,6 +114,8 @@ def season_create(
         grid_size=grid_size,
         fill_with_bots=fill_with_bots,
         bot_level=bot_level,
+        live_play=live_play,
+        decision_seconds=decision_seconds,
     )
     season.full_clean()
     season.save()

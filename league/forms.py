@@ -97,6 +97,20 @@ class SeasonForm(forms.Form):
         required=False, initial=True, label="Fill empty places with bots"
     )
     bot_level = forms.ChoiceField(choices=BOT_LEVELS, initial="pro")
+    live_play = forms.BooleanField(
+        required=False,
+        label="Drivers drive their own cars online",
+        help_text="Turn by turn; bots fill empty seats; the autopilot plays a missed deadline.",
+    )
+    decision_seconds = forms.IntegerField(
+        required=False,
+        min_value=30,
+        max_value=72 * 3600,
+        initial=300,
+        label="Seconds per decision",
+        help_text="From 30 s for a live evening race to 259200 (72 h) for a correspondence "
+        "championship.",
+    )
 
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)

@@ -73,6 +73,8 @@ def season_create(request, league_slug: str):
                 grid_size=data["grid_size"],
                 fill_with_bots=data["fill_with_bots"],
                 bot_level=data["bot_level"],
+                live_play=data["live_play"],
+                decision_seconds=data["decision_seconds"] or 300,
             )
         except ValidationError as error:
             errors_to_form(form, error)

@@ -42,6 +42,11 @@ urlpatterns = [
     path("sessions/<int:session_id>/cockpit/", views_online.session_cockpit, name="cockpit"),
     path("sessions/<int:session_id>/decide/", views_online.decision_post, name="decide"),
     path("sessions/<int:session_id>/autopilot/", views_online.autopilot_post, name="autopilot"),
+    path(
+        "sessions/<int:session_id>/play-mode/",
+        race_views.session_play_mode,
+        name="session_play_mode",
+    ),
     path("sessions/<int:session_id>/run/", race_views.session_run, name="session_run"),
     path("sessions/<int:session_id>/retry/", race_views.session_retry, name="session_retry"),
     path("sessions/<int:session_id>/cancel/", race_views.session_cancel, name="session_cancel"),

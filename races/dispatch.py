@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 
-from races.models import Session
+from races.models import Session, Turn
 
 S = Session.Status
 
@@ -28,6 +28,12 @@ def _races_waiting_for_qualifying():
     )
 
 
+def _send_advance(pk: int) -> None:
+    from races.tasks import advance_session
+
+    transaction.on_commit(lambda: advance_session.delay(pk))
+
+
 def _send(pk: int) -> None:
     from races.tasks import run_session
 
@@ -43,7 +49,7 @@ def sessions_dispatch_due(*, now: datetime) -> int:
     due = (
         Session.objects.filter(status=S.SCHEDULED, scheduled_at__lte=now)
         .exclude(pk__in=_races_waiting_for_qualifying())
-        .order_by("scheduled_at", "-kind")  # qualifying before the race
+        .order_by("scheduled_at", "kind")  # qualifying before the race
         .values_list("pk", flat=True)
     )
     for pk in list(due):
@@ -60,6 +66,17 @@ def sessions_dispatch_due(*, now: datetime) -> int:
         with transaction.atomic():
             if Session.objects.filter(pk=pk, status=S.QUEUED).update(queued_at=now):
                 _send(pk)
+                sent += 1
+
+    # A live race whose bots should be playing (nobody owes a decision) but
+    # whose advance message was lost: ask again.
+    stalled = Session.objects.filter(
+        status=S.AWAITING, live=True, queued_at__lt=resend_before
+    ).exclude(pk__in=Turn.objects.values("session_id"))
+    for pk in list(stalled.values_list("pk", flat=True)):
+        with transaction.atomic():
+            if Session.objects.filter(pk=pk, status=S.AWAITING).update(queued_at=now):
+                _send_advance(pk)
                 sent += 1
 
     abandoned = Session.objects.filter(status=S.RUNNING, lease_until__lt=now)

@@ -179,7 +179,8 @@ def decision_submit(
             *session.actions,
             {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
         ]
-        session.save(update_fields=["actions"])
+        session.queued_at = now  # when the bots were asked to play on
+        session.save(update_fields=["actions", "queued_at"])
         turn.delete()
         _send_advance(session.pk)
 
@@ -202,7 +203,8 @@ def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
             raise PermissionDenied("That is not your car.")
         record["autopilot"] = True
         session.seats = seats
-        session.save(update_fields=["seats"])
+        session.queued_at = timezone.now()
+        session.save(update_fields=["seats", "queued_at"])
         session.turns.filter(seat=seat).delete()
         _send_advance(session.pk)
 

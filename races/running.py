@@ -122,6 +122,11 @@ def session_plan(session: Session) -> Plan:
         config["laps"] = rnd.laps
     if "mode" in keys:
         config["mode"] = session.kind
+    if "season_race" in keys and season.rules.get("season"):
+        # A championship season's race N (HEAT-CHAMP-01): the round's number.
+        config["season_race"] = rnd.number
+    if "season_seed" in keys and season.rules.get("season") == "custom":
+        config.setdefault("season_seed", f"{season.league.slug}/{season.slug}")
     if "grid" in keys and session.kind == Session.Kind.RACE:
         config["grid"] = [s.id for s in seats]
     seat_of_entry = {by_id[car.key].id: seats[i].id for i, car in enumerate(order)}

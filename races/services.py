@@ -125,3 +125,15 @@ def session_reschedule(*, session: Session, when: datetime) -> None:
             f"A {session.get_status_display().lower()} session cannot be rescheduled."
         )
     session.refresh_from_db()
+
+
+@transaction.atomic
+def session_play_mode_set(*, session: Session, live: bool) -> None:
+    """Play one session live (people drive) or automatically (autopilots
+    drive), whatever the season's default; only before it starts."""
+    changed = Session.objects.filter(
+        pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
+    ).update(live=live)
+    if changed != 1:
+        raise ValidationError("Only a session that has not started can change how it is played.")
+    session.refresh_from_db()

@@ -193,8 +193,10 @@ def _live_play_context(request, session: Session, names: dict) -> dict:
     progress = session.progress or {}
     game = session.round.season.game
     corners = corner_names(track_load(game, session.round.track))
+    # The polled #live fragment has no cockpit: only a whole page rebuilds it.
+    cockpit = {} if request.htmx else cockpit_context(request, session)
     return {
-        **cockpit_context(request, session),
+        **cockpit,
         "waiting": [
             {"name": names.get(t.seat, t.seat), "kind": t.kind, "deadline": t.deadline}
             for t in session.turns.all()
@@ -246,6 +248,18 @@ def session_retry(request, session_id: int):
         session_id,
         lambda s: services.session_retry(session=s),
         "The session is queued again.",
+    )
+
+
+@login_or_403
+@require_POST
+def session_play_mode(request, session_id: int):
+    live = request.POST.get("live") == "1"
+    return _session_action(
+        request,
+        session_id,
+        lambda s: services.session_play_mode_set(session=s, live=live),
+        "People drive this session themselves." if live else "Autopilots drive this session.",
     )
 
 

@@ -19,6 +19,13 @@ from races.tracks import track_drawing, track_load
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
 
 
+def poll_ms(session: Session) -> int:
+    """How often a waiting driver's page asks whether it is their turn: fast
+    in a live evening race, slow in a correspondence championship."""
+    seconds = session.round.season.decision_seconds
+    return 400 if seconds <= 300 else 2000 if seconds <= 3600 else 10000
+
+
 def cockpit_context(request, session: Session, error: str = "") -> dict:
     """What the logged-in driver sees of a live session: their decision, or
     that the race is waiting for someone else."""
@@ -39,6 +46,7 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
         "decision": None,
         "cockpit_drawing": None,
         "cockpit_polling": bool(mine) and turn is None and session.status in PLAYING,
+        "cockpit_poll_ms": poll_ms(session),
         "autopiloted": bool(mine) and all(r.get("autopilot") for r in mine),
     }
     if turn is None:

@@ -13,3 +13,7 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 # Integration tests read task outcomes back from Redis.
 CELERY_RESULT_BACKEND = CELERY_RESULT_BACKEND or REDIS_URL or None  # noqa: F405
+
+# Static files come from the finders in tests; nothing is collected.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True

@@ -208,3 +208,25 @@ def test_a_live_qualifying_lap_counts_the_real_seconds_the_driver_took(people):
     )
     session.refresh_from_db()
     assert session.actions[-1]["action"]["params"]["elapsed_s"] == 125
+
+
+def test_a_live_race_whose_advance_message_was_lost_is_asked_again(people):
+    from races.dispatch import sessions_dispatch_due
+
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    decision_submit(
+        session_id=session.pk,
+        user=user,
+        seat=turn.seat,
+        step=turn.step,
+        action=a_legal_choice(session, turn.seat),
+    )
+    session.refresh_from_db()
+    # Formula D asks one seat at a time, so nobody owes a decision now: the
+    # bots should be playing, and no worker got the message here.
+    assert not session.turns.exists()
+    assert sessions_dispatch_due(now=session.queued_at + timedelta(seconds=5)) == 0
+    assert sessions_dispatch_due(now=session.queued_at + timedelta(hours=1)) == 1

@@ -115,3 +115,21 @@ def test_the_driver_can_hand_over_to_the_autopilot(live, client):
     assert response.status_code == 302
     session.refresh_from_db()
     assert next(r for r in session.seats if r["id"] == "car7")["autopilot"] is True
+
+
+def test_an_organiser_can_play_a_single_session_live_but_nobody_else(league, client, visitor):
+    season = make_season(league, slug="auto", rules={"level": "basic"}, grid_size=3)
+    rnd = round_create(season=season, number=1, name="One", track="paddock_ring", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    assert not session.live
+    url = reverse("session_play_mode", args=[session.pk])
+    client.force_login(visitor)
+    assert client.post(url, {"live": "1"}).status_code == 403
+    client.force_login(league.owner)
+    client.post(url, {"live": "1"})
+    session.refresh_from_db()
+    assert session.live
+    Session.objects.filter(pk=session.pk).update(status=S.FINISHED)
+    client.post(url, {"live": "0"})
+    session.refresh_from_db()
+    assert session.live

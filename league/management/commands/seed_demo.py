@@ -172,7 +172,9 @@ class Command(BaseCommand):
             slug="heat-1961",
             name="Heat Championship 1961",
             game="heat",
-            rules={},
+            # A championship in the game's sense: upgrades bought in the car
+            # design market carry from race to race (HEAT-CHAMP-08, -20).
+            rules={"championship": True, "garage": True},
             scoring="heat-championship",
             team_mode=False,
             grid_size=6,
@@ -197,7 +199,7 @@ class Command(BaseCommand):
     def _run_first_rounds(self, season: Season, count: int) -> None:
         S = Session.Status
         for rnd in Round.objects.filter(season=season, number__lte=count).order_by("number"):
-            for session in rnd.sessions.order_by("-kind"):  # qualifying first
+            for session in rnd.sessions.order_by("kind"):  # qualifying before race
                 if session.status in (S.FINISHED, S.RUNNING):
                     continue
                 Session.objects.filter(pk=session.pk).update(status=S.QUEUED)

@@ -61,7 +61,7 @@ def lose(race, car: Car, cat: str, amount: int, cause: str, *, own_turn: bool) -
 
 
 def _zero_cause(cat: str, cause: str) -> str:
-    if cause in ("collision", "engine", "zone", "radio", "corner", "braking"):
+    if cause in ("collision", "engine", "zone", "radio", "braking"):
         return cause
     return {"Bo": "collision", "En": "engine", "Su": "suspension", "WP": "wear"}[cat]
 

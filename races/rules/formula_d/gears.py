@@ -32,7 +32,7 @@ def gear_error(race, car: Car, to: int) -> str | None:
         return f"leaving the pits you may select at most gear {car.exit_cap} (FD-B-12.11)"
     if to > car.gear + 1:
         return f"gear {to} is not allowed: from gear {car.gear} you may go up one gear only"
-    if car.gear - to >= 5:
+    if car.gear - to >= 5 and not race.qualifying:  # FD-V-4.3: any downshift is free
         return "dropping five gears (6 to 1) is not allowed"
     costs = skip_costs(race, car, to)
     if not costs:
@@ -49,13 +49,25 @@ def legal_gears(race, car: Car) -> list[int]:
     return [g for g in range(1, 7) if gear_error(race, car, g) is None]
 
 
+def owed_corner(race, car: Car) -> dict | None:
+    """The next corner where the car owes stops, for the gear panel (FD-E-9)."""
+    t = race.track
+    if car.space < 0 or t.kind_of[car.space] != 0:
+        return None
+    if car.corner >= 0 and car.stops < t.corners[car.corner].stops:
+        c, made = t.corners[car.corner], car.stops
+    else:
+        c = t.corners[t.reference_corner[t.rank[car.space]]]
+        if c.index == car.corner:
+            c = t.corners[(c.index + 1) % len(t.corners)]
+        made = 0
+    distance = (c.last - t.rank[car.space]) % t.L
+    return {"corner": c.id, "stops": c.stops, "made": made, "ranks_to_exit": distance}
+
+
 def select(race, car: Car):
     """Step 2 of FD-P-3: decision `gear`, skip costs paid at once."""
-    t = race.track
-    owed = None
-    if car.corner >= 0 and car.stops < t.corners[car.corner].stops:
-        c = t.corners[car.corner]
-        owed = {"corner": c.id, "stops": c.stops, "made": car.stops}
+    owed = owed_corner(race, car)
     options = [
         {"gear": g, "range": list(GEAR_RANGE[g]), "costs": skip_costs(race, car, g)}
         for g in legal_gears(race, car)

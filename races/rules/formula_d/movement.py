@@ -5,13 +5,15 @@ A movement state is a small tuple, so the search keeps one canonical path per
 state instead of enumerating raw paths (corners with arrows everywhere would
 explode):
 
-    (space, straight, lane_changes, lanes_left, lock, lap, pit_mode, overshoots, hazards)
+    (space, straight, lane_changes, lanes_left, lock, lap, pit_mode, overshoots, hazards,
+     slide)
 
 `lanes_left` holds (lane, rank) pairs left on the current straight (the
 weaving rule FD-B-7.3 needs them), `lock` is the overshoot lane lock of
 FD-B-8.7, `overshoots` the (corner, step) pairs where a corner owing stops was
 left, and `hazards` the marked or zoned spaces entered (FD-E-7's hazard
-signature).
+signature) and `slide` whether the rain slide of FD-V-7.7 / FD-BGA-9 was
+triggered within the first B spaces (the move then lasts B + S).
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from .track import PIT_BOX, PIT_LANE, TRACK, Track
 
 ON_TRACK, TO_BOX, LEAVING = 0, 1, 2  # pit modes
 
-SPACE, STRAIGHT, CHANGES, LEFT, LOCK, LAP, PIT, OVERS, HAZARDS = range(9)
+SPACE, STRAIGHT, CHANGES, LEFT, LOCK, LAP, PIT, OVERS, HAZARDS, SLIDE = range(10)
 
 
 class MoveRules:
@@ -37,6 +39,8 @@ class MoveRules:
         "cleared",
         "slipstream",
         "hazard_spaces",
+        "slide_b",
+        "slide_owing_only",
     )
 
     def __init__(
@@ -64,10 +68,14 @@ class MoveRules:
         self.cleared = cleared
         self.slipstream = slipstream
         self.hazard_spaces = hazard_spaces
+        self.slide_b = 0  # B when a rain slide may trigger (FD-V-7.7)
+        self.slide_owing_only = False  # FD-BGA-9
 
 
-def start_state(track: Track, space: int, lap: int, pit_mode: int, lock: bool = False) -> tuple:
-    return (space, track.straight[space], 0, (), lock, lap, pit_mode, (), ())
+def start_state(
+    track: Track, space: int, lap: int, pit_mode: int, lock: bool = False, slide: bool = False
+) -> tuple:
+    return (space, track.straight[space], 0, (), lock, lap, pit_mode, (), (), slide)
 
 
 def links(rules: MoveRules, state: tuple) -> tuple:
@@ -149,7 +157,11 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
     hazards = state[HAZARDS]
     if to in rules.hazard_spaces:
         hazards = (*hazards, to)
-    new = (to, straight, changes, left, lock, lap, pit_mode, overs, hazards)
+    slide = state[SLIDE]
+    if not slide and k <= rules.slide_b and t.corner[to] >= 0:
+        # FD-V-7.7: a corner space among the first B; bga: only corners owing stops
+        slide = not rules.slide_owing_only or t.corner[to] != rules.cleared
+    new = (to, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide)
     if (
         not terminal
         and kind_to == PIT_LANE
@@ -189,28 +201,45 @@ def is_stuck_terminal(rules: MoveRules, state: tuple, k: int) -> bool:
     return not any(not isinstance(step(rules, state, ln, k + 1), str) for ln in links(rules, state))
 
 
-def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0):
+def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge: bool = False):
     """Breadth-first over movement states.
 
     Returns (layers, terminals): layers[d] maps each distinct state reached with
     exactly d steps to its canonical path; terminals lists (d, state, path) of
     moves that end early on a terminal space.
+
+    `merge` (bots) keeps one state per space, lap, pit mode, lock and
+    overshoots: the one with the fewest hazards, then the fewest lane changes.
+    Every path it keeps is legal; a few unusual ends may be missed.
     """
     layers: list[dict] = [{start: ()}]
     terminals: list[tuple] = []
     for d in range(1, max_steps + 1):
         layer: dict = {}
+        best: dict = {}
         for state, path in layers[-1].items():
             for link in links(rules, state):
                 got = step(rules, state, link, k0 + d)
                 if isinstance(got, str):
                     continue
                 new, terminal = got
+                if rules.slide_b and d > rules.slide_b and not new[SLIDE]:
+                    continue  # only a slide lengthens the move beyond B
                 if terminal:
                     if d < max_steps:
                         terminals.append((d, new, (*path, link[0])))
                         continue
-                if new not in layer:
+                if merge:
+                    key = (new[0], new[4], new[5], new[6], new[7], new[9])
+                    rank = (len(new[8]), new[2])
+                    old = best.get(key)
+                    if old is not None:
+                        if rank >= old[0]:
+                            continue
+                        del layer[old[1]]
+                    best[key] = (rank, new)
+                    layer[new] = (*path, link[0])
+                elif new not in layer:
                     layer[new] = (*path, link[0])
         layers.append(layer)
         if not layer:

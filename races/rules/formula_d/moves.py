@@ -3,6 +3,8 @@ FD-B-9, FD-B-12, FD-E-7, FD-E-9.1)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from . import damage
 from .movement import (
     LAP,
@@ -10,6 +12,7 @@ from .movement import (
     ON_TRACK,
     OVERS,
     PIT,
+    SLIDE,
     SPACE,
     TO_BOX,
     MoveRules,
@@ -50,45 +53,88 @@ def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
 
 
 class MovePlan:
-    """Everything the `move` decision of one main or fast-exit move needs."""
+    """Everything the `move` decision of one main or fast-exit move needs.
 
-    def __init__(self, race, car: Car, m: int, kind: str, *, may_brake: bool = True):
+    `m` is B, the total before any rain slide; a path whose first B spaces
+    trigger the slide must travel `m + slide` (FD-V-7.7, FD-BGA-9).
+    """
+
+    def __init__(
+        self, race, car: Car, m: int, kind: str, *, may_brake: bool = True, slide: int = 0
+    ):
         self.race = race
         self.car = car
         self.m = m
+        self.slide = slide
         self.kind = kind
         self.may_brake = may_brake and not race.qualifying  # FD-V-4.3
         self.rules = rules_for(race, car)
-        self.start = start_state(race.track, car.space, car.lap, pit_mode(car))
-        self.layers, self.terminals = search(self.rules, self.start, m)
+        t = race.track
+        start_slide = False
+        if slide:
+            self.rules.slide_b = m
+            self.rules.slide_owing_only = race.bga
+            # FD-BGA-9 (a): starting in a corner that still owes stops
+            start_slide = race.bga and car.corner >= 0 and car.corner != self.rules.cleared
+        self.start = start_state(t, car.space, car.lap, pit_mode(car), slide=start_slide)
         self.stuck = is_stuck_terminal(self.rules, self.start, 0)
-        exact = self.layers[m] if len(self.layers) > m else {}
-        self.blocked = not exact and not self.terminals and not self.stuck
-        self.d_max = 0
-        kinds = race.track.kind_of
-        for d in range(min(m - 1, len(self.layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK for s in self.layers[d]):
-                self.d_max = d
-                break
+        self._searched = False
         self._candidates = None
 
+    def __getattr__(self, name: str):
+        # The search runs only when a decision needs it (a shorter path, the
+        # previews): a full-length path is checked by walking it alone.
+        if name in ("layers", "terminals", "blocked", "d_max", "farthest") and not self._searched:
+            self._search()
+            return getattr(self, name)
+        raise AttributeError(name)
+
+    def _search(self) -> None:
+        self._searched = True
+        t, m, slide = self.race.track, self.m, self.slide
+        top = m + slide
+        self.layers, self.terminals = search(self.rules, self.start, top)
+        self.terminals = [x for x in self.terminals if x[0] <= self.m_of(x[1])]
+        exact = [
+            s for d in {m, top} if d < len(self.layers) for s in self.layers[d] if self.m_of(s) == d
+        ]
+        self.blocked = not exact and not self.terminals and not self.stuck
+        self.d_max = 0
+        kinds = t.kind_of
+        for d in range(min(top, len(self.layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK and d < self.m_of(s) for s in self.layers[d]):
+                self.d_max = d
+                break
+        # FD-BGA-12: the farthest space a pit-lane move could reach
+        ends = [d for d, _s, _p in self.terminals]
+        if exact:
+            ends.append(m)
+        self.farthest = max(ends, default=0)
+
+    def m_of(self, state: tuple) -> int:
+        return self.m + self.slide if state[SLIDE] else self.m
+
     # ----- pricing -----------------------------------------------------------
-    def braking(self, d: int, terminal: bool) -> tuple[str, int]:
-        if d >= self.m or terminal or (self.stuck and d == 0):
+    def braking(self, d: int, terminal: bool, state: tuple) -> tuple[str, int]:
+        m = self.m_of(state)
+        if d >= m or terminal or (self.stuck and d == 0):
             return "none", 0
+        if self.race.bga and self.race.track.kind_of[state[SPACE]] != TRACK:
+            return "voluntary", max(0, self.farthest - d)
         if self.blocked and d == self.d_max:
-            return "forced", self.m - d
-        return "voluntary", self.m - d
+            return "forced", m - d
+        return "voluntary", m - d
 
     def end_error(self, d: int, state: tuple, terminal: bool) -> str | None:
         """Why a path of d steps ending in `state` is not a legal end, or None."""
         race, car = self.race, self.car
-        if d > self.m:
-            return f"you may travel at most {self.m} spaces"
-        kind, b = self.braking(d, terminal)
+        m = self.m_of(state)
+        if d > m:
+            return f"you may travel at most {m} spaces"
+        kind, b = self.braking(d, terminal, state)
         if kind == "none":
             return None
-        if race.track.kind_of[state[SPACE]] != TRACK:
+        if race.track.kind_of[state[SPACE]] != TRACK and not race.bga:
             return (
                 "the pit move is automatic: go as far as your box, the car ahead or your roll"
                 " allows (FD-B-12.7)"
@@ -96,12 +142,12 @@ class MovePlan:
         if kind == "forced":
             return None
         if not self.may_brake:
-            return f"braking is not allowed here: the path must have exactly {self.m} spaces"
+            return f"braking is not allowed here: the path must have exactly {m} spaces"
         if not damage.can_pay_voluntary(race, car, {"Br": b}):
             have = car.wear[damage.category(race, "Br")]
             what = "brake points" if race.advanced else "wear points (one must remain)"
             return (
-                f"you must travel {self.m} spaces or brake; braking {b} spaces needs {b}"
+                f"you must travel {m} spaces or brake; braking {b} spaces needs {b}"
                 f" {what}, you have {have}"
             )
         return None
@@ -134,6 +180,9 @@ class MovePlan:
             consider(0, self.start, (), True)
         for d in range(len(self.layers) - 1, -1, -1):
             if d < self.m and not (self.blocked or self.may_brake):
+                for state, path in self.layers[d].items():
+                    if d == self.m_of(state):
+                        consider(d, state, path, False)
                 break
             for state, path in self.layers[d].items():
                 consider(d, state, path, False)
@@ -147,7 +196,7 @@ class MovePlan:
 
     def preview(self, d: int, state: tuple, path: tuple, terminal: bool) -> dict:
         race, car, t = self.race, self.car, self.race.track
-        kind, b = self.braking(d, terminal)
+        kind, b = self.braking(d, terminal, state)
         overs = []
         for corner, k in state[OVERS]:
             c = t.corners[corner]
@@ -167,7 +216,39 @@ class MovePlan:
             "pit_box": t.kind_of[end] == PIT_BOX,
             "pit_lane": t.kind_of[end] == PIT_LANE_SPACE,
             "markers": sum(1 for s in path if s in race.markers),
+            "slide": self.slide if state[SLIDE] else 0,
         }
+
+
+class MoveOptions(Mapping):
+    """Decision options of a move whose candidate list is built on first use, so a
+    bot that searches for itself never pays for the previews."""
+
+    def __init__(self, plan: MovePlan, fixed: dict):
+        self._plan = plan
+        self._fixed = fixed
+
+    LAZY = ("paths", "legal", "blocked", "d_max")
+
+    def _full(self) -> dict:
+        if "paths" not in self._fixed:
+            paths = self._plan.candidates()
+            self._fixed["paths"] = paths
+            self._fixed["legal"] = [{"path": c["path"]} for c in paths]
+            self._fixed["blocked"] = self._plan.blocked
+            self._fixed["d_max"] = self._plan.d_max
+        return self._fixed
+
+    def __getitem__(self, key):
+        if key in self.LAZY:
+            return self._full()[key]
+        return self._fixed[key]
+
+    def __iter__(self):
+        return iter(self._full())
+
+    def __len__(self) -> int:
+        return len(self._full())
 
 
 def entry_progress(race, states: list[tuple]) -> int | None:

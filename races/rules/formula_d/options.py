@@ -1,8 +1,9 @@
 """The documented options of a Formula D session (FD-O-1, FD-O-2), in one place.
 
-Not offered yet, so unknown options: `street`, `special_drivers` and `nitro`
-(FD-V-9 to FD-V-12). A published street track is refused for the same reason;
-under bga a street track is raced as a circuit (FD-BGA-16).
+Not offered yet, so an unknown option: `special_drivers` (FD-V-12). Because
+published advanced street races play with special drivers by default, they
+are refused; basic street races (FD-V-10) and nitro (FD-V-9) are available,
+and under bga a street track is raced as a circuit (FD-BGA-16).
 """
 
 from __future__ import annotations
@@ -20,16 +21,22 @@ def _check(config: dict) -> None:
     for key in ("weather", "tire_choice", "technical_pit_stops", "build_your_car"):
         if config[key] and not advanced:
             raise ConfigError(f"option {key!r} needs level = advanced (FD-O-2)")
+    published = config["ruleset"] == "published"
+    if config["street"] is None:
+        config["street"] = track.kind == "street"
+    street = config["street"] and published
+    if config["nitro"] is None:
+        config["nitro"] = street if published else False
+    elif published and config["nitro"] != street:
+        raise ConfigError("under the published rules nitro comes with street races only (FD-V-9)")
     if config["laps"] is None:
-        config["laps"] = 2 if advanced else 1  # FD-B-1.2, FD-A-1.2
-    if track.kind == "street" and config["ruleset"] == "published":
+        config["laps"] = 2 if advanced and not street else 1  # FD-B-1.2, FD-A-1.2, FD-V-10.3
+    if street and config["laps"] > 2:
+        raise ConfigError("published street races are 1 or 2 laps (FD-O-2)")
+    if street and advanced:
         raise ConfigError(
-            f"track {track.id!r} is a street circuit: published street races are not available"
-            " yet (use ruleset = bga to race it as a circuit)"
-        )
-    if config["weather"] and config["tire_choice"]:
-        raise ConfigError(
-            "weather together with tire_choice needs rain slides, which are not available yet"
+            "advanced street races play with the special drivers (FD-V-11, FD-V-12), which are"
+            " not available yet; race it in basic mode, or under ruleset = bga as a circuit"
         )
 
 
@@ -59,6 +66,20 @@ OPTIONS = OptionSchema(
         Option("technical_pit_stops", "bool", False, "FD-V-8 technical stops (advanced)"),
         Option("build_your_car", "bool", False, "FD-V-3 build your car (advanced)"),
         Option("team_race", "bool", False, "FD-V-5 team race"),
+        Option(
+            "street",
+            "bool",
+            None,
+            "street race rules (FD-V-10); default: the track's kind",
+            nullable=True,
+        ),
+        Option(
+            "nitro",
+            "bool",
+            None,
+            "FD-V-9 nitro; published: equal to street; bga: an option",
+            nullable=True,
+        ),
         Option(
             "grid",
             "list",

@@ -53,31 +53,66 @@ def soft_bonus_available(race, car: Car, kind: str) -> bool:
     return race.qualifying or race.tyre_lap(car) == 1
 
 
-def boost(race, car: Car, kind: str):
-    """Step 5: decision `boost` when the soft bonus is available."""
-    if kind == "start" or not soft_bonus_available(race, car, kind):
-        car.extra.pop("after_technical", None)
-        return 0
+def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
+    """Step 5: decision `boost` when the soft bonus or a nitro charge is available.
+
+    Returns (extra spaces, nitro used)."""
+    from .street import nitro_available
+
+    soft = soft_bonus_available(race, car, kind)
     car.extra.pop("after_technical", None)
+    nitro = nitro_available(race, car, kind, great)
+    if not soft and not nitro:
+        return 0, False
+    legal = [
+        {"soft": s, "nitro": n}
+        for s in (False, True)[: 1 + soft]
+        for n in (False, True)[: 1 + nitro]
+    ]
     decision = Decision(
         car.seat,
         "boost",
-        "Use the soft-tyre bonus (+1 space)?",
-        {"soft": True, "nitro": False, "legal": [{"soft": False}, {"soft": True}]},
+        "Use a boost before moving?",
+        {
+            "m": m,
+            "soft": soft,
+            "nitro": nitro,
+            "nitro_spaces": car.gear if nitro else 0,
+            "legal": legal,
+        },
     )
-    action = yield from race.ask(
-        decision,
-        lambda a: None if a.params.get("soft", False) in (True, False) else "soft is true or false",
-    )
-    if action.params.get("soft"):
-        race.emit("boost_used", car.seat, nitro=0, soft=1)
-        return 1
-    return 0
+
+    def check(action) -> str | None:
+        s, n = action.params.get("soft", False), action.params.get("nitro", False)
+        if s not in (True, False) or n not in (True, False):
+            return "soft and nitro are true or false"
+        if s and not soft:
+            return "the soft-tyre bonus is not available now (FD-V-7.6)"
+        if n and not nitro:
+            return "no nitro charge is available now (FD-V-9)"
+        return None
+
+    action = yield from race.ask(decision, check)
+    use_soft = bool(action.params.get("soft"))
+    use_nitro = bool(action.params.get("nitro"))
+    spaces = (1 if use_soft else 0) + (car.gear if use_nitro else 0)
+    if use_nitro:
+        car.nitro -= 1
+    if spaces:
+        race.emit(
+            "boost_used", car.seat, nitro=car.gear if use_nitro else 0, soft=1 if use_soft else 0
+        )
+    return spaces, use_nitro
 
 
-def slide(race, car: Car, base: int) -> int:
-    """Rain slides need a path-dependent trigger; they are not offered (see options)."""
-    return 0
+SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
+
+
+def slide(race, car: Car) -> int:
+    """S of FD-V-7.7: only with tyre effects on a wet surface (FD-AMB-37)."""
+    if not race.tire_effects or car.tires is None or not damage.wet(race):
+        return 0
+    return SLIDES[car.tires]
 
 
 def service(race, turn):
@@ -98,7 +133,8 @@ def service(race, turn):
     params = {"stop": "tyre", "repairs": {}}
     stops = stop_kinds(race, car)
     pool = repair_budget(race, car)
-    if race.tire_effects or len(stops) > 1 or pool:
+    team_pool = bool(race.team_pools and car.team in race.team_pools and pool)
+    if race.tire_effects or len(stops) > 1 or team_pool:
         decision = Decision(
             car.seat,
             "pit_service",
@@ -151,8 +187,9 @@ def service(race, turn):
     car.gear = 4  # FD-A-11.4
     car.pit = "box_long"  # leaves from the box now
     exit_turn = Turn(car)
-    bonus = yield from boost(race, car, "fast_exit")
-    yield from drive(race, exit_turn, damage.fast_stop_spaces(value) + bonus, "fast_exit")
+    spaces = damage.fast_stop_spaces(value)
+    bonus, _ = yield from boost(race, car, "fast_exit", m=spaces)
+    yield from drive(race, exit_turn, spaces + bonus, "fast_exit")
     resolve_corners(race, exit_turn)
     pay_braking(race, exit_turn)
     if car.racing and exit_turn.moved and t.kind_of[car.space] == 0:

@@ -42,11 +42,13 @@ def session(race):
     race.emit("session_ended", None, order=[c.seat for c in race.ranking])
 
 
-def lap(race, car):
-    """FD-P-4 for one car; other cars are absent (FD-V-4.1)."""
+def lap(race, car, *, fresh: bool = True):
+    """FD-P-4 for one car; other cars are absent (FD-V-4.1). `fresh=False` (tests)
+    continues a lap from the car's current state."""
     t = race.track
-    car.space, car.lap, car.gear = t.qualifying_start, 0, 1
-    race.round = 0
+    if fresh:
+        car.space, car.lap, car.gear = t.qualifying_start, 0, 1
+        race.round = 0
     while not car.q_done:
         race.round += 1
         race.turn_seq += 1
@@ -64,11 +66,13 @@ def lap(race, car):
             seconds = _add(seconds, race._elapsed)
         base = roll_gear(race, car)
         car.q_turns += 1
-        bonus = yield from pit.boost(race, car, "main")
+        bonus, _nitro = yield from pit.boost(race, car, "main", m=base)
         if bonus:
             seconds = _add(seconds, race._elapsed)
         turn = Turn(car)
-        yield from drive(race, turn, base + bonus, "main", may_brake=False)
+        yield from drive(
+            race, turn, base + bonus, "main", may_brake=False, slide=pit.slide(race, car)
+        )
         seconds = _add(seconds, race._elapsed)
         car.q_seconds += race.cfg["qualifying_seconds_per_turn"] if seconds is None else seconds
         corners(race, turn)

@@ -18,7 +18,9 @@ from .track import COLOURS, TRACK, load_track
 
 
 class FormulaDRace:
-    def __init__(self, config: dict, seats: list[Seat], seed: int | str, dice=None):
+    def __init__(
+        self, config: dict, seats: list[Seat], seed: int | str, dice=None, *, begin: bool = True
+    ):
         self.cfg = config
         self.seats = list(seats)
         self.seed = seed
@@ -28,8 +30,12 @@ class FormulaDRace:
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"
         self.laps = 1 if self.qualifying else config["laps"]
-        # FD-O-3 derived flags (street rules are not offered, see options)
-        self.pit_stops_allowed = self.laps >= 2 and self.track.has_pit
+        # FD-O-3 derived flags
+        self.street_rules = bool(config.get("street")) and not self.bga
+        self.nitro_on = bool(config.get("nitro"))
+        self.pit_stops_allowed = self.laps >= 2 and self.track.has_pit and not self.street_rules
+        self.police: dict[int, dict] = {}
+        self.police_awarded: set[int] = set()
         self.tire_effects = bool(config.get("tire_choice"))
         self.events: list[Event] = []
         self.round = 0
@@ -50,7 +56,14 @@ class FormulaDRace:
         self._waiting: list[tuple[Decision, object]] = []
         self._answers: dict[str, Action] = {}
         self._elapsed: int | None = None
-        self._gen = qualifying.session(self) if self.qualifying else self._session()
+        self.halt_after_turns: int | None = None  # test hook (FD-E-25)
+        if begin:
+            self._gen = qualifying.session(self) if self.qualifying else self._session()
+            self._resume(None)
+
+    def begin_rounds(self, first_order: list[Car] | None = None) -> None:
+        """Start racing from the current state (the scenario constructor uses it)."""
+        self._gen = self._rounds(first_order)
         self._resume(None)
 
     # ----- setup -------------------------------------------------------------
@@ -82,6 +95,7 @@ class FormulaDRace:
                 maxima=maxima,
             )
             car.reserve = 2 if self.cfg.get("technical_pit_stops") else 0
+            car.nitro = 1 if self.cfg.get("nitro") else 0  # FD-V-9.2
             if self.cfg.get("technical_pit_stops") and self.bga and setup.get("build"):
                 car.reserve = int(setup["build"].get("reserve", 2))
             cars.append(car)
@@ -96,13 +110,21 @@ class FormulaDRace:
         self._grid()
         yield from turn.race_weather(self)
         yield from turn.tyre_choices(self)
+        yield from self._rounds()
+
+    def _rounds(self, first_order: list[Car] | None = None):
         while any(c.racing for c in self.cars):
             self.round += 1
-            self.order = self._turn_order()
+            self.order = first_order or self._turn_order()
+            first_order = None
             self.emit("round_started", None, order=[c.seat for c in self.order])
             for car in self.order:
                 if car.racing:
                     yield from turn.take_turn(self, car)
+                    if self.halt_after_turns is not None:
+                        self.halt_after_turns -= 1
+                        if self.halt_after_turns <= 0:
+                            return
             yield from turn.end_of_round(self)
             self.emit("round_ended", None)
         self.end_reason = "all_cars_done"
@@ -292,6 +314,7 @@ class FormulaDRace:
             "markers": {t.ids[s]: n for s, n in sorted(self.markers.items())},
             "pit_stops_allowed": self.pit_stops_allowed,
             "tire_effects": self.tire_effects,
+            "street": self.street_rules,
             "me": seat,
             "cars": [
                 {
@@ -309,12 +332,13 @@ class FormulaDRace:
                     "tires": c.tires,
                     "fit_lap": c.fit_lap,
                     "reserve": c.reserve,
+                    "nitro": c.nitro,
                     "spun": c.spun,
                     "progress": self.progress(c) if c.space >= 0 else None,
                 }
                 for c in self.cars
             ],
-            "pending": [d.to_dict() for d in self.pending],
+            "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in self.pending],
         }
 
     def result(self):

@@ -16,7 +16,7 @@ PIT_NONE, PIT_LANE, PIT_EXIT = "none", "lane", "exit"
 BOX_STATES = ("box_basic", "box_long", "box_technical")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Car:
     seat: str
     number: int  # seat-list position
@@ -43,6 +43,7 @@ class Car:
     tires: str | None = None
     fit_lap: int = 1
     reserve: int = 0
+    nitro: int = 0
     finished_at: dict | None = None
     eliminated_at: dict | None = None
     q_turns: int = 0

@@ -25,7 +25,18 @@ class TrackError(ConfigError):
 
 
 class Corner:
-    __slots__ = ("index", "id", "stops", "inside", "inside_lane", "spaces", "shortest", "longest")
+    __slots__ = (
+        "index",
+        "id",
+        "stops",
+        "inside",
+        "inside_lane",
+        "spaces",
+        "shortest",
+        "longest",
+        "first",
+        "last",
+    )
 
     def __init__(self, index: int, data: dict):
         self.index = index
@@ -119,6 +130,9 @@ class Track:
         if pit:
             self.boxes = {colour: self.index[box] for colour, box in pit["boxes"].items()}
             self.pit_entry = self.index[pit["lane"][0]]
+        for c in self.corners:
+            ranks = [self.rank[self.index[sp]] for sp in c.spaces]
+            c.first, c.last = min(ranks), max(ranks)
         self.box_lane_space = {
             box: self.index[f"p{self.pit_index[box]}"] for box in self.boxes.values()
         }

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..contract import Decision
-from . import damage, gears, pit, slipstream, weather
+from . import damage, gears, pit, slipstream, street, weather
 from .dice import GEAR_RANGE, MAXIMUM
-from .movement import LAP, PIT, SPACE, TO_BOX
-from .moves import MovePlan, entry_progress
+from .movement import LAP, PIT, SLIDE, SPACE, TO_BOX
+from .moves import MoveOptions, MovePlan, entry_progress
 from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .track import PIT_BOX, TRACK
 
@@ -60,6 +60,7 @@ def take_turn(race, car: Car):
         exit_turn=car.pit in BOX_STATES,
     )
     base = None
+    great = False
     if race.round == 1:
         value = race.roll("black")
         table = START_ADVANCED if race.advanced else START_BASIC
@@ -70,7 +71,7 @@ def take_turn(race, car: Car):
         if outcome == "stall":
             car.stalled = True  # FD-B-4.2
         elif outcome == "great":
-            base = 4
+            base, great = 4, True
         else:
             base = roll_gear(race, car)
         kind = "start"
@@ -82,14 +83,18 @@ def take_turn(race, car: Car):
             yield from weather.on_maximum(race, car)
         kind = "main"
     if base is not None:
-        bonus = yield from pit.boost(race, car, kind)
-        m = base + bonus + pit.slide(race, car, base + bonus)
-        yield from drive(race, turn, m, kind)
+        bonus, nitro = yield from pit.boost(race, car, kind, great=great, m=base)
+        # FD-V-9.3: with nitro only forced braking
+        yield from drive(
+            race, turn, base + bonus, kind, slide=pit.slide(race, car), may_brake=not nitro
+        )
         if car.racing and turn.steps and not turn.crossed_final:
             yield from slipstream.offer(race, turn)
         resolve_corners(race, turn)
         pay_braking(race, turn)
         check_finish(race, turn)
+        if car.racing and t.kind_of[car.space] == TRACK:
+            street.stopping_zone(race, car)
         if car.racing and turn.moved and t.kind_of[car.space] == TRACK:
             collisions(race, car)
         if car.racing and t.kind_of[car.space] == PIT_BOX and car.pit == PIT_LANE:
@@ -113,36 +118,30 @@ def roll_gear(race, car: Car) -> int:
     return value
 
 
-def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
+def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
     car = turn.car
-    plan = MovePlan(race, car, m, kind, may_brake=may_brake)
+    plan = MovePlan(race, car, m, kind, may_brake=may_brake, slide=slide)
     decision = Decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
-        f"Move {m} spaces" + (" (blocked: you must brake)" if plan.blocked else ""),
-        {
-            "m": m,
-            "from": race.track.ids[car.space],
-            "blocked": plan.blocked,
-            "d_max": plan.d_max,
-            "paths": plan.candidates(),
-            "legal": [{"path": c["path"]} for c in plan.candidates()],
-        },
+        f"Move {m} spaces",
+        MoveOptions(plan, {"m": m, "from": race.track.ids[car.space], "slide": slide}),
     )
 
     def check(action) -> str | None:
         path = _path_param(race, action)
-        plan.check_path(path)
         brake = action.params.get("brake")
-        if brake is not None and brake != m - len(path) and not _terminal(plan, path):
-            return f"brake must equal {m - len(path)} for this path"
+        states, terminal = plan.check_path(path)
+        _kind, b = plan.braking(len(path), terminal, states[-1])
+        if brake is not None and brake != b:
+            return f"brake must equal {b} for this path"
         return None
 
     action = yield from race.ask(decision, check)
     path = _path_param(race, action)
     states, terminal = plan.check_path(path)
-    brake_kind, b = plan.braking(len(path), terminal)
+    brake_kind, b = plan.braking(len(path), terminal, states[-1])
     if brake_kind != "none":
         turn.braked = True
         turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
@@ -151,8 +150,9 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
         car.seat,
         kind=kind,
         path=[race.track.ids[s] for s in path],
-        m=m,
+        m=plan.m_of(states[-1]),
         travelled=len(path),
+        slide=slide if states[-1][SLIDE] else 0,
         braking=b,
         brake_kind=brake_kind,
     )
@@ -170,10 +170,6 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True):
             car.pit = PIT_EXIT
         turn.overs = turn.overs + tuple((c, k + turn.steps - len(path)) for c, k in final[7])
     return plan
-
-
-def _terminal(plan: MovePlan, path: list[int]) -> bool:
-    return plan.check_path(path)[1]
 
 
 def _path_param(race, action) -> list[int]:
@@ -200,6 +196,10 @@ def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
             race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
             if car.lap > race.laps:
                 turn.crossed_final = True
+            elif not race.qualifying:
+                street.lap_completed(race, car)
+        if not race.qualifying:
+            street.police_entry(race, car, space)
         if race.advanced and race.markers.get(space) and not race.qualifying:
             threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
             failed = damage.check(
@@ -369,6 +369,7 @@ def end_turn(race, turn: Turn) -> None:
     for _ in range(car.pending_markers):  # step 15
         damage.place_marker(race, car.space, "damage", car.seat)
     car.pending_markers = 0
+    street.police_awards(race)  # step 16
     if car.space != turn.start:  # step 19, FD-E-6
         race.arrivals += 1
         car.arrival = race.arrivals

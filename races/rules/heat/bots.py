@@ -1,0 +1,408 @@
+"""Bots that drive player cars with the full rules, from what a player can see.
+
+`rookie` picks a gear from the next corner and plays its highest or lowest cards; `pro`
+weighs every gear and every distinct hand of cards against the Heat each corner would cost,
+with a margin for the Stress cards it cannot predict, and spends Heat on Boosts only when
+the corners ahead leave room. `legend` is the Legend car: the engine moves it by the Legend
+rules (HEAT-LEGEND-03) and never asks it anything.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from itertools import combinations
+
+from ..contract import Action, Decision
+
+STRESS_MEAN = 2.5  # a Stress card turns into one of the 1-4 speed cards (HEAT-B-031)
+STRESS_MAX = 4
+REACH = 24  # beyond any Speed a car reaches in one turn (5 + 4 + 4 + 4, Stress at 4)
+STRESS_CLASS = 100  # one "+" in a planned hand (above any sum of fixed speeds)
+HEAT_CLASS = 10000  # one Heat of cost in a planned hand (above any sum of "+")
+
+
+def _card_class(c: dict) -> int:
+    """A card as one number: fixed speed + "+" symbols + Heat cost (see _best_plan)."""
+    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return fixed + STRESS_CLASS * c["plus"] + HEAT_CLASS * c.get("heat_cost", 0)
+
+
+def _upgrade_worth(c: dict) -> float:
+    """How much a drafted upgrade helps, in spaces (a rough guide for the draft)."""
+    if c["kind"] == "HEAT":
+        return -5.0
+    speed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return (
+        speed
+        + STRESS_MEAN * c["plus"]
+        + 0.8 * c.get("cooldown", 0)
+        - 1.5 * c.get("heat_cost", 0)
+        + 0.5 * c.get("reduce_stress", 0)
+        + 0.3 * c.get("slipstream_bonus", 0)
+        + 0.4 * c.get("adjust_limit", 0)
+        + (0.5 if c.get("speed_choices") else 0)
+        + (0.5 if c.get("direct_play") else 0)
+        - 0.1 * c.get("scrap", 0)
+    )
+
+
+def _garage_duty(o: dict) -> Action | None:
+    """The mandatory upgrade symbols, and the ones that never hurt (HEAT-GARAGE-08)."""
+    if o.get("heat_owed") and o["engine"]:
+        return Action("pay_heat_cost", {"count": min(o["heat_owed"], o["engine"])})
+    if o.get("scrap"):
+        return Action("scrap", {"card": o["scrap"][0][0]})
+    if o.get("super_cool"):
+        name, n = o["super_cool"][0]
+        return Action("super_cool", {"card": name, "count": min(n, o["heat_in_discard"])})
+    if o.get("reduce_stress"):
+        name, n = o["reduce_stress"][0]
+        return Action("reduce_stress", {"card": name, "stress": o["stress_in_hand"][:n]})
+    return None
+
+
+def _heat_due_table(view: dict, progress: int, speed_cap: int = REACH) -> list[int]:
+    """due[s]: Heat the corners would cost if the car moved s spaces at Speed s
+    (HEAT-B-044); crossings beyond the final finish line are free."""
+    length = view["length"]
+    finish = view["finish"]
+    limits = {pos: limit for _, pos, limit in view["corners"]}
+    due = [0] * (speed_cap + 1)
+    crossed: list[int] = []
+    for s in range(1, speed_cap + 1):
+        q = progress + s
+        if q < finish and q % length in limits:
+            crossed.append(limits[q % length])
+        due[s] = sum(s - lim for lim in crossed if s > lim)
+    return due
+
+
+@cache
+def _corners_ahead(length: int, corners: tuple) -> tuple[tuple[int, int], ...]:
+    """For each space: (countdown, limit) of the next corner (HEAT-B-TRK-05)."""
+    positions = sorted(corners)
+    out = []
+    for space in range(length):
+        pos, limit = next(((p, lim) for p, lim in positions if p > space), positions[0])
+        out.append(((pos - space - 1) % length, limit))
+    return tuple(out)
+
+
+def _corner_room(view: dict, progress: int) -> list[tuple[int, int]]:
+    """room[s]: (countdown, limit) of the next corner after landing s spaces ahead."""
+    length = view["length"]
+    table = _corners_ahead(length, tuple((pos, limit) for _, pos, limit in view["corners"]))
+    return [table[(progress + s) % length] for s in range(REACH + 1)]
+
+
+def _crossed_limits(view: dict, start: int, end: int) -> list[int]:
+    length = view["length"]
+    limits = {pos: limit for _, pos, limit in view["corners"]}
+    return [
+        limits[q % length]
+        for q in range(start + 1, end + 1)
+        if q < view["finish"] and q % length in limits
+    ]
+
+
+def _hand(options: dict) -> list[dict]:
+    return [c for c in options["hand"] if c["kind"] != "HEAT"]
+
+
+def _value(c: dict, mean: float = STRESS_MEAN) -> float:
+    fixed = c["speed"] if c["speed"] is not None else max(c.get("speed_choices") or [0])
+    return fixed + mean * c["plus"]
+
+
+class RookieBot:
+    """A cautious beginner: one gear at a time, no planning across corners."""
+
+    def __init__(self, seed: int | str, seat: str) -> None:
+        self.seat = seat
+
+    def choose(self, view: dict, decision: Decision) -> Action:
+        o = decision.options
+        kind = decision.kind
+        if kind == "shift_gear":
+            return Action("shift_gear", {"gear": self._gear(o, o["gears"])})
+        if kind == "play_cards":
+            if decision.default is not None:
+                return decision.default
+            count = o["count"] if "count" in o else self._gear(o, o["counts"], "count")
+            cards = sorted(_hand(o), key=lambda c: (_value(c), c["id"]))
+            if len(cards) < count:  # HEAT-B-025: a hand cluttered with Heat
+                return Action("play_cards", {"cards": _cluttered(o, count)})
+            corner = o["next_corner"]
+            near = not corner["beyond_finish"] and corner["distance"] < 3 * count
+            chosen = cards[:count] if near else cards[-count:]
+            return Action("play_cards", {"cards": [c["id"] for c in chosen]})
+        if kind == "react":
+            cool = min(o["cooldown_left"], o["heat_in_hand"])
+            if cool:
+                return Action("cooldown", {"count": cool})
+            duty = _garage_duty(o)
+            if duty is not None:
+                return duty
+            if o["adrenaline_move"] and not o["crossed"]:
+                return Action("adrenaline_move")
+            corner = o["next_corner"]
+            if o["boost"] and o["engine"] >= 3 and not o["crossed"] and corner["distance"] > 4:
+                return Action("boost")
+            return Action("end_react")
+        if kind == "slipstream":
+            safe = all(limit >= o["speed"] for _, limit in o["crosses"])
+            return Action("slipstream", {"take": safe})
+        if kind == "discard":
+            weak = [
+                c["id"] for c in o["hand"] if c["kind"] == "STARTING_UPGRADE" and c["speed"] == 0
+            ]
+            return Action("discard", {"cards": weak})
+        if kind in ("draft_pick", "market_pick"):
+            best = max(o["row"], key=lambda c: (c["speed"] or 0, c["id"]))
+            return Action(kind, {"card": best["id"]})
+        if kind == "choose_speed":
+            return Action("choose_speed", {"card": o["card"]["id"], "value": max(o["choices"])})
+        return decision.default or Action("end_react")
+
+    def _gear(self, o: dict, choices: list[dict], key: str = "gear") -> int:
+        """One gear towards what the next corner asks for, free shifts preferred."""
+        corner = o["next_corner"]
+        gear = o["gear"]
+        if corner["beyond_finish"] or corner["distance"] > 12:
+            target = 4
+        elif corner["distance"] <= 6:
+            target = max(1, min(3, (corner["limit"] + 1) // 2))
+        else:
+            target = 3
+        step = 1 if target > gear else -1 if target < gear else 0
+        free = [g[key] for g in choices if g["heat"] == 0]
+        return min(free or [g[key] for g in choices], key=lambda g: (abs(g - gear - step), g))
+
+
+def _cluttered(o: dict, count: int) -> list[str]:
+    """HEAT-B-025: every non-Heat card, then Heat cards, lowest id first."""
+    playable = [c["id"] for c in o["hand"] if c["kind"] != "HEAT"]
+    heat = sorted(c["id"] for c in o["hand"] if c["kind"] == "HEAT")
+    return playable + heat[: count - len(playable)]
+
+
+class ProBot:
+    """Plans gear and cards together and manages Heat across the corners ahead."""
+
+    ENGINE_FLOOR = 3  # Heat to keep in the engine for the corner after next
+    LOW_ENGINE = 1.0
+    SLOW_CARD = 1.5
+    BOOST_RESERVE = 2
+    HEAT = 1.0  # spaces one Heat card is worth
+    LATE_HEAT = 0.4  # ... in the last half lap
+    STRESS_BONUS = 0.6  # playing a Stress card clears the hand
+
+    def __init__(self, seed: int | str, seat: str) -> None:
+        self.seat = seat
+        self.plan: tuple[int, list[str]] | None = None
+
+    # ------------------------------------------------------------ steps 1-2
+    def _heat_weight(self, view: dict, progress: int) -> float:
+        left = view["finish"] - progress
+        return self.LATE_HEAT if left <= view["length"] // 2 else self.HEAT
+
+    def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
+        progress = o["progress"]
+        engine = o["engine"]
+        due = _heat_due_table(view, progress)
+        room = _corner_room(view, progress)
+        weight = self._heat_weight(view, progress)
+        # A Stress card is class STRESS_CLASS; every other card its speed.
+        groups: dict[int, list[str]] = {}
+        for c in _hand(o):
+            groups.setdefault(_card_class(c), []).append(c["id"])
+        values = sorted(cls for cls, ids in groups.items() for _ in ids)
+        playable = len(values)
+        finish = view["finish"]
+        to_finish = finish - progress
+        cool_in_hand = o["heat_in_hand"]
+        floor, low, slow_card = self.ENGINE_FLOOR, self.LOW_ENGINE, self.SLOW_CARD
+        stress_bonus = self.STRESS_BONUS
+        best = None
+        best_score = -1e9
+        for choice in o["gears"]:
+            gear, cost = choice["gear"], choice["heat"]
+            if playable < gear:
+                score = -50.0 - gear
+                if score > best_score:
+                    best_score = score
+                    best = (gear, ())
+                continue
+            avail = engine - cost
+            cool = min({1: 3, 2: 1}.get(gear, 0), cool_in_hand)
+            # The score depends only on the fixed sum and the Stress count, which the sum of
+            # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
+            # sum in sorted order plays the lowest cards.
+            hands: dict[int, tuple] = {}
+            for combo in combinations(values, gear):
+                hands.setdefault(sum(combo), combo)
+            # Next round the car can drop one gear for free; its slowest likely Speed then
+            # must not overshoot the next corner by much.
+            slowest = slow_card * (gear - 1 if gear > 2 else 1)
+            for total, combo in hands.items():
+                card_heat, total = divmod(total, HEAT_CLASS)
+                stress, fixed = divmod(total, STRESS_CLASS)
+                mean = round(fixed + STRESS_MEAN * stress)
+                if mean > REACH:
+                    mean = REACH
+                worst = fixed + STRESS_MAX * stress
+                if worst > REACH:
+                    worst = REACH
+                expected_due = due[mean] + card_heat
+                score = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
+                    expected_due + cost
+                )
+                score += stress_bonus * stress + 0.3 * cool
+                if expected_due > avail:
+                    score -= 25
+                elif due[worst] + card_heat > avail:
+                    score -= 8
+                left = avail - expected_due
+                if left < floor:
+                    score -= low * (floor - left)
+                if progress + mean < finish:
+                    distance, limit = room[mean]
+                    if slowest > distance and slowest > limit:
+                        score -= weight * (slowest - limit)
+                if score > best_score:
+                    best_score = score
+                    best = (gear, combo)
+        gear, combo = best
+        if not combo:
+            return gear, []
+        return gear, [
+            card_id
+            for cls in sorted(set(combo))
+            for card_id in sorted(groups[cls])[: combo.count(cls)]
+        ]
+
+    # ------------------------------------------------------------ step 5
+    def _react(self, view: dict, o: dict) -> Action:
+        cool = min(o["cooldown_left"], o["heat_in_hand"])
+        if cool:
+            return Action("cooldown", {"count": cool})
+        duty = _garage_duty(o)
+        if duty is not None:
+            return duty
+        if o.get("salvage"):
+            name, n = o["salvage"][0]
+            best = sorted(
+                (c for c in o["discard_pile"] if c["kind"] == "SPEED"),
+                key=lambda c: (-c["speed"], c["id"]),
+            )[:n]
+            if best and best[0]["speed"] >= 3:
+                return Action("salvage", {"card": name, "cards": [c["id"] for c in best]})
+        progress, speed, engine = o["progress"], o["speed"], o["engine"]
+        crossed = self._limits_of(view, o["crossed"])
+        if o["adrenaline_move"]:
+            after = crossed + _crossed_limits(view, progress, progress + 1)
+            extra = _due(after, speed + 1) - _due(crossed, speed)
+            if extra == 0 or (
+                extra <= engine - _due(crossed, speed) - 1
+                and self._heat_weight(view, progress) < self.HEAT
+            ):
+                return Action("adrenaline_move")
+        for name, extra in self._free_moves(o):
+            after = crossed + _crossed_limits(view, progress, progress + extra)
+            if _due(after, speed + extra) - _due(crossed, speed) == 0:
+                return Action(*name)
+        if o["boost"]:
+            after = crossed + _crossed_limits(view, progress, progress + STRESS_MAX)
+            worst = _due(after, speed + STRESS_MAX)
+            reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
+            if engine - 1 - worst >= reserve:
+                return Action("boost")
+        return Action("end_react")
+
+    def _free_moves(self, o: dict):
+        """Accelerate and direct-play cards, with the spaces they would add."""
+        for name in o.get("accelerate", []):
+            if o["plus_count"]:
+                yield ("accelerate", {"card": name}), o["plus_count"]
+        for c in o.get("direct_play", []):
+            if not c.get("heat_cost") and not c["plus"]:
+                yield ("direct_play", {"card": c["id"]}), c["speed"] or 0
+
+    def _limits_of(self, view: dict, crossed: list) -> list[int]:
+        limits = {cid: limit for cid, _, limit in view["corners"]}
+        return [limits[cid] for cid, q in crossed if q < view["finish"]]
+
+    def choose(self, view: dict, decision: Decision) -> Action:
+        o = decision.options
+        kind = decision.kind
+        if kind == "shift_gear":
+            self.plan = self._best_plan(view, o)
+            return Action("shift_gear", {"gear": self.plan[0]})
+        if kind == "play_cards":
+            if decision.default is not None:
+                return decision.default
+            if "counts" in o:  # tournament: the plan picks the number of cards too
+                gears = [{"gear": c["count"], "heat": c["heat"]} for c in o["counts"]]
+                self.plan = self._best_plan(view, {**o, "gears": gears})
+            elif self.plan is None or self.plan[0] != o["count"]:
+                self.plan = self._best_plan(view, {**o, "gears": [{"gear": o["count"], "heat": 0}]})
+            gear, cards = self.plan
+            self.plan = None
+            return Action("play_cards", {"cards": cards or _cluttered(o, gear)})
+        if kind == "react":
+            return self._react(view, o)
+        if kind == "slipstream":
+            crossed = self._limits_of(view, o["crossed"]) + [lim for _, lim in o["crosses"]]
+            return Action("slipstream", {"take": _due(crossed, o["speed"]) <= o["engine"]})
+        if kind == "discard":
+            weak = [
+                c["id"]
+                for c in o["hand"]
+                if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= 1
+            ]
+            return Action("discard", {"cards": weak})
+        if kind in ("draft_pick", "market_pick"):
+            best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]))
+            return Action(kind, {"card": best["id"]})
+        if kind == "market_swap":
+            best = max(o["row"], key=lambda c: (_upgrade_worth(c), c["id"]), default=None)
+            worst = min(o["owned"], key=lambda c: (_upgrade_worth(c), c["id"]), default=None)
+            if best and worst and _upgrade_worth(best) > _upgrade_worth(worst) + 1:
+                return Action(kind, {"owned": worst["id"], "market": best["id"]})
+            return decision.default
+        if kind == "choose_speed":
+            return Action(
+                "choose_speed", {"card": o["card"]["id"], "value": self._speed_choice(view, o)}
+            )
+        if kind == "refresh":
+            keep = [c["id"] for c in o["cards"] if (c["speed"] or 0) >= 3]
+            return Action("refresh", {"cards": keep})
+        return decision.default or Action("end_react")
+
+    def _speed_choice(self, view: dict, o: dict) -> int:
+        """The highest speed whose corners the engine can pay, else the lowest."""
+        me = next(c for c in view["cars"] if c["seat"] == self.seat)
+        due = _heat_due_table(view, me["progress"])
+        base = o["speed_so_far"]
+        for value in sorted(o["choices"], reverse=True):
+            if due[min(REACH, base + value)] <= max(0, me["engine"] - 1):
+                return value
+        return min(o["choices"])
+
+
+def _due(limits: list[int], speed: int) -> int:
+    return sum(speed - lim for lim in limits if speed > lim)
+
+
+class LegendBot:
+    """The Legend car. The engine moves Legends by their cards and never opens a decision
+    for them (HEAT-LEGEND-03); as the autopilot of a player car it drives like `rookie`."""
+
+    def __init__(self, seed: int | str, seat: str) -> None:
+        self.fallback = RookieBot(seed, seat)
+
+    def choose(self, view: dict, decision: Decision) -> Action:
+        return self.fallback.choose(view, decision)
+
+
+BOTS = {"legend": LegendBot, "rookie": RookieBot, "pro": ProBot}

@@ -1,0 +1,318 @@
+"""The Garage module: the upgrade draft and the upgrade symbols (HEAT-GARAGE-01..18).
+
+Symbols act at step 3 ("+", speed choices, the Heat-cost check), step 5 (cooldown, Heat cost,
+scrap, reduce stress, salvage, accelerate, direct play), step 6 (slipstream bonus), step 7
+(adjust limit) and step 9 (refresh).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import Card, card, is_heat, is_stress, upgrade_pool
+from .state import Car
+from .turn import GEAR_COOLDOWN, heat_in_hand, move, reshuffle, resolve_plus, sector_effect
+
+if TYPE_CHECKING:
+    from .race import HeatRace
+
+PICKS = 3  # HEAT-GARAGE-03: three rows, each player ends with 3 upgrades
+
+
+class Draft:
+    """HEAT-GARAGE-03: rows of P+3 cards; reverse grid order, grid order, reverse again."""
+
+    def __init__(self, race: HeatRace, players: list[Car]) -> None:
+        self.players = players  # in grid order; Legends never draft
+        self.pool, counter = race.chance.shuffle(
+            "upgrades", upgrade_pool(race.upgrade_pool, race.heavy_rain)
+        )
+        race.emit(
+            "deck_shuffled",
+            None,
+            pile="upgrades",
+            stream="upgrades",
+            counter=counter,
+            order=list(self.pool),
+        )
+        self.row: list[str] = []
+        self.pick = 0
+        self.queue: list[Car] = []
+        self._next_row(race)
+
+    def _next_row(self, race: HeatRace) -> None:
+        if self.row:
+            race.emit("upgrade_row_discarded", None, cards=list(self.row))
+        self.pick += 1
+        if self.pick > PICKS:
+            self.queue = []
+            return
+        size = len(self.players) + 3
+        self.row, self.pool = self.pool[:size], self.pool[size:]
+        forward = self.pick % 2 == 0
+        self.queue = list(self.players) if forward else list(reversed(self.players))
+        race.emit("upgrade_row_revealed", None, pick=self.pick, cards=list(self.row))
+
+    @property
+    def waiting(self) -> Car | None:
+        return self.queue[0] if self.queue else None
+
+    def take(self, race: HeatRace, car: Car, card_id: str) -> None:
+        self.row.remove(card_id)
+        car.upgrades.append(card_id)
+        self.queue.pop(0)
+        race.emit("upgrade_picked", car.seat, card=card_id, pick=self.pick)
+        if not self.queue:
+            self._next_row(race)
+
+
+def quick_deal(race: HeatRace, players: list[Car]) -> None:
+    """HEAT-GARAGE-04: shuffle the pool and deal 3 cards each, one at a time, grid order."""
+    pool, counter = race.chance.shuffle(
+        "upgrades", upgrade_pool(race.upgrade_pool, race.heavy_rain)
+    )
+    race.emit(
+        "deck_shuffled", None, pile="upgrades", stream="upgrades", counter=counter, order=list(pool)
+    )
+    for _ in range(PICKS):
+        for car in players:
+            dealt = pool.pop(0)
+            car.upgrades.append(dealt)
+            race.emit("upgrade_dealt", car.seat, card=dealt)
+
+
+# ------------------------------------------------------------------ step 3 (HEAT-B-030)
+def live_upgrades(car: Car) -> list[Card]:
+    """Upgrade cards in the play area whose symbols count this turn (not converted)."""
+    return [
+        card(c)
+        for c in car.play
+        if c not in car.converted and card(c).kind in ("UPGRADE", "SPONSORSHIP")
+    ]
+
+
+def resolve_reveal_plus(race: HeatRace, car: Car) -> None:
+    """(a) "+" printed on upgrades, then (b) Stress cards (HEAT-B-030, HEAT-GARAGE-06)."""
+    played = list(car.play)
+    ordered = [c for c in played if not is_stress(c)] + [c for c in played if is_stress(c)]
+    for c in ordered:
+        for _ in range(card(c).plus):
+            resolve_plus(race, car, c)
+            car.plus_count += 1
+
+
+def unchosen(car: Car) -> list[str]:
+    """(c) cards whose speed is chosen after the "+" are resolved (HEAT-GARAGE-18)."""
+    return [
+        c
+        for c in car.play
+        if card(c).speed_choices and c not in car.chosen and c not in car.converted
+    ]
+
+
+def usable_cooldown(race: HeatRace, car: Car, adrenaline: bool) -> int:
+    effect = sector_effect(race, car)
+    if effect == "no_cooldown":
+        return 0
+    return (
+        GEAR_COOLDOWN[car.gear]
+        + (1 if adrenaline else 0)
+        + sum(c.cooldown for c in live_upgrades(car))
+        + (1 if effect == "cooldown_plus_1" else 0)
+    )
+
+
+def unpayable(race: HeatRace, car: Car, adrenaline: bool) -> bool:
+    """(d) HEAT-GARAGE-07: engine + min(Heat in hand, usable Cooldown) must cover the cost."""
+    cost = sum(c.heat_cost for c in live_upgrades(car))
+    if not cost:
+        return False
+    cool = usable_cooldown(race, car, adrenaline)
+    return len(car.engine) + min(len(heat_in_hand(car)), cool) < cost
+
+
+def convert(race: HeatRace, car: Car, card_id: str) -> None:
+    """The card goes to the discard pile and one "+" is resolved in its place."""
+    car.play.remove(card_id)
+    car.discard.append(card_id)
+    car.converted.append(card_id)
+    race.emit("card_converted_unpayable", car.seat, card=card_id)
+    resolve_plus(race, car, card_id)
+    car.plus_count += 1
+
+
+def card_value(car: Car, card_id: str) -> int:
+    c = card(card_id)
+    if c.speed_choices:
+        return car.chosen.get(card_id, 0)
+    return c.speed or 0
+
+
+def begin_symbols(car: Car) -> None:
+    """Step 5 starts with the mandatory Heat cost and scrap of every played upgrade."""
+    for c in live_upgrades(car):
+        car.cooldown_left += c.cooldown
+        car.heat_owed += c.heat_cost
+        if c.scrap:
+            car.scrap_owed.append(c.id)
+
+
+# ------------------------------------------------------------------ step 5 symbols
+def payable_after(
+    race: HeatRace, car: Car, engine_change: int = 0, owed_change: int = 0, cooldown_change: int = 0
+) -> bool:
+    """The HEAT-GARAGE-07 invariant after an optional action."""
+    from .turn import cooldown_allowance
+
+    owed = car.heat_owed + owed_change
+    if owed <= 0:
+        return True
+    cool = cooldown_allowance(race, car) + cooldown_change
+    return len(car.engine) + engine_change + min(len(heat_in_hand(car)), max(0, cool)) >= owed
+
+
+def pay_heat_cost(race: HeatRace, car: Car, count: int) -> None:
+    from .turn import pay_heat
+
+    pay_heat(race, car, count, "card")
+    car.heat_owed -= count
+
+
+def scrap(race: HeatRace, car: Car, card_id: str) -> None:
+    """HEAT-GARAGE-13: top cards of the deck to the discard pile, one at a time."""
+    car.scrap_owed.remove(card_id)
+    scrapped = []
+    for _ in range(card(card_id).scrap):
+        if not car.deck and not reshuffle(race, car):
+            break
+        top = car.deck.pop(0)
+        car.discard.append(top)
+        scrapped.append(top)
+    race.emit("symbol_resolved", car.seat, card=card_id, symbol="scrap", cards=scrapped)
+
+
+def reduce_stress(race: HeatRace, car: Car, card_id: str, stress: list[str]) -> None:
+    """HEAT-GARAGE-15: Stress cards from hand to the discard pile."""
+    car.used.append(f"{card_id}/reduce_stress")
+    for c in stress:
+        car.hand.remove(c)
+        car.discard.append(c)
+    race.emit("symbol_resolved", car.seat, card=card_id, symbol="reduce_stress", cards=stress)
+
+
+def salvage(race: HeatRace, car: Car, card_id: str, chosen: list[str]) -> None:
+    """HEAT-GARAGE-14: cards from the discard pile into the deck, then the deck is shuffled."""
+    car.used.append(f"{card_id}/salvage")
+    for c in chosen:
+        car.discard.remove(c)
+    stream = f"deck/{car.colour}"
+    car.deck, counter = race.chance.shuffle(stream, car.deck + chosen)
+    race.emit("symbol_resolved", car.seat, card=card_id, symbol="salvage", cards=chosen)
+    race.emit(
+        "deck_shuffled", car.seat, pile="deck", stream=stream, counter=counter, order=list(car.deck)
+    )
+
+
+def accelerate(race: HeatRace, car: Car, card_id: str) -> None:
+    """HEAT-GARAGE-11: +1 Speed per "+" resolved this turn, as one separate movement."""
+    car.used.append(f"{card_id}/accelerate")
+    bonus = car.plus_count
+    car.speed += bonus
+    race.emit("symbol_resolved", car.seat, card=card_id, symbol="accelerate", speed=bonus)
+    move(race, car, bonus, "accelerate")
+
+
+def direct_play(race: HeatRace, car: Car, card_id: str) -> None:
+    """HEAT-GARAGE-09: from hand in step 5; its own movement; its symbols join step 5."""
+    car.hand.remove(card_id)
+    car.play.append(card_id)
+    race.emit("cards_revealed", car.seat, cards=[card_id], direct_play=True)
+    c = card(card_id)
+    value = c.speed or 0
+    for _ in range(c.plus):
+        value += resolve_plus(race, car, card_id)
+        car.plus_count += 1
+    car.cooldown_left += c.cooldown
+    car.heat_owed += c.heat_cost
+    if c.scrap:
+        car.scrap_owed.append(card_id)
+    car.speed += value
+    move(race, car, value, "direct_play")
+
+
+def playable_direct(race: HeatRace, car: Car) -> list[str]:
+    return sorted(
+        c
+        for c in car.hand
+        if card(c).direct_play
+        and payable_after(
+            race, car, owed_change=card(c).heat_cost, cooldown_change=card(c).cooldown
+        )
+    )
+
+
+def symbol_cards(car: Car, symbol: str) -> list[Card]:
+    return [
+        c for c in live_upgrades(car) if getattr(c, symbol) and f"{c.id}/{symbol}" not in car.used
+    ]
+
+
+def adjust_limit(car: Car) -> int:
+    """HEAT-GARAGE-17: this car's own corner limits this turn."""
+    return sum(c.adjust_limit for c in live_upgrades(car))
+
+
+def slipstream_bonus(car: Car) -> int:
+    """HEAT-GARAGE-16."""
+    return sum(c.slipstream_bonus for c in live_upgrades(car))
+
+
+def refreshable(car: Car) -> list[str]:
+    return sorted(c for c in car.play if card(c).refresh and c not in car.converted)
+
+
+def refresh(race: HeatRace, car: Car, order: list[str]) -> None:
+    """HEAT-GARAGE-12: the listed cards go on top of the deck, the last listed on top."""
+    for c in order:
+        car.play.remove(c)
+        car.deck.insert(0, c)
+    race.emit("symbol_resolved", car.seat, card=None, symbol="refresh", cards=list(order))
+
+
+def heat_owed_lapses(race: HeatRace, car: Car) -> bool:
+    """PROJECT rule: a cost that can no longer be met (the car moved into a no-cooldown
+    sector with its Heat in hand) is paid from what the engine holds; the rest lapses, so
+    the turn can end."""
+    return car.heat_owed > 0 and not payable_after(race, car)
+
+
+def options_open(race: HeatRace, car: Car) -> bool:
+    """Whether an optional upgrade symbol can still be used this step 5."""
+    if any(is_stress(c) for c in car.hand) and symbol_cards(car, "reduce_stress"):
+        return True
+    if car.discard and symbol_cards(car, "salvage"):
+        return True
+    if symbol_cards(car, "super_cool") and heat_in_discard(car):
+        return True
+    return bool(symbol_cards(car, "accelerate") or playable_direct(race, car))
+
+
+def super_cool(race: HeatRace, car: Car, card_id: str, count: int) -> None:
+    """HEAT-RAIN-09: up to N Heat cards from the discard pile to the engine."""
+    car.used.append(f"{card_id}/super_cool")
+    cooled = [c for c in car.discard if is_heat(c)][:count]
+    for c in cooled:
+        car.discard.remove(c)
+        car.engine.append(c)
+    race.emit(
+        "symbol_resolved",
+        car.seat,
+        card=card_id,
+        symbol="super_cool",
+        count=count,
+        engine=len(car.engine),
+    )
+
+
+def heat_in_discard(car: Car) -> int:
+    return sum(1 for c in car.discard if is_heat(c))

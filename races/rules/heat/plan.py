@@ -1,0 +1,133 @@
+"""Steps 1 and 2: shift gears and play cards, chosen by every car at once (HEAT-B-020..025).
+
+Choices are stored hidden and resolved together once all are in, in grid order, so the order
+of submission never changes the outcome (HEAT-B-ENG-03).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ..contract import Action
+from .cards import is_heat
+from .state import Car
+from .turn import pay_heat
+
+if TYPE_CHECKING:
+    from .race import HeatRace
+
+
+def shift_cost(race: HeatRace, car: Car, target: int) -> int | None:
+    """Heat a shift to `target` costs, or None when the shift is impossible.
+
+    HEAT-B-022/023: one gear free, two gears for 1 Heat, never three. HEAT-RAIN-02: a car that
+    began the round on a flooded space pays 1 more to shift down.
+    """
+    change = target - car.gear
+    if not 1 <= target <= 4 or abs(change) > 2:
+        return None
+    cost = 1 if abs(change) == 2 else 0
+    if change < 0 and race.on_flooded(car):
+        cost += 1
+    return cost if cost <= len(car.engine) else None
+
+
+def gear_choices(race: HeatRace, car: Car) -> list[tuple[int, int]]:
+    return [(g, c) for g in range(1, 5) if (c := shift_cost(race, car, g)) is not None]
+
+
+def cluttered_play(car: Car, count: int) -> list[str] | None:
+    """HEAT-B-025: with too few non-Heat cards, the only play is all of them plus Heat
+    cards, lowest id first; None when the hand is not cluttered."""
+    playable = [c for c in car.hand if not is_heat(c)]
+    if len(playable) >= count:
+        return None
+    heat = sorted(c for c in car.hand if is_heat(c))
+    return playable + heat[: count - len(playable)]
+
+
+def check_shift(race: HeatRace, car: Car, action: Action) -> str | None:
+    gear = action.params.get("gear")
+    if not isinstance(gear, int) or isinstance(gear, bool):
+        return "choose a gear from 1 to 4"
+    if shift_cost(race, car, gear) is None:
+        if not 1 <= gear <= 4:
+            return "gears run from 1 to 4"
+        if abs(gear - car.gear) > 2:
+            return f"from gear {car.gear} you can shift at most two gears"
+        return "not enough Heat in your engine for that shift"
+    return None
+
+
+def check_play(race: HeatRace, car: Car, action: Action) -> str | None:
+    cards = action.params.get("cards")
+    if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
+        return "choose the cards to play as a list of card ids"
+    count = car.shift_to
+    if race.tournament:
+        # HEAT-B-TOURN-02: the number of cards is the new gear.
+        count = len(cards)
+        if shift_cost(race, car, count) is None:
+            return (
+                f"from gear {car.gear} play 1 to 4 cards, at most two more or fewer; "
+                "two gears away needs 1 Heat in your engine"
+            )
+    if len(cards) != count:
+        return f"in gear {count} you must play exactly {count} cards"
+    if len(set(cards)) != len(cards) or any(c not in car.hand for c in cards):
+        return "you can only play cards from your hand, each once"
+    forced = cluttered_play(car, count)
+    if forced is not None:
+        if sorted(cards) != sorted(forced):
+            return "your hand is cluttered with Heat: you must play all your other cards and Heat"
+        return None
+    if any(is_heat(c) for c in cards):
+        return "Heat cards cannot be played"
+    return None
+
+
+def play_choices(race: HeatRace, car: Car) -> list[list[str]]:
+    counts = [g for g, _ in gear_choices(race, car)] if race.tournament else [car.shift_to]
+    out = []
+    for count in counts:
+        forced = cluttered_play(car, count)
+        if forced is not None:
+            out.append(sorted(forced))
+            continue
+        playable = sorted(c for c in car.hand if not is_heat(c))
+        out += [list(combo) for combo in combinations(playable, count)]
+    return out
+
+
+def shift_now(race: HeatRace, car: Car, target: int) -> None:
+    """Step 1 for one car (HEAT-B-022, -023), or at its turn in tournament mode
+    (HEAT-B-TOURN-03, -04: the flooded surcharge of the space it started the round on)."""
+    cost = shift_cost(race, car, target) or 0
+    start = car.gear
+    paid = pay_heat(race, car, cost, "shift") if cost else 0
+    car.gear = target
+    car.round_gear = target
+    race.emit(
+        "gear_shifted",
+        car.seat,
+        start=start,
+        gear=target,
+        heat=paid,
+        flooded=race.on_flooded(car) and target < start,
+    )
+
+
+def resolve_plans(race: HeatRace) -> None:
+    """Apply every stored shift (step 1), then move every stored play face down (step 2)."""
+    race.step = 1
+    if not race.tournament:  # HEAT-B-TOURN-01: no step 1
+        for car in race.racing_players():
+            shift_now(race, car, car.shift_to)
+    race.step = 2
+    for car in race.racing_players():
+        car.cluttered = cluttered_play(car, car.shift_to) is not None
+        for c in car.played:
+            car.hand.remove(c)
+        car.play = list(car.played)
+        race.emit("cards_played", car.seat, count=len(car.play), cluttered=car.cluttered)

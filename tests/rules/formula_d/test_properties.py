@@ -1,0 +1,73 @@
+"""Whole-race properties (FD-X-60, FD-E-14), with hypothesis choosing the races."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from races.rules import Seat, get_game, log_hash, replay, run_bot_race
+
+GAME = get_game("formula_d")
+
+races = st.fixed_dictionaries(
+    {
+        "seed": st.integers(0, 10**6),
+        "cars": st.integers(2, 6),
+        "level": st.sampled_from(["basic", "advanced"]),
+        "ruleset": st.sampled_from(["published", "bga"]),
+        "laps": st.integers(1, 2),
+        "bots": st.sampled_from([("rookie",), ("pro",), ("rookie", "pro")]),
+    }
+)
+
+
+def play(spec):
+    seats = [
+        Seat(f"c{i}", f"c{i}", kind="bot", bot=spec["bots"][i % len(spec["bots"])])
+        for i in range(spec["cars"])
+    ]
+    config = {
+        "track": "paddock_ring",
+        "level": spec["level"],
+        "ruleset": spec["ruleset"],
+        "laps": spec["laps"],
+    }
+    race, actions = run_bot_race(GAME, config, seats, spec["seed"])
+    return config, seats, race, actions
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(races)
+def test_every_race_ends_with_a_clean_classification_and_replays(spec):
+    config, seats, race, actions = play(spec)
+    assert race.finished and race.round < 400
+    result = race.result()
+    n = spec["cars"]
+    assert sorted(p.position for p in result.order) == list(range(1, n + 1))
+    assert {p.seat for p in result.order} == {s.id for s in seats}
+    assert all(p.status in ("finished", "eliminated") for p in result.order)
+    again = replay(GAME, config, seats, spec["seed"], actions)
+    assert log_hash(again.events) == result.log_sha256
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(races)
+def test_no_car_moves_backwards_wear_stays_in_range_and_the_eliminated_never_finish(spec):
+    _config, _seats, race, _actions = play(spec)
+    progress: dict[str, int] = {}
+    out: set[str] = set()
+    maxima = {s["seat"]: s["maxima"] for s in race.events[0].data["seats"]}
+    for event in race.events:
+        seat, data = event.seat, event.data
+        if event.type == "turn_started":
+            assert seat not in out
+            assert data["progress"] >= progress.get(seat, data["progress"])
+            progress[seat] = data["progress"]
+        elif event.type == "wear_changed":
+            assert 0 <= data["value"] <= maxima[seat][data["category"]]
+        elif event.type == "eliminated":
+            assert seat not in out
+            out.add(seat)
+        elif event.type == "finished":
+            assert seat not in out
+            out.add(seat)
+    for car in race.cars:
+        assert all(v >= 0 for v in car.wear.values())

@@ -1,0 +1,149 @@
+"""Slipstream (FD-A-10) and damage markers (FD-A-9)."""
+
+import pytest
+
+from .driving import act, events_of, gear, lane, move, scenario
+
+FULL_SHAPES = {
+    ("r55l0", "r56l0", "r57l1"),
+    ("r55l0", "r56l1", "r57l1"),
+    ("r55l2", "r56l2", "r57l1"),
+    ("r55l2", "r56l1", "r57l1"),
+    ("r55l0", "r56l0", "r57l0"),
+    ("r55l2", "r56l2", "r57l2"),
+}
+
+
+def slip_race(b_gear=4, a_gear=4, extra=(), dice=("g4:8",)):
+    return scenario(
+        [
+            {"seat": "A", "space": "r46l1", "gear": a_gear},
+            {"seat": "B", "space": "r55l1", "gear": b_gear},
+            *extra,
+        ],
+        track="lakeside_gp",
+        dice=[*dice, *["black:10"] * 4],
+        order=["A", "B", *[c["seat"] for c in extra]],
+        level="advanced",
+    )
+
+
+def test_the_three_slipstream_shapes_are_offered_behind_a_car():
+    """FD-X-29, FD-A-10.1, FD-A-10.3."""
+    race = slip_race()
+    gear(race, "A", 4)
+    move(race, "A", lane(1, 47, 54))
+    decision = race.pending[0]
+    assert decision.kind == "slipstream"
+    full = {tuple(p["path"]) for p in decision.options["paths"] if len(p["path"]) == 3}
+    assert full == FULL_SHAPES
+
+
+@pytest.mark.parametrize(("a_gear", "b_gear", "brake"), [(4, 5, 0), (4, 3, 0), (4, 4, 1)])
+def test_no_slipstream_behind_a_faster_or_slow_car_or_after_braking(a_gear, b_gear, brake):
+    """FD-X-29: (e), (d) and (a) of FD-A-10.1."""
+    race = slip_race(b_gear=b_gear, a_gear=a_gear, dice=(f"g{a_gear}:{8 + brake}",))
+    gear(race, "A", a_gear)
+    move(race, "A", lane(1, 47, 54))
+    assert not any(d.kind == "slipstream" for d in race.pending)
+    assert race.by_seat["A"].space == race.track.index["r54l1"]
+
+
+def test_an_unbraked_slipstream_can_chain_and_a_braked_one_cannot():
+    """FD-X-30, FD-A-10.4, FD-A-10.5."""
+    third = [{"seat": "C", "space": "r58l1", "gear": 4}]
+    race = slip_race(extra=third)
+    gear(race, "A", 4)
+    move(race, "A", lane(1, 47, 54))
+    act(race, "A", "slipstream", path=["r55l0", "r56l1", "r57l1"])
+    assert race.pending[0].kind == "slipstream"
+    race = slip_race(extra=third)
+    gear(race, "A", 4)
+    move(race, "A", lane(1, 47, 54))
+    act(race, "A", "slipstream", path=["r55l0", "r56l0"])
+    assert race.by_seat["A"].wear["Br"] == 2
+    assert race.finished
+
+
+@pytest.mark.parametrize("brakes", [3, 0])
+def test_a_slipstream_into_a_corner_costs_a_brake_point(brakes):
+    """FD-X-31, FD-A-10.6."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r59l1", "lap": 1, "gear": 4, "wear": {"Br": brakes}},
+            {"seat": "B", "space": "r7l1", "lap": 2, "gear": 4},
+        ],
+        dice=["g4:7", "black:10", "black:10"],
+        order=["A", "B"],
+        level="advanced",
+    )
+    gear(race, "A", 4)
+    move(race, "A", lane(1, 0, 6))
+    if brakes == 0:
+        assert not any(d.kind == "slipstream" for d in race.pending)
+        return
+    options = race.pending[0].options["paths"]
+    full = [o for o in options if len(o["path"]) == 3]
+    assert full and all(o["corner_entry"] and o["brake_points"] == 1 for o in full)
+    act(race, "A", "slipstream", path=full[0]["path"])
+    car = race.by_seat["A"]
+    assert car.wear["Br"] == 2 and car.corner >= 0 and car.stops == 1
+
+
+@pytest.mark.parametrize(
+    ("weather", "roll", "lost"), [("SUNNY", 4, 1), ("SUNNY", 5, 0), ("RAIN", 5, 1)]
+)
+def test_a_marked_space_makes_one_suspension_check(weather, roll, lost):
+    """FD-X-28, FD-A-9.3, FD-A-9.4."""
+    race = scenario(
+        [{"seat": "A", "space": "r12l1", "gear": 2}],
+        dice=["g2:3", f"black:{roll}"],
+        markers={"r14l1": 2},
+        level="advanced",
+        weather=weather,
+    )
+    gear(race, "A", 2)
+    move(race, "A", lane(1, 13, 15))
+    assert len(events_of(race, "marker_check")) == 1
+    assert race.by_seat["A"].wear["Su"] == 2 - lost
+
+
+def test_the_start_space_of_a_move_is_not_checked():
+    """FD-A-9.3."""
+    race = scenario(
+        [{"seat": "A", "space": "r14l1", "gear": 2}],
+        dice=["g2:2"],
+        markers={"r14l1": 1},
+        level="advanced",
+    )
+    gear(race, "A", 2)
+    move(race, "A", lane(1, 15, 16))
+    assert events_of(race, "marker_check") == []
+
+
+@pytest.mark.parametrize("ruleset", ["published", "bga"])
+def test_an_engine_check_elimination_leaves_a_marker_under_both_rulesets(ruleset):
+    """FD-X-59, FD-BGA-17."""
+    race = scenario(
+        [{"seat": "A", "space": "r106l1", "gear": 5, "wear": {"En": 1}}],
+        track="lakeside_gp",
+        dice=["g5:20", "black:1"],
+        level="advanced",
+        ruleset=ruleset,
+    )
+    gear(race, "A", 5)
+    move(race, "A", [*lane(1, 107, 119), *lane(1, 0, 6)])
+    car = race.by_seat["A"]
+    assert car.eliminated_at["cause"] == "engine"
+    assert race.markers.get(car.space, 0) >= 1
+
+
+def test_a_skip_of_three_gears_marks_the_space_where_the_turn_ends():
+    """FD-X-11, FD-A-6.4, FD-A-9.1."""
+    race = scenario([{"seat": "A", "space": "r12l1", "gear": 6}], dice=["g2:2"], level="advanced")
+    gear(race, "A", 2)
+    car = race.by_seat["A"]
+    assert (car.wear["Gb"], car.wear["Br"], car.wear["En"]) == (2, 2, 2)
+    assert race.markers == {}
+    move(race, "A", lane(1, 13, 14))
+    assert race.markers == {race.track.index["r14l1"]: 1}
