@@ -34,11 +34,24 @@ def _cache_read(key: str):
     return None if raw is None else inner._serializer.loads(raw)
 
 
+# A process-local cache cannot tell other processes that a season changed,
+# so there a version lives only a few seconds: pages are at most that stale.
+# A shared cache (Redis, as deployed) keeps it until the next change.
+LOCAL_VERSION_SECONDS = 5
+
+
+def _version_timeout() -> int | None:
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    return LOCAL_VERSION_SECONDS if isinstance(caches["default"], LocMemCache) else None
+
+
 def standings_version(season_id: int) -> str:
     version = _cache_read(_key(season_id))
     if version is None:
         version = uuid.uuid4().hex
-        cache.add(_key(season_id), version, timeout=None)
+        cache.add(_key(season_id), version, timeout=_version_timeout())
         version = cache.get(_key(season_id), version)
     return version
 
@@ -48,7 +61,7 @@ def standings_changed(*, season_id: int) -> None:
     standings has committed (and right away outside a transaction)."""
 
     def bump() -> None:
-        cache.set(_key(season_id), uuid.uuid4().hex, timeout=None)
+        cache.set(_key(season_id), uuid.uuid4().hex, timeout=_version_timeout())
 
     bump()
     transaction.on_commit(bump)

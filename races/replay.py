@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 # The event type that opens a new step of the replay, per game: a car's turn.
-STEP_OPENERS = {"formula_d": {"turn_started"}, "heat": {"cards_revealed", "round_started"}}
+STEP_OPENERS = {"formula_d": {"turn_started"}, "heat": {"turn_order_fixed", "cards_revealed"}}
 ROUND_OPENERS = {"round_started", "turn_order_fixed"}
 
 
@@ -94,6 +94,22 @@ def board_after(events_so_far: list[dict], seat_ids: list[str]) -> dict[str, Car
             if isinstance(spaces, list) and isinstance(order, list):
                 for s, space in zip(order, spaces, strict=False):
                     car(s).space = space
+        elif kind == "grid_assigned":
+            # Heat: [slot, seat, colour, space, spot]
+            for slot in data.get("grid") or []:
+                if isinstance(slot, list) and len(slot) >= 5:
+                    car(slot[1]).space = heat_space(slot[3], slot[4])
+        elif kind == "round_ended" and isinstance(data.get("positions"), list):
+            # Heat: [seat, space, spot, gear]
+            for line in data["positions"]:
+                if isinstance(line, list) and len(line) >= 3:
+                    car(line[0]).space = heat_space(line[1], line[2])
+                    if len(line) >= 4 and isinstance(line[3], int):
+                        car(line[0]).gear = line[3]
+        elif kind == "moved" and seat and isinstance(data.get("end"), list):
+            end = data["end"]
+            if len(end) >= 2:
+                car(seat).space = heat_space(end[0], end[1])
         elif kind in ("moved", "spin", "pit_entered", "pit_exit") and seat:
             path = data.get("path")
             if isinstance(path, list) and path:
@@ -107,7 +123,7 @@ def board_after(events_so_far: list[dict], seat_ids: list[str]) -> dict[str, Car
             if isinstance(data.get("gear"), int):
                 car(seat).gear = data["gear"]
         elif kind in ("gear_selected", "gear_shifted") and seat:
-            to = data.get("to")
+            to = _get(data, "to", "gear")
             if isinstance(to, int):
                 car(seat).gear = to
         elif kind == "wear_changed" and seat:
@@ -126,6 +142,13 @@ def board_after(events_so_far: list[dict], seat_ids: list[str]) -> dict[str, Car
         elif kind in ("eliminated", "car_eliminated") and seat:
             car(seat).status = "eliminated"
     return cars
+
+
+def heat_space(position, spot) -> str:
+    """A Heat board position (a space counted from the line, any lap, and a
+    spot: race line or outside) as a space id of the drawn track; the
+    drawing folds positions past a lap back onto it."""
+    return f"h{position}:{spot}"
 
 
 # --- Events in words -------------------------------------------------------
@@ -172,7 +195,9 @@ def _count(value) -> int:
 
 def _corner(data: Mapping, corners: Mapping[str, str]) -> str:
     corner = data.get("corner")
-    return corners.get(corner, corner) if isinstance(corner, str) else "the corner"
+    if isinstance(corner, int) and not isinstance(corner, bool):
+        corner = str(corner)
+    return corners.get(corner, f"corner {corner}") if isinstance(corner, str) else "the corner"
 
 
 def _fd_overshoot(car, d, corners):
@@ -269,8 +294,19 @@ FD_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
 HEAT_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
     "race_created": lambda c, d, k: "The race is set up.",
     "grid_assigned": lambda c, d, k: "The grid is set.",
-    "gear_shifted": lambda c, d, k: f"{c} shifts from gear {d.get('from')} to {d.get('to')}.",
-    "cards_revealed": lambda c, d, k: f"{c} reveals their cards.",
+    "gear_shifted": lambda c, d, k: (
+        f"{c} shifts to gear {_get(d, 'gear', 'to')}"
+        + (f" and pays {d['heat']} Heat" if d.get("heat") else "")
+        + "."
+    ),
+    "cards_played": lambda c, d, k: f"{c} plays {d.get('count')} card(s) face down.",
+    "cards_revealed": lambda c, d, k: (
+        f"{c} reveals {', '.join(d['cards'])}." if d.get("cards") else f"{c} reveals their cards."
+    ),
+    "turn_order_fixed": lambda c, d, k: "The turn order is set.",
+    "adrenaline_used": lambda c, d, k: f"{c} uses adrenaline ({d.get('kind')}).",
+    "cooldown_done": lambda c, d, k: f"{c} cools down {d.get('count')} Heat.",
+    "boost_done": lambda c, d, k: f"{c} boosts.",
     "moved": lambda c, d, k: (
         f"{c} moves {_get(d, 'requested_distance', 'distance', default='')}"
         + (f" ({d['reason']})" if d.get("reason") else "")
@@ -283,7 +319,9 @@ HEAT_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
     ),
     "corner_checked": lambda c, d, k: (
         f"{c} takes {_corner(d, k)} at speed {d.get('speed')}"
-        + f" (limit {d.get('effective_limit', d.get('limit'))})."
+        + f" (limit {d.get('effective_limit', d.get('limit'))})"
+        + (f": {d['paid']} Heat" if d.get("paid") else "")
+        + "."
     ),
     "spun_out": lambda c, d, k: f"{c} spins out in {_corner(d, k)}!",
     "lap_completed": lambda c, d, k: f"{c} completes lap {_get(d, 'lap', 'lap_number')}.",
@@ -291,7 +329,7 @@ HEAT_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
     "car_eliminated": lambda c, d, k: (
         f"{c} is eliminated" + (f" ({d['reason']})" if d.get("reason") else "") + "."
     ),
-    "round_ended": lambda c, d, k: f"Round {_get(d, 'round', default='')} ends.",
+    "round_ended": lambda c, d, k: "The round ends.",
     "race_ended": lambda c, d, k: "The race ends.",
 }
 
@@ -324,27 +362,47 @@ def event_words(
 # --- The lap chart ---------------------------------------------------------
 
 
+FINISH_EVENTS = {"finished", "car_finished"}
+END_EVENTS = {"session_ended", "race_ended"}
+
+
 def running_orders(events: list[dict]) -> list[dict]:
     """The order of the cars after every round (lap chart): from each round's
     turn order when the log gives it, else from the progress each car
-    reports at the start of its turn."""
+    reports at the start of its turn. Cars that have finished keep their
+    places ahead of the cars still racing; the last column is the final
+    order when the log ends with one."""
     rounds: list[dict] = []
     progress: dict[str, Any] = {}
     current: int | None = None
     from_orders = False
+    done: list[str] = []
+
+    def record(number, order):
+        rest = [s for s in order if s not in done]
+        rounds.append({"round": number, "order": done + rest})
 
     def close():
         if current is not None and progress:
-            order = sorted(progress, key=lambda s: -progress[s])
-            rounds.append({"round": current, "order": order})
+            record(current, sorted(progress, key=lambda s: -progress[s]))
 
     for event in events:
         data = event.get("data") or {}
         kind = event["type"]
+        if kind in FINISH_EVENTS and _seat_of(event) and _seat_of(event) not in done:
+            done.append(_seat_of(event))
+        if kind in END_EVENTS:
+            final = _get(data, "order", "results")
+            if isinstance(final, list) and final and all(isinstance(s, str) for s in final):
+                if not from_orders:
+                    close()
+                    current = None
+                rounds.append({"round": "F", "order": list(final)})
+                return rounds
         if kind in ROUND_OPENERS:
             order = _get(data, "order", "turn_order", "colours")
             if isinstance(order, list) and order and all(isinstance(s, str) for s in order):
-                rounds.append({"round": event.get("round") or len(rounds) + 1, "order": order})
+                record(event.get("round") or len(rounds) + 1, order)
                 from_orders = True
                 continue
         if from_orders:

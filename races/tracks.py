@@ -16,13 +16,51 @@ DATA_ROOT = Path(races.rules.__file__).resolve().parent
 
 def track_load(game: str, track_id: str) -> dict | None:
     """The track's data file (races/rules/<game>/data/<track>.json), or None
-    when the game ships no such file."""
+    when the game ships no such file. Heat's tracks (one file of positions
+    and corners) become a track of two spots per space."""
     if (
         not track_id.replace("_", "").replace("-", "").isalnum()
         or not game.replace("_", "").isalnum()
     ):
         return None
+    if game == "heat":
+        return _heat_track(str(DATA_ROOT), track_id)
     return _load(str(DATA_ROOT), game, track_id)
+
+
+@lru_cache(maxsize=32)
+def _heat_track(root: str, track_id: str) -> dict | None:
+    path = Path(root) / "heat" / "data" / "tracks.json"
+    if not path.is_file():
+        return None
+    with path.open(encoding="utf-8") as handle:
+        tracks = json.load(handle).get("tracks", [])
+    track = next((t for t in tracks if isinstance(t, dict) and t.get("id") == track_id), None)
+    if track is None or not isinstance(track.get("length"), int):
+        return None
+    corners = {c["position"]: c for c in track.get("corners", []) if isinstance(c, dict)}
+    spaces = [
+        {
+            "id": f"h{position}:{spot}",
+            "kind": "track",
+            "lane": lane,
+            "rank": position,
+            "corner": str(corners[position]["id"]) if position in corners else None,
+        }
+        for position in range(track["length"])
+        for lane, spot in enumerate(("RL", "OUT"))
+    ]
+    return {
+        "id": track_id,
+        "name": track.get("name", track_id),
+        "L": track["length"],
+        "spaces": spaces,
+        "corners": [
+            {"id": str(c["id"]), "stops": c.get("limit"), "name": f"corner {c['id']}"}
+            for c in corners.values()
+        ],
+        "fold": True,
+    }
 
 
 @lru_cache(maxsize=32)
@@ -134,7 +172,23 @@ def _drawing(track_json: str) -> dict:
             "y2": y0 + ny * half,
         },
         "name": track.get("name") or track.get("id"),
+        "fold": bool(track.get("fold")),
+        "ranks": ranks,
     }
+
+
+def space_point(drawing: dict, space: str | None) -> dict | None:
+    """Where a space is drawn; Heat positions past a lap fold back onto it."""
+    if not space:
+        return None
+    point = drawing["at"].get(space)
+    if point is None and drawing.get("fold") and space.startswith("h") and ":" in space:
+        position, spot = space[1:].split(":", 1)
+        try:
+            point = drawing["at"].get(f"h{int(position) % drawing['ranks']}:{spot}")
+        except ValueError:
+            return None
+    return point
 
 
 def corner_names(track: dict | None) -> dict[str, str]:

@@ -17,7 +17,7 @@ from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
 from races.models import Result, Round, Session
-from races.tracks import corner_names, track_drawing, track_load
+from races.tracks import corner_names, space_point, track_drawing, track_load
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
 
@@ -323,7 +323,7 @@ def replay(request, session_id: int, step: int):
         state = board.get(seat)
         if state is None:
             continue
-        at = drawing["at"].get(state.space) if drawing and state.space else None
+        at = space_point(drawing, state.space) if drawing else None
         cars.append(
             {
                 "seat": seat,

@@ -154,6 +154,17 @@ def test_a_race_runs_through_the_worker_while_the_live_page_follows_it(
     assert page.query_selector("text=Lap chart")
     shot(page, "round")
 
+    page.goto(base + "/")
+    assert winner.entry.driver.name in page.inner_text("main")
+    shot(page, "home")
+    page.goto(base + reverse("driver", args=[winner.entry.driver_id]))
+    assert "Round 1: Opening" in page.inner_text("main")
+    shot(page, "driver")
+    team = Team.objects.get(season=season)
+    page.goto(base + reverse("team", args=[team.pk]))
+    assert "Ana Lopez" in page.inner_text("main")
+    shot(page, "team")
+
     # a phone-sized screen: the tables scroll inside the page, which does not
     page.set_viewport_size({"width": 390, "height": 844})
     for name, url in [

@@ -146,6 +146,26 @@ def test_the_lap_chart_has_the_order_after_every_round():
     ]
 
 
+def test_finished_cars_keep_their_places_in_the_lap_chart():
+    def event(kind, seat=None, **data):
+        return {"type": kind, "round": 1, "seat": seat, "seq": 0, "data": data}
+
+    events = [
+        event("round_started", order=["a", "b", "c"]),
+        event("finished", "b", position=1),
+        event("round_started", order=["c", "a"]),
+        event("finished", "c", position=2),
+        event("finished", "a", position=3),
+        event("session_ended", order=["b", "c", "a"]),
+    ]
+    assert [o["order"] for o in running_orders(events)] == [
+        ["a", "b", "c"],
+        ["b", "c", "a"],
+        ["b", "c", "a"],
+    ]
+    assert running_orders(events)[-1]["round"] == "F"
+
+
 def test_the_lap_chart_falls_back_to_turn_progress():
     events = [
         {"type": "turn_started", "round": 1, "seat": "a", "seq": 1, "data": {"progress": 3}},

@@ -312,3 +312,12 @@ def test_choosing_a_game_without_an_engine_over_htmx_says_why(organiser, league)
     fragment = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<div id="season-fields">')
     assert "Galaxy Trucker cannot be played yet" in fragment and "<html" not in fragment
+
+
+def test_run_now_from_the_round_page_goes_to_the_live_page(organiser, league, enqueued):
+    season, grid, rounds = build_season(league, finished=0)
+    session = rounds[0].sessions.get()
+    page = organiser.get(rounds[0].get_absolute_url()).content.decode()
+    assert reverse("session_run", args=[session.pk]) in page
+    response = organiser.post(reverse("session_run", args=[session.pk]))
+    assert response["Location"] == reverse("session_live", args=[session.pk])

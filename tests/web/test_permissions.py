@@ -147,3 +147,21 @@ def test_the_league_create_write_needs_a_login(client):
     response = client.post(reverse("league_create"), {"name": "Sneaky"})
     assert response.status_code == 403
     assert not League.objects.filter(name="Sneaky").exists()
+
+
+def test_htmx_writes_carry_the_csrf_token_from_the_body(league, owner, enqueued):
+    import re
+
+    from django.test import Client
+
+    season, grid, rounds = build_season(league, finished=0)
+    session = rounds[0].sessions.get()
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(owner)
+    page = client.get(rounds[0].get_absolute_url()).content.decode()
+    token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
+    url = reverse("session_run", args=[session.pk])
+    assert client.post(url, HTTP_HX_REQUEST="true").status_code == 403
+    assert enqueued == []
+    response = client.post(url, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 302 and enqueued == [session.pk]
