@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ..contract import Action, Decision
 from . import damage
 from .state import CATEGORIES, Car
 
@@ -26,6 +26,13 @@ def tyre_choices(race):
                 "surface": "wet" if damage.wet(race) else "dry",
                 "legal": [{"type": t} for t in TYRES],
             },
+        )
+        decision = Decision(
+            decision.seat,
+            decision.kind,
+            decision.prompt,
+            decision.options,
+            default=Action("tires", {"type": default}),
         )
         pairs.append((decision, _tyre_check))
         car.tires = default
@@ -147,6 +154,7 @@ def service(race, turn):
                 "maxima": dict(car.maxima),
                 "legal": [{"stop": s, "repairs": {}} for s in stops],
             },
+            default=Action("pit_service", {"stop": "tyre", "repairs": {}}),
         )
         action = yield from race.ask(decision, lambda a: service_error(race, car, a.params))
         params = dict(action.params)

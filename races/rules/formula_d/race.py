@@ -139,6 +139,7 @@ class FormulaDRace:
                     "seat": c.seat,
                     "box_colour": c.colour,
                     "team": c.team,
+                    "driver": None,
                     "maxima": dict(c.maxima),
                     "reserve": c.reserve,
                 }

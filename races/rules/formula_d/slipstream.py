@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ..contract import Action, Decision
 from .movement import OVERS, links, start_state, step
 from .moves import rules_for
 from .track import TRACK
@@ -103,6 +103,7 @@ def offer(race, turn):
                 "paths": [{k: v for k, v in c.items() if k != "state"} for c in choices],
                 "legal": [{"path": []}] + [{"path": c["path"]} for c in choices],
             },
+            default=Action("slipstream", {"path": []}),
         )
 
         def check(action, by_path=by_path):

@@ -156,6 +156,8 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         braking=b,
         brake_kind=brake_kind,
     )
+    if car.pit in BOX_STATES and path:
+        race.emit("pit_exit", car.seat, box=race.track.ids[car.space], gear=car.gear)
     enter = entry_progress(race, states)
     if enter is not None:
         car.entry_progress = enter
