@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
 from . import qualifying, result, turn
 from .dice import SeededDice
-from .state import BASIC_WP, BOX_STATES, PIT_NONE, RACING, STANDARD_CAR, Car
+from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
 from .track import COLOURS, TRACK, load_track
 
 
@@ -346,7 +346,3 @@ class FormulaDRace:
         if not self.finished:
             raise IllegalAction("the session is still running")
         return result.build(self, log_hash(self.events))
-
-    @property
-    def racing_cars(self) -> list[Car]:
-        return [c for c in self.cars if c.status == RACING]

@@ -136,7 +136,7 @@ def offer(race, turn):
             braking=choice["braking"],
             brake_kind="slipstream",
         )
-        path_effects(race, turn, states, turn.steps)
+        path_effects(race, turn, states)
         turn.overs = turn.overs + states[-1][OVERS]
         if choice["braking"]:
             turn.brakes.append(("slipstream", {"b": choice["braking"]}))

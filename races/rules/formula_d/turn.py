@@ -163,7 +163,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         car.entry_progress = enter
         car.pit = PIT_LANE
         race.emit("pit_entered", car.seat, box=race.track.ids[race.track.boxes[car.colour]])
-    path_effects(race, turn, states, 0 if kind != "fast_exit" else 0)
+    path_effects(race, turn, states)
     if car.racing:
         final = states[-1]
         if final[PIT] != TO_BOX and race.track.kind_of[car.space] == TRACK:
@@ -185,7 +185,7 @@ def _path_param(race, action) -> list[int]:
     return [index[s] for s in raw]
 
 
-def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
+def path_effects(race, turn: Turn, states: list[tuple]) -> None:
     """Step 7: line crossings and damage-marker checks, in path order."""
     car, t = turn.car, race.track
     for before, after in zip(states, states[1:], strict=False):
