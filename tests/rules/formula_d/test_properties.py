@@ -71,3 +71,25 @@ def test_no_car_moves_backwards_wear_stays_in_range_and_the_eliminated_never_fin
             out.add(seat)
     for car in race.cars:
         assert all(v >= 0 for v in car.wear.values())
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(races)
+def test_dashboards_and_positions_can_be_redrawn_from_the_log_alone(spec):
+    """FD-E-15, FD-E-17: a viewer replays wear and spaces without the rules."""
+    _config, _seats, race, _actions = play(spec)
+    wear = {s["seat"]: dict(s["maxima"]) for s in race.events[0].data["seats"]}
+    space: dict[str, str] = {}
+    for event in race.events:
+        if event.type == "car_built":
+            wear[event.seat] = dict(event.data["maxima"])
+        elif event.type == "grid_set":
+            space.update(zip(event.data["order"], event.data["spaces"], strict=True))
+        elif event.type == "wear_changed":
+            wear[event.seat][event.data["category"]] += event.data["delta"]
+            assert wear[event.seat][event.data["category"]] == event.data["value"]
+        elif event.type == "moved" and event.data["path"]:
+            space[event.seat] = event.data["path"][-1]
+    for car in race.cars:
+        assert wear[car.seat] == car.wear
+        assert space[car.seat] == race.track.ids[car.space]
