@@ -76,7 +76,7 @@ class Rookie(Bot):
 
     def pick(self, out: Outlook, m: int, view):
         ends = out.ends(m)
-        wants_pit = out.wants_pit()
+        wants_pit = out.wants_pit(rookie=True)
 
         def key(end):
             d, state, path, brake_kind, b, terminal = end

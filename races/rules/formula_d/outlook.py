@@ -81,12 +81,15 @@ class Outlook:
         rank = self.t.rank[space]
         return (lap - 1) * self.t.L + rank if lap >= 1 else rank - self.t.L
 
-    def wants_pit(self) -> bool:
-        """Pro: tyres at 2 or less, or another category at 1, with a lap to go."""
+    def wants_pit(self, rookie: bool = False) -> bool:
+        """Pro: tyres at 2 or less, or another category at 1, with a lap to go.
+        Rookie: any category at half its maximum or less (basic: WP 9 or less)."""
         if self.me["lap"] >= self.laps:
             return False
         if not self.advanced:
             return self.wear["WP"] <= 9
+        if rookie:
+            return any(2 * self.wear[c] <= self.maxima[c] for c in self.wear)
         return self.wear["T"] <= 2 or any(self.wear[c] <= 1 for c in ("Br", "Gb", "Bo", "En", "Su"))
 
     def layers(self, depth: int):
