@@ -29,7 +29,9 @@ class FormulaD:
                     "id": t.id,
                     "name": t.name,
                     "kind": t.kind,
+                    # default laps: basic 1, advanced 2; published street races 1 (FD-O-1)
                     "laps": 1,
+                    "laps_advanced": 1 if t.kind == "street" else 2,
                     "length": t.L,
                     "corners": len(t.corners),
                     "stops": [c.stops for c in t.corners],
