@@ -63,11 +63,13 @@ def soft_bonus_available(race, car: Car, kind: str) -> bool:
 def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     """Step 5: decision `boost` when the soft bonus or a nitro charge is available.
 
-    Returns (extra spaces, nitro used)."""
+    Returns (extra spaces, nitro used). `car.extra["soft_unused"]` records a soft
+    bonus left unused, which bga lets a slipstream use (FD-BGA-10)."""
     from .street import nitro_available
 
     soft = soft_bonus_available(race, car, kind)
     car.extra.pop("after_technical", None)
+    car.extra["soft_unused"] = soft
     nitro = nitro_available(race, car, kind, great)
     if not soft and not nitro:
         return 0, False
@@ -102,6 +104,7 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     action = yield from race.ask(decision, check)
     use_soft = bool(action.params.get("soft"))
     use_nitro = bool(action.params.get("nitro"))
+    car.extra["soft_unused"] = soft and not use_soft
     spaces = (1 if use_soft else 0) + (car.gear if use_nitro else 0)
     if use_nitro:
         car.nitro -= 1

@@ -61,6 +61,8 @@ def take_turn(race, car: Car):
     )
     base = None
     great = False
+    car.extra.pop("soft_unused", None)
+    car.extra.pop("soft_slip", None)
     if race.round == 1:
         value = race.roll("black")
         table = START_ADVANCED if race.advanced else START_BASIC
