@@ -23,6 +23,7 @@ class Bot:
     def __init__(self, seed, seat: str):
         self.seed = seed
         self.seat = seat
+        self.last_outlook = None  # the gear decision's search, reused by the move
 
     def choose(self, view: dict, decision: Decision) -> Action:
         handler = getattr(self, f"on_{decision.kind}", None)
@@ -49,7 +50,11 @@ class Bot:
     def on_move(self, view, decision):
         out = Outlook(view, self.seat)
         m = decision.options["m"]
-        out.set_slide(m, decision.options.get("slide", 0))
+        slide = decision.options.get("slide", 0)
+        out.set_slide(m, slide)
+        if not slide and decision.kind == "move":
+            out.borrow_search(self.last_outlook)
+        self.last_outlook = None
         end = self.pick(out, m, view)
         return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
 
@@ -140,15 +145,22 @@ class Pro(Bot):
             return per_value[value]
 
         best, best_gear = None, options[0]["gear"]
-        for o in options:
-            g = o["gear"]
-            expected = -_gear_cost(o)
-            for value, p in GEAR_ODDS[g]:
-                expected += p * outlook(value).best(value, g)[0]
-            if g >= 5:
-                expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
-            if best is None or expected > best + 1e-9:
-                best, best_gear = expected, g
+        # gears that cost a skip are weighed only when no free gear scores well
+        free = [o for o in options if not o["costs"]]
+        costly = [o for o in options if o["costs"]]
+        for group in (free, costly):
+            if group is costly and best is not None and best >= 0:
+                break
+            for o in group:
+                g = o["gear"]
+                expected = -_gear_cost(o)
+                for value, p in GEAR_ODDS[g]:
+                    expected += p * outlook(value).best(value, g)[0]
+                if g >= 5:
+                    expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
+                if best is None or expected > best + 1e-9:
+                    best, best_gear = expected, g
+        self.last_outlook = out
         return Action("gear", {"gear": best_gear})
 
     def pick(self, out: Outlook, m: int, view):

@@ -159,6 +159,26 @@ class Outlook:
             out.append((0, self.start, (), "none", 0, True))  # stuck in the pit area: free
         return out
 
+    def position_key(self) -> tuple:
+        r = self.rules
+        return (
+            self.start,
+            frozenset(r.occupied),
+            frozenset(self.markers),
+            r.can_pit,
+            r.cleared,
+            r.slide_b,
+            self.slide,
+        )
+
+    def borrow_search(self, other) -> None:
+        """Reuse another outlook's search when the car and the board are unchanged
+        (the gear decision searched the same position just before the move)."""
+        if other is None or other._layers is None or other.slide:
+            return
+        if other.position_key() == self.position_key():
+            self._layers, self._depth = other._layers, other._depth
+
     def slide_if_wet(self) -> int:
         """S of FD-V-7.7 for this car now (0 when dry or without tyre effects)."""
         if not self.view["tire_effects"] or not self.wet or not self.me["tires"]:
