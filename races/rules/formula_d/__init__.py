@@ -1,8 +1,22 @@
 """Formula D: the rules engine (spec: rules/formula_d.md).
 
-from races.rules import get_game
-game = get_game("formula_d")
-race = game.start({"track": "paddock_ring"}, seats, seed=7)
+    from races.rules import get_game
+    game = get_game("formula_d")
+    race = game.start({"track": "paddock_ring"}, seats, seed=7)
+
+Modules by concept: `track` (loading, validator) and `layout` (the generator
+of the shipped tracks in `data/`), `state`, `dice`, `movement` (steps and the
+search over movement states), `moves` (one move's legal ends and previews),
+`race` (the contract, setup and rounds), `turn` (the turn procedure FD-P-3),
+`gears`, `damage`, `slipstream`, `pit`, `weather`, `street`, `qualifying`,
+`result`, `options` (every option, in one place), `outlook` and `bots`, and
+`scenario` (the test constructor of FD-E-25).
+
+Not available yet: the special drivers (FD-V-12) and therefore the advanced
+night street race (FD-V-11), which plays with them by default; the option
+schema has no `special_drivers`, and such a race is refused with a clear
+error. State serialisation (`state_dict`, FD-E-4) is not offered: a race is
+rebuilt from its seed and actions with `replay`.
 """
 
 from __future__ import annotations
