@@ -47,6 +47,21 @@ class Bot:
     def on_pit_service(self, view, decision):
         return Action("pit_service", {"stop": "tyre", "repairs": {}})
 
+    def on_repair(self, view, decision):
+        return decision.default  # greedy (FD-E-9)
+
+    def on_frogger_reroll(self, view, decision):
+        return Action("frogger_reroll", {"reroll": False})
+
+    def on_drift(self, view, decision):
+        return Action("drift", {"to": None})
+
+    def on_debris(self, view, decision):
+        return Action("debris", {"space": None})
+
+    def on_radio(self, view, decision):
+        return Action("radio", {"throw": False})
+
     def on_move(self, view, decision):
         out = Outlook(view, self.seat)
         m = decision.options["m"]
@@ -102,9 +117,6 @@ class Rookie(Bot):
             )
 
         return min(ends, key=key)
-
-    def on_repair(self, view, decision):
-        return Action("repair", {"repairs": {}})
 
 
 def _room_to_owed_corner(out: Outlook) -> int:
@@ -179,6 +191,18 @@ class Pro(Bot):
                 if best is None or score > best + 0.5:
                     best, choice = score, {"soft": soft, "nitro": nitro}
         return Action("boost", choice)
+
+    def on_frogger_reroll(self, view, decision):
+        """Reroll a die that means rain."""
+        return Action("frogger_reroll", {"reroll": decision.options["value"] <= 7})
+
+    def on_drift(self, view, decision):
+        """Drift back when that undoes an overshoot and the tyres can spare it."""
+        me = next(c for c in view["cars"] if c["seat"] == self.seat)
+        for option in decision.options["options"]:
+            if option.get("undoes_overshoot") and me["wear"]["T"] >= 2:
+                return Action("drift", {"to": option["to"]})
+        return Action("drift", {"to": None})
 
     def on_tires(self, view, decision):
         weather = view["weather"]

@@ -63,6 +63,7 @@ class Outlook:
             cleared=cleared,
             hazard_spaces=self.markers,
         )
+        self.rules.li_row = me.get("li_row", False)
         self.start = start_state(t, self.space, me["lap"], self.pit_mode)
         self.start_progress = self.progress(self.space, me["lap"])
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3

@@ -12,8 +12,8 @@ NON_TYRE = CATEGORIES[1:]
 
 def tyre_choices(race):
     """FD-P-1.1 step 6: every seat picks its starting set at once (FD-V-7.2)."""
-    if not race.tire_effects:
-        return
+    if not race.tire_effects or race.street_tyres:
+        return  # FD-V-11.2: street cars are on hard tyres
     pairs = []
     for car, seat in zip(race.cars, race.seats, strict=True):
         default = seat.setup.get("tires", "hard")
@@ -65,7 +65,7 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
 
     Returns (extra spaces, nitro used). `car.extra["soft_unused"]` records a soft
     bonus left unused, which bga lets a slipstream use (FD-BGA-10)."""
-    from .street import nitro_available
+    from .street import nitro_available, nitro_spaces
 
     soft = soft_bonus_available(race, car, kind)
     car.extra.pop("after_technical", None)
@@ -86,7 +86,7 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
             "m": m,
             "soft": soft,
             "nitro": nitro,
-            "nitro_spaces": car.gear if nitro else 0,
+            "nitro_spaces": nitro_spaces(car) if nitro else 0,
             "legal": legal,
         },
     )
@@ -105,12 +105,15 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     use_soft = bool(action.params.get("soft"))
     use_nitro = bool(action.params.get("nitro"))
     car.extra["soft_unused"] = soft and not use_soft
-    spaces = (1 if use_soft else 0) + (car.gear if use_nitro else 0)
+    spaces = (1 if use_soft else 0) + (nitro_spaces(car) if use_nitro else 0)
     if use_nitro:
         car.nitro -= 1
     if spaces:
         race.emit(
-            "boost_used", car.seat, nitro=car.gear if use_nitro else 0, soft=1 if use_soft else 0
+            "boost_used",
+            car.seat,
+            nitro=nitro_spaces(car) if use_nitro else 0,
+            soft=1 if use_soft else 0,
         )
     return spaces, use_nitro
 
@@ -120,9 +123,11 @@ SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
 
 def slide(race, car: Car) -> int:
     """S of FD-V-7.7: only with tyre effects on a wet surface (FD-AMB-37)."""
+    from .drivers import slide_cap
+
     if not race.tire_effects or car.tires is None or not damage.wet(race):
         return 0
-    return SLIDES[car.tires]
+    return slide_cap(car, SLIDES[car.tires])
 
 
 def service(race, turn):

@@ -33,10 +33,19 @@ class FormulaDRace:
         # FD-O-3 derived flags
         self.street_rules = bool(config.get("street")) and not self.bga
         self.nitro_on = bool(config.get("nitro"))
+        self.drivers_on = bool(config.get("special_drivers")) and self.street_rules
         self.pit_stops_allowed = self.laps >= 2 and self.track.has_pit and not self.street_rules
         self.police: dict[int, dict] = {}
         self.police_awarded: set[int] = set()
-        self.tire_effects = bool(config.get("tire_choice"))
+        self.repairs: list[tuple] = []  # (car, source, points, categories, max categories)
+        # FD-O-3: advanced street races with weather run on (hard) tyres
+        self.street_tyres = (
+            bool(config.get("street"))
+            and not self.bga
+            and bool(config.get("weather"))
+            and self.advanced
+        )
+        self.tire_effects = bool(config.get("tire_choice")) or self.street_tyres
         self.events: list[Event] = []
         self.round = 0
         self.turn_seq = 0
@@ -96,6 +105,14 @@ class FormulaDRace:
             )
             car.reserve = 2 if self.cfg.get("technical_pit_stops") else 0
             car.nitro = 1 if self.cfg.get("nitro") else 0  # FD-V-9.2
+            car.driver = setup.get("driver") if self.cfg.get("special_drivers") else None
+            if car.driver:
+                from .drivers import DRIVERS
+
+                car.maxima = dict(DRIVERS[car.driver])
+                car.wear = dict(car.maxima)
+            if self.street_tyres:
+                car.tires = "hard"  # FD-V-11.2
             if self.cfg.get("technical_pit_stops") and self.bga and setup.get("build"):
                 car.reserve = int(setup["build"].get("reserve", 2))
             cars.append(car)
@@ -105,6 +122,9 @@ class FormulaDRace:
 
     def _session(self):
         """FD-P-1.1 then rounds (FD-P-2)."""
+        from .drivers import deal
+
+        deal(self)  # R1, before anything is announced
         self.emit("session_started", None, **self._session_data())
         yield from turn.setup_choices(self)
         self._grid()
@@ -139,7 +159,7 @@ class FormulaDRace:
                     "seat": c.seat,
                     "box_colour": c.colour,
                     "team": c.team,
-                    "driver": None,
+                    "driver": c.driver,
                     "maxima": dict(c.maxima),
                     "reserve": c.reserve,
                 }
@@ -183,7 +203,12 @@ class FormulaDRace:
         values = sorted({v for v, _ in rolls}, reverse=True)
         for v in values:
             tied = [c for value, c in rolls if value == v]
-            ordered.extend(tied if len(tied) == 1 else self._roll_off(tied, purpose, depth + 1))
+            # FD-V-12.6 (b): Diane wins a tie without rerolling
+            diane = [c for c in tied if c.driver == "diane_montfort"]
+            if diane and len(tied) > 1:
+                ordered.extend(diane)
+                tied = [c for c in tied if c not in diane]
+            ordered.extend(tied if len(tied) <= 1 else self._roll_off(tied, purpose, depth + 1))
         return ordered
 
     # ----- order and progress ------------------------------------------------
@@ -203,7 +228,8 @@ class FormulaDRace:
         else:
             corner = t.corners[t.reference_corner[t.rank[car.space]]]
             tie = -abs(t.lane[car.space] - corner.inside_lane)
-        return (2 * self.progress(car), 0, car.gear, tie)
+        diane = 1 if car.driver == "diane_montfort" else 0  # FD-V-12.6 (a)
+        return (2 * self.progress(car), diane, car.gear, tie)
 
     def _turn_order(self) -> list[Car]:
         racing = [c for c in self.cars if c.racing]
@@ -303,6 +329,8 @@ class FormulaDRace:
 
     def view(self, seat: str | None = None) -> dict:
         """Formula D hides nothing (FD-E-1)."""
+        from .drivers import li_blocks
+
         t = self.track
         return {
             "track": t.id,
@@ -334,6 +362,8 @@ class FormulaDRace:
                     "fit_lap": c.fit_lap,
                     "reserve": c.reserve,
                     "nitro": c.nitro,
+                    "driver": c.driver,
+                    "li_row": li_blocks(self, c) if c.space >= 0 else False,
                     "spun": c.spun,
                     "progress": self.progress(c) if c.space >= 0 else None,
                 }
