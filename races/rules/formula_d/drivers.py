@@ -75,7 +75,9 @@ def slide_cap(car: Car, slide: int) -> int:
 def li_blocks(race, car: Car) -> bool:
     """FD-V-12.1: on its last lap, until it has stopped on rank L-1, that row is
     terminal for every car but Li; the requirement lapses if Li is eliminated."""
-    if not race.drivers_on or car.extra.get("li_done") or has(car, "li_tzu_sin"):
+    if not race.drivers_on or race.qualifying:  # FD-V-4.4: no abilities in qualifying
+        return False
+    if car.extra.get("li_done") or has(car, "li_tzu_sin"):
         return False
     if car.lap != race.laps:
         return False
