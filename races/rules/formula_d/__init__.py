@@ -9,14 +9,13 @@ of the shipped tracks in `data/`), `state`, `dice`, `movement` (steps and the
 search over movement states), `moves` (one move's legal ends and previews),
 `race` (the contract, setup and rounds), `turn` (the turn procedure FD-P-3),
 `gears`, `damage`, `slipstream`, `pit`, `weather`, `street`, `qualifying`,
-`result`, `options` (every option, in one place), `outlook` and `bots`, and
-`scenario` (the test constructor of FD-E-25).
+`result`, `options` (every option, in one place), `drivers` (the ten special
+drivers), `outlook` and `bots`, and `scenario` (the test constructor of
+FD-E-25).
 
-Not available yet: the special drivers (FD-V-12) and therefore the advanced
-night street race (FD-V-11), which plays with them by default; the option
-schema has no `special_drivers`, and such a race is refused with a clear
-error. State serialisation (`state_dict`, FD-E-4) is not offered: a race is
-rebuilt from its seed and actions with `replay`.
+State serialisation (`state_dict` / `from_state`, FD-E-4) is not offered: the
+session runs as a generator, and a race is rebuilt from its seed and actions
+with `replay` (which is how online play stores it anyway).
 """
 
 from __future__ import annotations
