@@ -93,3 +93,42 @@ def test_dashboards_and_positions_can_be_redrawn_from_the_log_alone(spec):
     for car in race.cars:
         assert wear[car.seat] == car.wear
         assert space[car.seat] == race.track.ids[car.space]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(
+        [
+            {"track": "paddock_ring", "laps": 2},
+            {
+                "track": "paddock_ring",
+                "level": "advanced",
+                "ruleset": "bga",
+                "weather": True,
+                "tire_choice": True,
+                "technical_pit_stops": True,
+            },
+            {"track": "lakeside_night", "level": "advanced", "laps": 2, "weather": True},
+            {"track": "lakeside_night", "laps": 2},
+        ]
+    ),
+)
+def test_any_listed_legal_action_is_accepted_until_the_race_ends(seed, config):
+    """FD-E-3, FD-E-7: a player choosing at random among legal_actions never breaks a race."""
+    import random
+
+    rng = random.Random(seed)
+    seats = [Seat(f"c{i}", f"c{i}") for i in range(4)]
+    race = GAME.start(config, seats, seed)
+    for _ in range(3000):
+        if race.finished:
+            break
+        decision = race.pending[0]
+        actions = race.legal_actions(decision.seat)
+        assert actions, decision.kind
+        action = actions[rng.randrange(len(actions))]
+        assert race.validate(decision.seat, action) is None
+        race.apply(decision.seat, action)
+    assert race.finished
+    assert sorted(p.position for p in race.result().order) == [1, 2, 3, 4]
