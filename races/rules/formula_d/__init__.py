@@ -13,9 +13,9 @@ search over movement states), `moves` (one move's legal ends and previews),
 drivers), `outlook` and `bots`, and `scenario` (the test constructor of
 FD-E-25).
 
-State serialisation (`state_dict` / `from_state`, FD-E-4) is not offered: the
-session runs as a generator, and a race is rebuilt from its seed and actions
-with `replay` (which is how online play stores it anyway).
+The session runs as a generator, so `race.state_dict()` (FD-E-4) is the seed,
+configuration, seats and applied actions, and `FormulaDRace.from_state`
+rebuilds the race by replaying them, rather than a dump of every field.
 """
 
 from __future__ import annotations

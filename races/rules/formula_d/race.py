@@ -65,6 +65,7 @@ class FormulaDRace:
         self._waiting: list[tuple[Decision, object]] = []
         self._answers: dict[str, Action] = {}
         self._elapsed: int | None = None
+        self.actions: list[dict] = []  # every applied action, for state_dict / replay
         self.halt_after_turns: int | None = None  # test hook (FD-E-25)
         if begin:
             self._gen = qualifying.session(self) if self.qualifying else self._session()
@@ -315,6 +316,7 @@ class FormulaDRace:
         seen = len(self.events)
         self._elapsed = action.params.get("elapsed_s")
         self._answers[seat] = action
+        self.actions.append({"seat": seat, "action": action.to_dict()})
         if not self.pending:
             self._resume(None)
         return self.events[seen:]
@@ -371,6 +373,29 @@ class FormulaDRace:
             ],
             "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in self.pending],
         }
+
+    def state_dict(self) -> dict:
+        """A JSON-serialisable state (FD-E-4): the session runs as a generator, so its
+        state is the seed, the configuration, the seats and the actions applied;
+        `from_state` rebuilds the race by replaying them (same events, byte for byte)."""
+        if not isinstance(self.dice, SeededDice):
+            raise ConfigError("a race with scripted dice cannot be serialised")
+        return {
+            "game": "formula_d",
+            "config": dict(self.cfg),
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "actions": [dict(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_state(cls, state: dict) -> FormulaDRace:
+        race = cls(
+            dict(state["config"]), [Seat.from_dict(s) for s in state["seats"]], state["seed"]
+        )
+        for step in state["actions"]:
+            race.apply(step["seat"], Action.from_dict(step["action"]))
+        return race
 
     def result(self):
         if not self.finished:

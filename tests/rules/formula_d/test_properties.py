@@ -132,3 +132,26 @@ def test_any_listed_legal_action_is_accepted_until_the_race_ends(seed, config):
         race.apply(decision.seat, action)
     assert race.finished
     assert sorted(p.position for p in race.result().order) == [1, 2, 3, 4]
+
+
+def test_a_race_state_round_trips_through_json_mid_race():
+    """FD-E-4: state_dict / from_state, then the same events to the end."""
+    import json
+
+    from races.rules import bots_for
+    from races.rules.formula_d.race import FormulaDRace
+
+    seats = [Seat(f"c{i}", f"c{i}", kind="bot", bot="pro") for i in range(4)]
+    config = {"track": "paddock_ring", "level": "advanced"}
+    race = GAME.start(config, seats, 9)
+    bots = bots_for(GAME, seats, 9)
+    for _ in range(40):
+        d = race.pending[0]
+        race.apply(d.seat, bots[d.seat].choose(race.view(d.seat), d))
+    copy = FormulaDRace.from_state(json.loads(json.dumps(race.state_dict())))
+    assert log_hash(copy.events) == log_hash(race.events)
+    for r in (race, copy):
+        while r.pending:
+            d = r.pending[0]
+            r.apply(d.seat, bots[d.seat].choose(r.view(d.seat), d))
+    assert log_hash(copy.events) == log_hash(race.events)
