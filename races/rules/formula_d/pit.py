@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..contract import Action, Decision
 from . import damage
 from .state import CATEGORIES, Car
+from .track import TRACK
 
 TYRES = ("hard", "soft", "rain")
 NON_TYRE = CATEGORIES[1:]
@@ -196,6 +197,7 @@ def service(race, turn):
         purpose="pit_stop",
         stop="fast" if fast else "long",
         spaces=damage.fast_stop_spaces(value) if fast else 0,
+        gear=4 if fast else cap,
     )
     if not fast:
         _wait(race, car, "box_long", cap)
@@ -208,7 +210,7 @@ def service(race, turn):
     yield from drive(race, exit_turn, spaces + bonus, "fast_exit")
     resolve_corners(race, exit_turn)
     pay_braking(race, exit_turn)
-    if car.racing and exit_turn.moved and t.kind_of[car.space] == 0:
+    if car.racing and exit_turn.moved and t.kind_of[car.space] == TRACK:
         collisions(race, car)
     turn.moved = turn.moved or exit_turn.moved
 
