@@ -1,8 +1,21 @@
 """Formula D: the rules engine (spec: rules/formula_d.md).
 
-from races.rules import get_game
-game = get_game("formula_d")
-race = game.start({"track": "paddock_ring"}, seats, seed=7)
+    from races.rules import get_game
+    game = get_game("formula_d")
+    race = game.start({"track": "paddock_ring"}, seats, seed=7)
+
+Modules by concept: `track` (loading, validator) and `layout` (the generator
+of the shipped tracks in `data/`), `state`, `dice`, `movement` (steps and the
+search over movement states), `moves` (one move's legal ends and previews),
+`race` (the contract, setup and rounds), `turn` (the turn procedure FD-P-3),
+`gears`, `damage`, `slipstream`, `pit`, `weather`, `street`, `qualifying`,
+`result`, `options` (every option, in one place), `drivers` (the ten special
+drivers), `outlook` and `bots`, and `scenario` (the test constructor of
+FD-E-25).
+
+The session runs as a generator, so `race.state_dict()` (FD-E-4) is the seed,
+configuration, seats and applied actions, and `FormulaDRace.from_state`
+rebuilds the race by replaying them, rather than a dump of every field.
 """
 
 from __future__ import annotations
@@ -29,7 +42,9 @@ class FormulaD:
                     "id": t.id,
                     "name": t.name,
                     "kind": t.kind,
+                    # default laps: basic 1, advanced 2; published street races 1 (FD-O-1)
                     "laps": 1,
+                    "laps_advanced": 1 if t.kind == "street" else 2,
                     "length": t.L,
                     "corners": len(t.corners),
                     "stops": [c.stops for c in t.corners],

@@ -1,394 +1,16 @@
 """Bots (FD-E-24): `rookie` and `pro`, deterministic, never touching the race's dice.
 
-Both read only the public view and the decision. They search the movement
-states themselves (the same `movement.search` the engine uses), so a gear can
-be weighed over its die faces without copying the race.
+Both read only the public view and the decision; `outlook.Outlook` gives them
+the legal ends of a move and their scores.
 """
 
 from __future__ import annotations
 
 from ..contract import Action, ConfigError, Decision
-from .damage import FORCED_BRAKING
 from .dice import GEAR_ODDS, GEAR_RANGE
-from .movement import (
-    HAZARDS,
-    LAP,
-    LEAVING,
-    ON_TRACK,
-    OVERS,
-    PIT,
-    SLIDE,
-    SPACE,
-    TO_BOX,
-    MoveRules,
-    search,
-    start_state,
-)
-from .track import PIT_BOX, TRACK, load_track
-
-WEIGHTS = {"T": 3, "Br": 2, "Gb": 2, "Bo": 8, "En": 8, "Su": 8, "WP": 4}
-ELIMINATION = -1000.0
-FATAL = ("Bo", "En", "Su", "WP")
-
-
-class Outlook:
-    """One car's situation, rebuilt from the view, and the scores of its possible ends."""
-
-    def __init__(self, view: dict, seat: str):
-        self.view = view
-        self.t = t = load_track(view["track"])
-        self.me = next(c for c in view["cars"] if c["seat"] == seat)
-        me = self.me
-        self.space = t.index[me["space"]]
-        self.advanced = view["level"] == "advanced"
-        self.bga = view["ruleset"] == "bga"
-        self.laps = view["laps"]
-        self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
-        self.markers = {t.index[s] for s in view["markers"]}
-        occupied = {
-            t.index[c["space"]]
-            for c in view["cars"]
-            if c["status"] == "racing" and c["seat"] != seat and c["space"]
-        }
-        corner = t.index_corner(me["corner"]) if me["corner"] else -1
-        self.corner, self.stops = corner, me["stops"]
-        cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
-        pit = me["pit"]
-        self.pit_mode = TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
-        self.rules = MoveRules(
-            t,
-            occupied,
-            laps=self.laps,
-            can_pit=view["pit_stops_allowed"] and 1 <= me["lap"] < self.laps,
-            own_box=t.index[me["box"]] if me["box"] else -1,
-            cleared=cleared,
-            hazard_spaces=self.markers,
-        )
-        self.start = start_state(t, self.space, me["lap"], self.pit_mode)
-        self.start_progress = self.progress(self.space, me["lap"])
-        self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
-        self.slide = 0
-        self.wear = dict(me["wear"])
-        self.maxima = dict(me["maxima"])
-        self._layers = None
-        self._depth = 0
-        self._approach_cache: dict = {}
-        self._best: dict = {}
-        self._scores: dict = {}
-        self._bases: dict = {}
-        self._ends: dict = {}
-
-    def progress(self, space: int, lap: int) -> int:
-        rank = self.t.rank[space]
-        return (lap - 1) * self.t.L + rank if lap >= 1 else rank - self.t.L
-
-    def wants_pit(self) -> bool:
-        """Pro: tyres at 2 or less, or another category at 1, with a lap to go."""
-        if self.me["lap"] >= self.laps:
-            return False
-        if not self.advanced:
-            return self.wear["WP"] <= 9
-        return self.wear["T"] <= 2 or any(self.wear[c] <= 1 for c in ("Br", "Gb", "Bo", "En", "Su"))
-
-    def layers(self, depth: int):
-        if self._layers is None or depth > self._depth:
-            self._layers = search(self.rules, self.start, depth, merge=True)
-            self._depth = depth
-            # the caches key on state identity: a new search invalidates them
-            self._scores.clear()
-            self._bases.clear()
-            self._ends.clear()
-            self._best.clear()
-        return self._layers
-
-    def ends(self, m: int, may_brake: bool = True, free_only: bool = False):
-        """(d, state, path, brake_kind, b, terminal) of every legal end for a total m.
-
-        With a rain slide armed (`set_slide`), a path whose first m spaces
-        trigger it must travel m + slide (FD-V-7.7).
-        """
-        may_brake = may_brake and self.may_brake
-        memo = (m, may_brake, free_only, self._depth if self._layers is not None else -1)
-        if memo in self._ends:
-            return self._ends[memo]
-        self._ends[memo] = out = self._find_ends(m, may_brake, free_only)
-        return out
-
-    def _find_ends(self, m: int, may_brake: bool, free_only: bool = False):
-        slide = self.slide if self.rules.slide_b == m else 0
-        top = m + slide
-        layers, terminals = self.layers(top)
-
-        def m_of(state):
-            return top if state[SLIDE] else m
-
-        out = []
-        for d in {m, top}:
-            if d < len(layers):
-                for state, path in layers[d].items():
-                    if m_of(state) == d:
-                        out.append((d, state, path, "none", 0, False))
-        for d, state, path in terminals:
-            if d <= m_of(state):
-                out.append((d, state, path, "none", 0, True))
-        if out and (free_only or not may_brake):
-            return out
-        kinds = self.t.kind_of
-        blocked = not out
-        d_max = 0
-        for d in range(min(top, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
-                d_max = d
-                break
-        # voluntary braking beyond 6 spaces is never worth its price to these bots
-        budget = min(6, self.wear["Br"] if self.advanced else self.wear["WP"] - 1)
-        for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, path in layers[d].items():
-                b = m_of(state) - d
-                if b <= 0 or kinds[state[SPACE]] != TRACK:
-                    continue
-                forced = blocked and d == d_max
-                if not forced and (b > budget or not may_brake):
-                    continue
-                out.append((d, state, path, "forced" if forced else "voluntary", b, False))
-            if d < top - budget - 1 and (not blocked or d < d_max):
-                break
-        if not out and kinds[self.space] != TRACK:
-            out.append((0, self.start, (), "none", 0, True))  # stuck in the pit area: free
-        return out
-
-    def slide_if_wet(self) -> int:
-        """S of FD-V-7.7 for this car now (0 when dry or without tyre effects)."""
-        if not self.view["tire_effects"] or not self.wet or not self.me["tires"]:
-            return 0
-        return 1 if self.me["tires"] == "rain" else 3
-
-    def set_slide(self, m: int, slide: int) -> None:
-        """Arm the rain slide for a move of total m (the engine's MovePlan does the same)."""
-        if not slide:
-            return
-        self.slide = slide
-        self.rules.slide_b = m
-        self.rules.slide_owing_only = self.bga
-        owing = self.corner >= 0 and self.corner != self.rules.cleared
-        self.start = start_state(
-            self.t, self.space, self.me["lap"], self.pit_mode, slide=self.bga and owing
-        )
-        self._layers = None
-
-    def score(self, end, gear: int, weigh_pit: bool = True) -> float:
-        """Progress minus weighted wear and risk, plus corner stops; the part that
-        does not depend on the gear is cached per end."""
-        key = (id(end[1]), end[0], end[3], end[4], end[5], weigh_pit)
-        base = self._bases.get(key)
-        if base is None:
-            base = self._bases[key] = self._base(end, weigh_pit)
-        value, spun, end_corner = base
-        if value <= ELIMINATION / 2:
-            return value
-        state = end[1]
-        return value - self._approach(
-            state[SPACE], state[LAP], 1 if spun else gear, end_corner, state
-        )
-
-    def _base(self, end, weigh_pit: bool) -> tuple[float, bool, int]:
-        d, state, path, brake_kind, b, terminal = end
-        t = self.t
-        space, lap = state[SPACE], state[LAP]
-        value = float(self.progress(space, lap) - self.start_progress)
-        if terminal and lap > self.laps:
-            value += 40
-        wear = dict(self.wear)
-        lost = 0.0
-        spun = False
-        for corner, k in state[OVERS]:
-            c = t.corners[corner]
-            missing = c.stops - (self.stops if corner == self.corner else 0)
-            distance = d - k + 1
-            if missing >= 2:
-                return ELIMINATION + value, False, -1
-            if not self.advanced:
-                wear["WP"] -= distance
-                lost += distance * WEIGHTS["WP"]
-            else:
-                p = distance * self._multiplier()
-                if p < wear["T"]:
-                    wear["T"] -= p
-                    lost += p * WEIGHTS["T"]
-                elif p == wear["T"] or (wear["T"] == 0 and distance == 1 and not self.bga):
-                    lost += wear["T"] * WEIGHTS["T"] + 25
-                    wear["T"] = 0
-                    spun = True
-                else:
-                    return ELIMINATION + value, False, -1
-        if brake_kind != "none":
-            if not self.advanced:
-                wear["WP"] -= b
-                lost += b * WEIGHTS["WP"]
-            elif brake_kind == "voluntary":
-                wear["Br"] -= b
-                lost += b * WEIGHTS["Br"]
-            else:
-                br, tyres = (
-                    FORCED_BRAKING.get(b, (99, 99))
-                    if not self.bga
-                    else (min(3, b) + max(0, min(b - 3, wear["Br"] - 3)), 0)
-                )
-                if self.bga:
-                    tyres = b - br
-                if br > wear["Br"] or tyres > wear["T"]:
-                    return ELIMINATION + value, False, -1
-                wear["Br"] -= br
-                wear["T"] -= tyres
-                lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
-        if any(wear.get(c, 1) <= 0 for c in FATAL):
-            return ELIMINATION + value, False, -1
-        if wear != self.wear:
-            lost += self._scarcity(wear)
-        hazards = len(state[HAZARDS])
-        if hazards and self.advanced:
-            p_fail = 0.25 if self.wet else 0.2
-            su = wear["Su"]
-            lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
-        if t.kind_of[space] == TRACK and not (terminal and lap > self.laps):
-            near = sum(1 for s in (t.ahead[space], *t.sides[space]) if s in self.rules.occupied)
-            if near:
-                if self.advanced:
-                    p_hit = 0.1 if self.wet else 0.05
-                    bo = wear["Bo"]
-                    lost += near * 2 * p_hit * (WEIGHTS["Bo"] if bo > 1 else 600)
-                else:
-                    lost += near * 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
-        if self.view.get("street") and not self.advanced and not (terminal and lap > self.laps):
-            zone = t.zone[space]  # FD-V-10.4, FD-V-10.5: expected wear of the stop
-            if zone == "residential":
-                lost += 1.0 * WEIGHTS["WP"] + (300 if wear["WP"] <= 2 else 0)
-            elif zone == "danger":
-                lost += 0.2 * WEIGHTS["WP"] + (150 if wear["WP"] <= 1 else 0)
-        end_corner = t.corner[space]
-        if end_corner >= 0 and not state[OVERS] and not spun:
-            stops = self.stops + 1 if end_corner == self.corner else 1
-            if stops <= t.corners[end_corner].stops:
-                value += 6
-        value -= lost
-        if weigh_pit and self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
-            value += 30 if self.wants_pit() else -30
-        if t.kind_of[space] == PIT_BOX:
-            value += 5
-        return value, spun, end_corner
-
-    def _scarcity(self, wear: dict) -> float:
-        """Points lost matter more as a category runs low (brakes are never restored
-        by a tyre stop); the base weights are already in `lost`."""
-        extra = 0.0
-        for cat, before in self.wear.items():
-            after = wear[cat]
-            for left in range(after, before):
-                if cat == "T" and self.me["lap"] < self.laps:
-                    continue
-                extra += WEIGHTS[cat] * ((1.0 if cat == "WP" else 3.0) / (left + 1))
-        return extra
-
-    def _multiplier(self) -> int:
-        tires = self.me["tires"]
-        if (
-            not self.view["tire_effects"]
-            or tires in (None, "hard")
-            or (tires == "rain" and self.wet)
-        ):
-            return 1
-        lap = max(1, self.me["lap"]) - self.me["fit_lap"] + 1
-        return 3 if lap >= 3 else 2
-
-    def _approach(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
-        """Cost of arriving too fast at the next corner owing stops.
-
-        Plays the next turns out with one free downshift a turn, once with the
-        slowest rolls and once with average rolls, spending the brake points
-        left to stay in the corner, and prices the stops that would be missed.
-        """
-        t = self.t
-        if t.kind_of[space] != TRACK:
-            return 0.0
-        rank = t.rank[space]
-        if end_corner >= 0:
-            c = t.corners[end_corner]
-            if state[OVERS]:
-                made = 0
-            else:
-                made = self.stops + 1 if end_corner == self.corner else 1
-            if made >= c.stops:
-                c = t.corners[(end_corner + 1) % len(t.corners)]
-                made = 0
-        else:
-            c = t.corners[t.reference_corner[rank]]
-            made = 0
-        to_first = (c.first - rank) % t.L if t.corner[space] != c.index else 0
-        if to_first > 30:
-            return 0.0
-        room = (c.last - rank) % t.L
-        budget = self.wear["Br"] if self.advanced else max(0, self.wear["WP"] - 6)
-        key = (to_first, room, c.stops - made, gear, budget)
-        cached = self._approach_cache.get(key)
-        if cached is None:
-            cached = 0.6 * _missed_price(_missed(key, 0)) + 0.4 * _missed_price(_missed(key, 1))
-            self._approach_cache[key] = cached
-        return cached
-
-    def best(self, m: int, gear: int, may_brake: bool = True):
-        """The best end for a total m: braking ends are weighed only when every
-        unbraked end scores below zero (they cost points and rarely pay)."""
-        memo = (m, gear, may_brake)
-        if memo in self._best:
-            return self._best[memo]
-        best, best_end = None, None
-        cache = self._scores
-        ends = self.ends(m, may_brake, free_only=True)
-        for attempt in (0, 1):
-            for end in ends:
-                if attempt and end[3] == "none":
-                    continue  # already weighed
-                key = (id(end[1]), end[0], end[3], end[4], end[5], gear)
-                s = cache.get(key)
-                if s is None:
-                    s = cache[key] = self.score(end, gear)
-                if best is None or s > best:
-                    best, best_end = s, end
-            if best is not None and best >= 0:
-                break
-            ends = self.ends(m, may_brake)
-        self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
-        return out
-
-
-MEAN = {g: sum(v * p for v, p in GEAR_ODDS[g]) for g in GEAR_ODDS}
-
-
-def _missed(key: tuple, average: int) -> int:
-    """Stops missed by playing slow: one free downshift a turn, brakes to stay in."""
-    to_first, room, need, gear, budget = key
-    pos = stops = 0
-    g = gear
-    for _ in range(40):
-        g = max(1, g - 1)
-        pos += MEAN[g] if average else GEAR_RANGE[g][0]
-        if pos > room:
-            over = pos - room
-            if over > budget:
-                return need - stops
-            budget -= over
-            pos = room
-        if pos >= to_first:
-            stops += 1
-            if stops >= need:
-                return 0
-    return 0
-
-
-def _missed_price(missing: int) -> float:
-    if missing <= 0:
-        return 0.0
-    return 15.0 if missing == 1 else 400.0
+from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from .outlook import ELIMINATION, WEIGHTS, Outlook
+from .track import TRACK
 
 
 def _gear_cost(option: dict) -> float:
@@ -401,6 +23,7 @@ class Bot:
     def __init__(self, seed, seat: str):
         self.seed = seed
         self.seat = seat
+        self.last_outlook = None  # the gear decision's search, reused by the move
 
     def choose(self, view: dict, decision: Decision) -> Action:
         handler = getattr(self, f"on_{decision.kind}", None)
@@ -424,10 +47,29 @@ class Bot:
     def on_pit_service(self, view, decision):
         return Action("pit_service", {"stop": "tyre", "repairs": {}})
 
+    def on_repair(self, view, decision):
+        return decision.default  # greedy (FD-E-9)
+
+    def on_frogger_reroll(self, view, decision):
+        return Action("frogger_reroll", {"reroll": False})
+
+    def on_drift(self, view, decision):
+        return Action("drift", {"to": None})
+
+    def on_debris(self, view, decision):
+        return Action("debris", {"space": None})
+
+    def on_radio(self, view, decision):
+        return Action("radio", {"throw": False})
+
     def on_move(self, view, decision):
         out = Outlook(view, self.seat)
         m = decision.options["m"]
-        out.set_slide(m, decision.options.get("slide", 0))
+        slide = decision.options.get("slide", 0)
+        out.set_slide(m, slide)
+        if not slide and decision.kind == "move":
+            out.borrow_search(self.last_outlook)
+        self.last_outlook = None
         end = self.pick(out, m, view)
         return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
 
@@ -454,7 +96,7 @@ class Rookie(Bot):
 
     def pick(self, out: Outlook, m: int, view):
         ends = out.ends(m)
-        wants_pit = out.wants_pit()
+        wants_pit = out.wants_pit(rookie=True)
 
         def key(end):
             d, state, path, brake_kind, b, terminal = end
@@ -475,9 +117,6 @@ class Rookie(Bot):
             )
 
         return min(ends, key=key)
-
-    def on_repair(self, view, decision):
-        return Action("repair", {"repairs": {}})
 
 
 def _room_to_owed_corner(out: Outlook) -> int:
@@ -518,15 +157,22 @@ class Pro(Bot):
             return per_value[value]
 
         best, best_gear = None, options[0]["gear"]
-        for o in options:
-            g = o["gear"]
-            expected = -_gear_cost(o)
-            for value, p in GEAR_ODDS[g]:
-                expected += p * outlook(value).best(value, g)[0]
-            if g >= 5:
-                expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
-            if best is None or expected > best + 1e-9:
-                best, best_gear = expected, g
+        # gears that cost a skip are weighed only when no free gear scores well
+        free = [o for o in options if not o["costs"]]
+        costly = [o for o in options if o["costs"]]
+        for group in (free, costly):
+            if group is costly and best is not None and best >= 0:
+                break
+            for o in group:
+                g = o["gear"]
+                expected = -_gear_cost(o)
+                for value, p in GEAR_ODDS[g]:
+                    expected += p * outlook(value).best(value, g)[0]
+                if g >= 5:
+                    expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
+                if best is None or expected > best + 1e-9:
+                    best, best_gear = expected, g
+        self.last_outlook = out
         return Action("gear", {"gear": best_gear})
 
     def pick(self, out: Outlook, m: int, view):
@@ -545,6 +191,18 @@ class Pro(Bot):
                 if best is None or score > best + 0.5:
                     best, choice = score, {"soft": soft, "nitro": nitro}
         return Action("boost", choice)
+
+    def on_frogger_reroll(self, view, decision):
+        """Reroll a die that means rain."""
+        return Action("frogger_reroll", {"reroll": decision.options["value"] <= 7})
+
+    def on_drift(self, view, decision):
+        """Drift back when that undoes an overshoot and the tyres can spare it."""
+        me = next(c for c in view["cars"] if c["seat"] == self.seat)
+        for option in decision.options["options"]:
+            if option.get("undoes_overshoot") and me["wear"]["T"] >= 2:
+                return Action("drift", {"to": option["to"]})
+        return Action("drift", {"to": None})
 
     def on_tires(self, view, decision):
         weather = view["weather"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ..contract import Action, Decision
 from . import damage
 from .damage import SKIP_COSTS_ADVANCED
 from .dice import GEAR_RANGE
@@ -167,7 +167,7 @@ def build_choices(race):
             "build",
             "Distribute your car's points",
             {"standard": standard_build(race), "legal": [standard_build(race)]},
-            default=None,
+            default=Action("build", standard_build(race)),
         )
         pairs.append((decision, lambda a: build_error(race, _build_params(a))))
     if not pairs:

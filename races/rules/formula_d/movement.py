@@ -41,6 +41,7 @@ class MoveRules:
         "hazard_spaces",
         "slide_b",
         "slide_owing_only",
+        "li_row",
     )
 
     def __init__(
@@ -70,6 +71,7 @@ class MoveRules:
         self.hazard_spaces = hazard_spaces
         self.slide_b = 0  # B when a rain slide may trigger (FD-V-7.7)
         self.slide_owing_only = False  # FD-BGA-9
+        self.li_row = False  # FD-V-12.1: rank L-1 is terminal for this car
 
 
 def start_state(
@@ -150,6 +152,8 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
     if t.straight[to] != straight:
         straight, changes, left = t.straight[to], 0, ()
     lap = state[LAP]
+    if rules.li_row and kind_to == TRACK and t.rank[to] == t.L - 1:
+        terminal = True
     if crosses:
         if lap >= rules.laps:
             terminal = True  # FD-B-13.2: the move ends on the first space past the line

@@ -36,11 +36,13 @@ def pit_mode(car: Car) -> int:
 
 
 def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
+    from .drivers import li_blocks
+
     t = race.track
     cleared = -1
     if car.corner >= 0 and car.stops >= t.corners[car.corner].stops:
         cleared = car.corner
-    return MoveRules(
+    rules = MoveRules(
         t,
         race.occupied(car),
         laps=race.laps,
@@ -50,6 +52,8 @@ def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
         slipstream=slipstream,
         hazard_spaces=race.markers.keys(),
     )
+    rules.li_row = li_blocks(race, car)
+    return rules
 
 
 class MovePlan:

@@ -1,10 +1,4 @@
-"""The documented options of a Formula D session (FD-O-1, FD-O-2), in one place.
-
-Not offered yet, so an unknown option: `special_drivers` (FD-V-12). Because
-published advanced street races play with special drivers by default, they
-are refused; basic street races (FD-V-10) and nitro (FD-V-9) are available,
-and under bga a street track is raced as a circuit (FD-BGA-16).
-"""
+"""The documented options of a Formula D session (FD-O-1, FD-O-2), in one place."""
 
 from __future__ import annotations
 
@@ -33,10 +27,12 @@ def _check(config: dict) -> None:
         config["laps"] = 2 if advanced and not street else 1  # FD-B-1.2, FD-A-1.2, FD-V-10.3
     if street and config["laps"] > 2:
         raise ConfigError("published street races are 1 or 2 laps (FD-O-2)")
-    if street and advanced:
+    if config["special_drivers"] is None:
+        config["special_drivers"] = street and advanced
+    elif config["special_drivers"] and not (street and advanced):
         raise ConfigError(
-            "advanced street races play with the special drivers (FD-V-11, FD-V-12), which are"
-            " not available yet; race it in basic mode, or under ruleset = bga as a circuit"
+            "special_drivers needs a street race, level = advanced and ruleset = published"
+            " (FD-O-2, FD-BGA-16)"
         )
 
 
@@ -78,6 +74,13 @@ OPTIONS = OptionSchema(
             "bool",
             None,
             "FD-V-9 nitro; published: equal to street; bga: an option",
+            nullable=True,
+        ),
+        Option(
+            "special_drivers",
+            "bool",
+            None,
+            "FD-V-12; default: on in advanced published street races",
             nullable=True,
         ),
         Option(
@@ -141,6 +144,17 @@ def check_seats(config: dict, seats) -> None:
     grid = config.get("grid")
     if grid is not None and sorted(grid) != sorted(ids):
         raise ConfigError("grid must list every seat exactly once")
+    drivers = [s.setup.get("driver") for s in seats if s.setup.get("driver")]
+    if drivers:
+        from .drivers import DRIVERS
+
+        if not config["special_drivers"]:
+            raise ConfigError("setup.driver needs special_drivers (FD-V-12)")
+        unknown = [d for d in drivers if d not in DRIVERS]
+        if unknown:
+            raise ConfigError(f"unknown driver {unknown[0]!r}; drivers: {', '.join(DRIVERS)}")
+        if len(set(drivers)) != len(drivers):
+            raise ConfigError("each seat drives a different special driver (FD-O-2)")
     for s in seats:
         if s.setup.get("build") is not None and not config["build_your_car"]:
             raise ConfigError(f"seat {s.id}: setup.build needs build_your_car")

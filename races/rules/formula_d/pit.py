@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ..contract import Action, Decision
 from . import damage
 from .state import CATEGORIES, Car
+from .track import TRACK
 
 TYRES = ("hard", "soft", "rain")
 NON_TYRE = CATEGORIES[1:]
@@ -12,8 +13,8 @@ NON_TYRE = CATEGORIES[1:]
 
 def tyre_choices(race):
     """FD-P-1.1 step 6: every seat picks its starting set at once (FD-V-7.2)."""
-    if not race.tire_effects:
-        return
+    if not race.tire_effects or race.street_tyres:
+        return  # FD-V-11.2: street cars are on hard tyres
     pairs = []
     for car, seat in zip(race.cars, race.seats, strict=True):
         default = seat.setup.get("tires", "hard")
@@ -26,6 +27,13 @@ def tyre_choices(race):
                 "surface": "wet" if damage.wet(race) else "dry",
                 "legal": [{"type": t} for t in TYRES],
             },
+        )
+        decision = Decision(
+            decision.seat,
+            decision.kind,
+            decision.prompt,
+            decision.options,
+            default=Action("tires", {"type": default}),
         )
         pairs.append((decision, _tyre_check))
         car.tires = default
@@ -56,11 +64,13 @@ def soft_bonus_available(race, car: Car, kind: str) -> bool:
 def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     """Step 5: decision `boost` when the soft bonus or a nitro charge is available.
 
-    Returns (extra spaces, nitro used)."""
-    from .street import nitro_available
+    Returns (extra spaces, nitro used). `car.extra["soft_unused"]` records a soft
+    bonus left unused, which bga lets a slipstream use (FD-BGA-10)."""
+    from .street import nitro_available, nitro_spaces
 
     soft = soft_bonus_available(race, car, kind)
     car.extra.pop("after_technical", None)
+    car.extra["soft_unused"] = soft
     nitro = nitro_available(race, car, kind, great)
     if not soft and not nitro:
         return 0, False
@@ -77,7 +87,7 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
             "m": m,
             "soft": soft,
             "nitro": nitro,
-            "nitro_spaces": car.gear if nitro else 0,
+            "nitro_spaces": nitro_spaces(car) if nitro else 0,
             "legal": legal,
         },
     )
@@ -95,12 +105,16 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     action = yield from race.ask(decision, check)
     use_soft = bool(action.params.get("soft"))
     use_nitro = bool(action.params.get("nitro"))
-    spaces = (1 if use_soft else 0) + (car.gear if use_nitro else 0)
+    car.extra["soft_unused"] = soft and not use_soft
+    spaces = (1 if use_soft else 0) + (nitro_spaces(car) if use_nitro else 0)
     if use_nitro:
         car.nitro -= 1
     if spaces:
         race.emit(
-            "boost_used", car.seat, nitro=car.gear if use_nitro else 0, soft=1 if use_soft else 0
+            "boost_used",
+            car.seat,
+            nitro=nitro_spaces(car) if use_nitro else 0,
+            soft=1 if use_soft else 0,
         )
     return spaces, use_nitro
 
@@ -110,9 +124,11 @@ SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
 
 def slide(race, car: Car) -> int:
     """S of FD-V-7.7: only with tyre effects on a wet surface (FD-AMB-37)."""
+    from .drivers import slide_cap
+
     if not race.tire_effects or car.tires is None or not damage.wet(race):
         return 0
-    return SLIDES[car.tires]
+    return slide_cap(car, SLIDES[car.tires])
 
 
 def service(race, turn):
@@ -147,6 +163,7 @@ def service(race, turn):
                 "maxima": dict(car.maxima),
                 "legal": [{"stop": s, "repairs": {}} for s in stops],
             },
+            default=Action("pit_service", {"stop": "tyre", "repairs": {}}),
         )
         action = yield from race.ask(decision, lambda a: service_error(race, car, a.params))
         params = dict(action.params)
@@ -180,6 +197,7 @@ def service(race, turn):
         purpose="pit_stop",
         stop="fast" if fast else "long",
         spaces=damage.fast_stop_spaces(value) if fast else 0,
+        gear=4 if fast else cap,
     )
     if not fast:
         _wait(race, car, "box_long", cap)
@@ -192,7 +210,7 @@ def service(race, turn):
     yield from drive(race, exit_turn, spaces + bonus, "fast_exit")
     resolve_corners(race, exit_turn)
     pay_braking(race, exit_turn)
-    if car.racing and exit_turn.moved and t.kind_of[car.space] == 0:
+    if car.racing and exit_turn.moved and t.kind_of[car.space] == TRACK:
         collisions(race, car)
     turn.moved = turn.moved or exit_turn.moved
 

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
 from . import qualifying, result, turn
 from .dice import SeededDice
-from .state import BASIC_WP, BOX_STATES, PIT_NONE, RACING, STANDARD_CAR, Car
+from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
 from .track import COLOURS, TRACK, load_track
 
 
@@ -33,10 +33,19 @@ class FormulaDRace:
         # FD-O-3 derived flags
         self.street_rules = bool(config.get("street")) and not self.bga
         self.nitro_on = bool(config.get("nitro"))
+        self.drivers_on = bool(config.get("special_drivers")) and self.street_rules
         self.pit_stops_allowed = self.laps >= 2 and self.track.has_pit and not self.street_rules
         self.police: dict[int, dict] = {}
         self.police_awarded: set[int] = set()
-        self.tire_effects = bool(config.get("tire_choice"))
+        self.repairs: list[tuple] = []  # (car, source, points, categories, max categories)
+        # FD-O-3: advanced street races with weather run on (hard) tyres
+        self.street_tyres = (
+            bool(config.get("street"))
+            and not self.bga
+            and bool(config.get("weather"))
+            and self.advanced
+        )
+        self.tire_effects = bool(config.get("tire_choice")) or self.street_tyres
         self.events: list[Event] = []
         self.round = 0
         self.turn_seq = 0
@@ -56,6 +65,7 @@ class FormulaDRace:
         self._waiting: list[tuple[Decision, object]] = []
         self._answers: dict[str, Action] = {}
         self._elapsed: int | None = None
+        self.actions: list[dict] = []  # every applied action, for state_dict / replay
         self.halt_after_turns: int | None = None  # test hook (FD-E-25)
         if begin:
             self._gen = qualifying.session(self) if self.qualifying else self._session()
@@ -96,6 +106,14 @@ class FormulaDRace:
             )
             car.reserve = 2 if self.cfg.get("technical_pit_stops") else 0
             car.nitro = 1 if self.cfg.get("nitro") else 0  # FD-V-9.2
+            car.driver = setup.get("driver") if self.cfg.get("special_drivers") else None
+            if car.driver:
+                from .drivers import DRIVERS
+
+                car.maxima = dict(DRIVERS[car.driver])
+                car.wear = dict(car.maxima)
+            if self.street_tyres:
+                car.tires = "hard"  # FD-V-11.2
             if self.cfg.get("technical_pit_stops") and self.bga and setup.get("build"):
                 car.reserve = int(setup["build"].get("reserve", 2))
             cars.append(car)
@@ -105,6 +123,9 @@ class FormulaDRace:
 
     def _session(self):
         """FD-P-1.1 then rounds (FD-P-2)."""
+        from .drivers import deal
+
+        deal(self)  # R1, before anything is announced
         self.emit("session_started", None, **self._session_data())
         yield from turn.setup_choices(self)
         self._grid()
@@ -139,6 +160,7 @@ class FormulaDRace:
                     "seat": c.seat,
                     "box_colour": c.colour,
                     "team": c.team,
+                    "driver": c.driver,
                     "maxima": dict(c.maxima),
                     "reserve": c.reserve,
                 }
@@ -182,7 +204,12 @@ class FormulaDRace:
         values = sorted({v for v, _ in rolls}, reverse=True)
         for v in values:
             tied = [c for value, c in rolls if value == v]
-            ordered.extend(tied if len(tied) == 1 else self._roll_off(tied, purpose, depth + 1))
+            # FD-V-12.6 (b): Diane wins a tie without rerolling
+            diane = [c for c in tied if c.driver == "diane_montfort"]
+            if diane and len(tied) > 1:
+                ordered.extend(diane)
+                tied = [c for c in tied if c not in diane]
+            ordered.extend(tied if len(tied) <= 1 else self._roll_off(tied, purpose, depth + 1))
         return ordered
 
     # ----- order and progress ------------------------------------------------
@@ -202,7 +229,8 @@ class FormulaDRace:
         else:
             corner = t.corners[t.reference_corner[t.rank[car.space]]]
             tie = -abs(t.lane[car.space] - corner.inside_lane)
-        return (2 * self.progress(car), 0, car.gear, tie)
+        diane = 1 if car.driver == "diane_montfort" else 0  # FD-V-12.6 (a)
+        return (2 * self.progress(car), diane, car.gear, tie)
 
     def _turn_order(self) -> list[Car]:
         racing = [c for c in self.cars if c.racing]
@@ -288,6 +316,7 @@ class FormulaDRace:
         seen = len(self.events)
         self._elapsed = action.params.get("elapsed_s")
         self._answers[seat] = action
+        self.actions.append({"seat": seat, "action": action.to_dict()})
         if not self.pending:
             self._resume(None)
         return self.events[seen:]
@@ -302,6 +331,8 @@ class FormulaDRace:
 
     def view(self, seat: str | None = None) -> dict:
         """Formula D hides nothing (FD-E-1)."""
+        from .drivers import li_blocks
+
         t = self.track
         return {
             "track": t.id,
@@ -333,6 +364,8 @@ class FormulaDRace:
                     "fit_lap": c.fit_lap,
                     "reserve": c.reserve,
                     "nitro": c.nitro,
+                    "driver": c.driver,
+                    "li_row": li_blocks(self, c) if c.space >= 0 else False,
                     "spun": c.spun,
                     "progress": self.progress(c) if c.space >= 0 else None,
                 }
@@ -341,11 +374,30 @@ class FormulaDRace:
             "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in self.pending],
         }
 
+    def state_dict(self) -> dict:
+        """A JSON-serialisable state (FD-E-4): the session runs as a generator, so its
+        state is the seed, the configuration, the seats and the actions applied;
+        `from_state` rebuilds the race by replaying them (same events, byte for byte)."""
+        if not isinstance(self.dice, SeededDice):
+            raise ConfigError("a race with scripted dice cannot be serialised")
+        return {
+            "game": "formula_d",
+            "config": dict(self.cfg),
+            "seats": [s.to_dict() for s in self.seats],
+            "seed": self.seed,
+            "actions": [dict(a) for a in self.actions],
+        }
+
+    @classmethod
+    def from_state(cls, state: dict) -> FormulaDRace:
+        race = cls(
+            dict(state["config"]), [Seat.from_dict(s) for s in state["seats"]], state["seed"]
+        )
+        for step in state["actions"]:
+            race.apply(step["seat"], Action.from_dict(step["action"]))
+        return race
+
     def result(self):
         if not self.finished:
             raise IllegalAction("the session is still running")
         return result.build(self, log_hash(self.events))
-
-    @property
-    def racing_cars(self) -> list[Car]:
-        return [c for c in self.cars if c.status == RACING]

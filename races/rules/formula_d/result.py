@@ -107,7 +107,7 @@ def build(race, log_sha256: str) -> RaceResult:
             "pit_stops": car.pit_stops,
             "box_colour": car.colour,
             "team": car.team,
-            "driver": None,
+            "driver": car.driver,
             "tires": car.tires,
             **points[car.seat],
         }

@@ -82,6 +82,12 @@ def place(race: FormulaDRace, cars: list[dict]) -> None:
         rank = t.rank[car.space]
         car.lap = spec.get("lap", 1 if rank < t.L - 10 else 0)
         car.gear = spec.get("gear", 1)
+        if spec.get("driver"):
+            from .drivers import DRIVERS
+
+            car.driver = spec["driver"]
+            car.maxima = dict(DRIVERS[car.driver])
+            car.wear = dict(car.maxima)
         if "maxima" in spec:
             car.maxima = dict(spec["maxima"])
             car.wear = dict(car.maxima)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ..contract import Action, Decision
 from .movement import OVERS, links, start_state, step
 from .moves import rules_for
 from .track import TRACK
@@ -43,7 +43,11 @@ def options(race, turn) -> list[dict]:
     begin = start_state(t, car.space, car.lap, 0)
     already = sum(info["b"] for kind, info in turn.brakes if kind != "forced")
     found: dict[tuple, dict] = {}
+    # FD-BGA-10: an unused soft bonus may add a fourth, straight step, once a turn
+    extend = race.bga and car.extra.get("soft_unused") and not car.extra.get("soft_slip")
     for lanes in _shape_lanes(t.lane[car.space]):
+        if extend:
+            lanes = (*lanes, lanes[-1])
         state, path, states = begin, [], [begin]
         for i, lane in enumerate(lanes):
             link = next(
@@ -66,7 +70,7 @@ def options(race, turn) -> list[dict]:
                 break
         for n in range(1, len(path) + 1):
             prefix = tuple(path[:n])
-            done = n == 3 or (n == len(path) and states[n][5] > race.laps)
+            done = n >= 3 or (n == len(path) and states[n][5] > race.laps)
             b = 0 if done else 3 - n
             entry = any(
                 t.corner[s] >= 0 and t.corner[s] != t.corner[p]
@@ -80,6 +84,7 @@ def options(race, turn) -> list[dict]:
                 "braking": b,
                 "corner_entry": entry,
                 "brake_points": cost,
+                "soft_step": n == 4,
                 "state": states[n],
             }
     return list(found.values())
@@ -103,6 +108,7 @@ def offer(race, turn):
                 "paths": [{k: v for k, v in c.items() if k != "state"} for c in choices],
                 "legal": [{"path": []}] + [{"path": c["path"]} for c in choices],
             },
+            default=Action("slipstream", {"path": []}),
         )
 
         def check(action, by_path=by_path):
@@ -135,11 +141,13 @@ def offer(race, turn):
             braking=choice["braking"],
             brake_kind="slipstream",
         )
-        path_effects(race, turn, states, turn.steps)
+        path_effects(race, turn, states)
         turn.overs = turn.overs + states[-1][OVERS]
         if choice["braking"]:
             turn.brakes.append(("slipstream", {"b": choice["braking"]}))
         if choice["corner_entry"]:
             turn.brakes.append(("corner_entry", {"b": 1}))
+        if choice["soft_step"]:
+            car.extra["soft_slip"] = True
         if choice["braking"]:
             turn.braked = True  # FD-A-10.5: no slipstream after a braked one

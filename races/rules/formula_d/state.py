@@ -44,6 +44,7 @@ class Car:
     fit_lap: int = 1
     reserve: int = 0
     nitro: int = 0
+    driver: str | None = None
     finished_at: dict | None = None
     eliminated_at: dict | None = None
     q_turns: int = 0

@@ -6,11 +6,21 @@ then an option of its own). Zones live on track spaces (FD-T-10).
 
 from __future__ import annotations
 
+from ..contract import Action, Decision
 from . import damage
-from .state import Car
+from .state import CATEGORIES, Car
 
 RESIDENTIAL_BASIC = 10  # FD-V-10.4: 11-20 costs 2 WP
+# FD-V-11.5: black die -> category photographed (none up to 15)
+RESIDENTIAL_ADVANCED = ((15, None), (18, "T"), (19, "Bo"), (20, "En"))
 DANGER_BASIC = 4  # FD-V-10.5: 1-4 costs 1 WP
+
+
+def nitro_spaces(car: Car) -> int:
+    """FD-V-9.2 plus Montoya Cadena's three (FD-V-12.10)."""
+    from .drivers import nitro_bonus
+
+    return car.gear + nitro_bonus(car)
 
 
 def nitro_available(race, car: Car, kind: str, great: bool) -> bool:
@@ -26,9 +36,19 @@ def lap_completed(race, car: Car) -> None:
     if race.nitro_on and car.nitro < 1:
         car.nitro = 1
         race.emit("nitro_restored", car.seat, lap=car.lap)
-    if race.street_rules and car.lap - 1 < race.laps:
+    if car.lap - 1 >= race.laps:
+        return
+    if race.street_rules and not race.advanced:
         gained = damage.repair(race, car, "WP", 10, "street_lap")
         race.emit("repair", car.seat, source="street_lap", changes={"WP": gained})
+    elif race.street_rules and car.lap - 1 == 1:  # FD-V-11.4: tyres, then 2 points
+        gained = damage.repair(race, car, "T", car.maxima["T"], "street_lap")
+        race.emit("repair", car.seat, source="street_lap", changes={"T": gained})
+        race.repairs.append((car, "street_lap", 2, CATEGORIES[1:], 2))
+    if car.driver == "jenny_slivers":  # FD-V-12.5
+        race.repairs.append((car, "jenny", 4, CATEGORIES, 6))
+    if car.driver == "temana_matahi":
+        car.extra["debris"] = 1  # FD-V-12.8: once a lap
 
 
 def police_entry(race, car: Car, space: int) -> None:
@@ -54,18 +74,59 @@ def police_awards(race) -> None:
         race.police_awarded.add(lap)
         seat = min(records, key=lambda s: (-records[s][0], records[s][1]))
         car = race.by_seat[seat]
-        if car.racing:
+        if car.racing and race.advanced:  # FD-V-11.7: two points, one or two categories
+            race.repairs.append((car, "police", 2, CATEGORIES, 2))
+        elif car.racing:
             gained = damage.repair(race, car, "WP", 2, "police")
             race.emit("repair", seat, source="police", changes={"WP": gained}, lap=lap)
 
 
+def danger_entered(race, car: Car, space: int) -> bool:
+    """Step 7 (R7), FD-V-11.6: entering an advanced danger space; True if eliminated."""
+    if not race.street_rules or not race.advanced or race.qualifying:
+        return False
+    if race.track.zone[space] != "danger":
+        return False
+    threshold = 5 if damage.wet(race) else 4  # FD-AMB-47
+    failed = damage.check(
+        race,
+        car,
+        threshold,
+        "danger",
+        event="zone_check",
+        space=race.track.ids[space],
+        zone="danger",
+    )
+    return failed and damage.lose(race, car, "Su", 1, "zone", own_turn=True)
+
+
 def stopping_zone(race, car: Car) -> None:
-    """Step 13 (R8): basic residential and danger zones of the stopping space."""
-    if not race.street_rules or race.advanced:
+    """Step 13 (R8): residential zones (FD-V-10.4, FD-V-11.5) and basic danger zones."""
+    if not race.street_rules:
         return
     space = car.space
     zone = race.track.zone[space]
     where = race.track.ids[space]
+    if zone == "residential" and race.advanced:
+        value = race.roll("black")
+        cat = next(c for top, c in RESIDENTIAL_ADVANCED if value <= top)
+        race.emit(
+            "zone_check",
+            car.seat,
+            die="black",
+            value=value,
+            purpose="residential",
+            space=where,
+            zone=zone,
+            threshold=16,
+            failed=cat is not None,
+            category=cat,
+        )
+        if cat:
+            damage.lose(race, car, cat, 1, "zone", own_turn=True)
+        return
+    if race.advanced:
+        return
     if zone == "residential":
         value = race.roll("black")
         failed = value > RESIDENTIAL_BASIC
@@ -88,3 +149,74 @@ def stopping_zone(race, car: Car) -> None:
         )
         if failed:
             damage.lose(race, car, "WP", 1, "zone", own_turn=True)
+
+
+def repair_error(car: Car, total: int, cats: tuple, max_cats: int, params) -> str | None:
+    repairs = params.get("repairs") or {}
+    if not isinstance(repairs, dict):
+        return "repairs map categories to points"
+    used = {k: v for k, v in repairs.items() if v}
+    for cat, n in used.items():
+        if cat not in cats:
+            return f"{cat!r} cannot be repaired here; choose from {', '.join(cats)}"
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            return "repair points are whole numbers"
+        if car.wear[cat] + n > car.maxima[cat]:
+            return f"{cat} cannot go above its maximum {car.maxima[cat]}"
+    if sum(used.values()) > total:
+        return f"you have {total} repair points"
+    if len(used) > max_cats:
+        return f"spread the points over at most {max_cats} categories"
+    return None
+
+
+def greedy(car: Car, total: int, cats: tuple, max_cats: int) -> dict:
+    """FD-E-9 default: a point at a time to the largest deficit, ties T, Br, Gb, Bo, En, Su."""
+    out: dict[str, int] = {}
+    for _ in range(total):
+        open_cats = [
+            c
+            for c in cats
+            if car.wear[c] + out.get(c, 0) < car.maxima[c] and (c in out or len(out) < max_cats)
+        ]
+        if not open_cats:
+            break
+        best = max(
+            open_cats,
+            key=lambda c: (car.maxima[c] - car.wear[c] - out.get(c, 0), -CATEGORIES.index(c)),
+        )
+        out[best] = out.get(best, 0) + 1
+    return out
+
+
+def repairs_due(race):
+    """Step 16: `repair` decisions for lap repairs and police awards, in order."""
+    while race.repairs:
+        car, source, total, cats, max_cats = race.repairs.pop(0)
+        if not car.racing:
+            continue
+        default = greedy(car, total, cats, max_cats)
+        decision = Decision(
+            car.seat,
+            "repair",
+            f"Spread {total} repair points ({source})",
+            {
+                "source": source,
+                "points": total,
+                "categories": list(cats),
+                "max_categories": max_cats,
+                "wear": dict(car.wear),
+                "maxima": dict(car.maxima),
+                "legal": [{"repairs": default}],
+            },
+            default=Action("repair", {"repairs": default}),
+        )
+        action = yield from race.ask(
+            decision,
+            lambda a, c=car, n=total, k=cats, m=max_cats: repair_error(c, n, k, m, a.params),
+        )
+        changes = {}
+        for cat, n in (action.params.get("repairs") or {}).items():
+            if n:
+                changes[cat] = damage.repair(race, car, cat, n, source)
+        race.emit("repair", car.seat, source=source, changes=changes)

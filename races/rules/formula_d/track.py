@@ -137,6 +137,28 @@ class Track:
             box: self.index[f"p{self.pit_index[box]}"] for box in self.boxes.values()
         }
 
+    def near(self, space: int) -> frozenset[int]:
+        """FD-T-4.5 (Stanley Washington's radio): sides, ahead, behind and diagonals."""
+        if not hasattr(self, "_near"):
+            behind: dict[int, list[int]] = {}
+            diag_in: dict[int, list[int]] = {}
+            for i, links in enumerate(self.next):
+                for to, diagonal, _c, _p in links:
+                    (diag_in if diagonal else behind).setdefault(to, []).append(i)
+            self._near = [
+                frozenset(
+                    [
+                        *self.sides[i],
+                        *([self.ahead[i]] if self.ahead[i] >= 0 else []),
+                        *behind.get(i, ()),
+                        *(to for to, d, _c, _p in self.next[i] if d),
+                        *diag_in.get(i, ()),
+                    ]
+                )
+                for i in range(len(self.ids))
+            ]
+        return self._near[space]
+
     def index_corner(self, corner_id: str) -> int:
         return next(c.index for c in self.corners if c.id == corner_id)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..contract import Decision
-from . import damage, gears, pit, slipstream, street, weather
+from . import damage, drivers, gears, pit, slipstream, street, weather
 from .dice import GEAR_RANGE, MAXIMUM
 from .movement import LAP, PIT, SLIDE, SPACE, TO_BOX
 from .moves import MoveOptions, MovePlan, entry_progress
@@ -32,6 +32,9 @@ class Turn:
         "brakes",
         "moved",
         "braked",
+        "path",
+        "states",
+        "cleared",
     )
 
     def __init__(self, car: Car):
@@ -44,6 +47,9 @@ class Turn:
         self.brakes: list[tuple[str, dict]] = []  # (kind, costs) paid at step 12
         self.moved = False
         self.braked = False
+        self.path: list[int] = []  # every space entered this turn, in order
+        self.states: list[tuple] = []  # movement states of the turn's last move
+        self.cleared = -1
 
 
 def take_turn(race, car: Car):
@@ -61,6 +67,8 @@ def take_turn(race, car: Car):
     )
     base = None
     great = False
+    car.extra.pop("soft_unused", None)
+    car.extra.pop("soft_slip", None)
     if race.round == 1:
         value = race.roll("black")
         table = START_ADVANCED if race.advanced else START_BASIC
@@ -90,6 +98,7 @@ def take_turn(race, car: Car):
         )
         if car.racing and turn.steps and not turn.crossed_final:
             yield from slipstream.offer(race, turn)
+        yield from drivers.drift(race, turn)
         resolve_corners(race, turn)
         pay_braking(race, turn)
         check_finish(race, turn)
@@ -101,7 +110,7 @@ def take_turn(race, car: Car):
             yield from pit.service(race, turn)
     if turn.trigger:
         engine_checks(race, car)
-    end_turn(race, turn)
+    yield from end_turn(race, turn)
 
 
 def roll_gear(race, car: Car) -> int:
@@ -141,6 +150,8 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
     action = yield from race.ask(decision, check)
     path = _path_param(race, action)
     states, terminal = plan.check_path(path)
+    turn.states = [states[0]]
+    turn.cleared = plan.rules.cleared
     brake_kind, b = plan.braking(len(path), terminal, states[-1])
     if brake_kind != "none":
         turn.braked = True
@@ -156,12 +167,14 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         braking=b,
         brake_kind=brake_kind,
     )
+    if car.pit in BOX_STATES and path:
+        race.emit("pit_exit", car.seat, box=race.track.ids[car.space], gear=car.gear)
     enter = entry_progress(race, states)
     if enter is not None:
         car.entry_progress = enter
         car.pit = PIT_LANE
         race.emit("pit_entered", car.seat, box=race.track.ids[race.track.boxes[car.colour]])
-    path_effects(race, turn, states, 0 if kind != "fast_exit" else 0)
+    path_effects(race, turn, states)
     if car.racing:
         final = states[-1]
         if final[PIT] != TO_BOX and race.track.kind_of[car.space] == TRACK:
@@ -183,7 +196,7 @@ def _path_param(race, action) -> list[int]:
     return [index[s] for s in raw]
 
 
-def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
+def path_effects(race, turn: Turn, states: list[tuple]) -> None:
     """Step 7: line crossings and damage-marker checks, in path order."""
     car, t = turn.car, race.track
     for before, after in zip(states, states[1:], strict=False):
@@ -191,6 +204,8 @@ def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
         car.space = space
         turn.steps += 1
         turn.moved = True
+        turn.path.append(space)
+        turn.states.append(after)
         if after[LAP] > before[LAP]:
             car.lap = after[LAP]
             race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
@@ -202,11 +217,14 @@ def path_effects(race, turn: Turn, states: list[tuple], k0: int) -> None:
             street.police_entry(race, car, space)
         if race.advanced and race.markers.get(space) and not race.qualifying:
             threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
+            threshold = drivers.marker_threshold(car, threshold)
             failed = damage.check(
                 race, car, threshold, "marker", event="marker_check", space=t.ids[space]
             )
             if failed and damage.lose(race, car, "Su", 1, "marker", own_turn=True):
                 return
+        if street.danger_entered(race, car, space):
+            return
 
 
 def resolve_corners(race, turn: Turn) -> None:
@@ -316,32 +334,49 @@ def collisions(race, car: Car) -> None:
         threshold, cat = 4, "WP"
     out = []
     for other in hit:
-        failed = damage.check(
-            race, other, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
-        )
-        out.append(failed and damage.lose(race, other, cat, 1, "collision", own_turn=False))
-    for other, gone in zip(hit, out, strict=True):
-        if not car.racing:
-            return
-        if gone and race.bga:  # FD-BGA-5
-            if race.cfg["bga_eliminated_neighbour"] == "skip":
-                continue
-            race.emit(
-                "collision_check",
-                car.seat,
+        gone = False
+        for _ in range(drivers.collision_dice(car, other)[0]):  # FD-V-12.3
+            if not other.racing:
+                break
+            failed = damage.check(
+                race,
+                other,
+                threshold,
+                "collision",
                 mover=car.seat,
                 hit=other.seat,
-                threshold=threshold,
-                failed=True,
-                automatic=True,
+                automatic=False,
             )
-            damage.lose(race, car, cat, 1, "collision", own_turn=True)
-            continue
-        failed = damage.check(
-            race, car, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
+            gone = failed and damage.lose(race, other, cat, 1, "collision", own_turn=False)
+        out.append(gone)
+    for other, gone in zip(hit, out, strict=True):
+        for _ in range(drivers.collision_dice(car, other)[1]):
+            if not car.racing:
+                return
+            _mover_roll(race, car, other, gone, threshold, cat)
+
+
+def _mover_roll(race, car: Car, other: Car, gone: bool, threshold: int, cat: str) -> None:
+    """One die of the mover against a hit car (FD-B-10.2, FD-B-10.4, FD-BGA-5)."""
+    if gone and race.bga:
+        if race.cfg["bga_eliminated_neighbour"] == "skip":
+            return
+        race.emit(
+            "collision_check",
+            car.seat,
+            mover=car.seat,
+            hit=other.seat,
+            threshold=threshold,
+            failed=True,
+            automatic=True,
         )
-        if failed:
-            damage.lose(race, car, cat, 1, "collision", own_turn=True)
+        damage.lose(race, car, cat, 1, "collision", own_turn=True)
+        return
+    failed = damage.check(
+        race, car, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
+    )
+    if failed:
+        damage.lose(race, car, cat, 1, "collision", own_turn=True)
 
 
 def engine_checks(race, trigger: Car) -> None:
@@ -359,17 +394,23 @@ def engine_checks(race, trigger: Car) -> None:
     for car in rollers:
         if not car.racing:
             continue
-        failed = damage.check(race, car, threshold, "engine", trigger=trigger.seat)
+        limit = drivers.engine_threshold(race, car, threshold)
+        failed = damage.check(race, car, limit, "engine", trigger=trigger.seat)
         if failed:
             damage.lose(race, car, "En", 1, "engine", own_turn=car is trigger)
 
 
-def end_turn(race, turn: Turn) -> None:
+def end_turn(race, turn: Turn):
     car = turn.car
     for _ in range(car.pending_markers):  # step 15
         damage.place_marker(race, car.space, "damage", car.seat)
     car.pending_markers = 0
     street.police_awards(race)  # step 16
+    yield from street.repairs_due(race)
+    yield from drivers.debris(race, turn)  # step 17
+    yield from drivers.radio(race, turn)  # step 18
+    if car.racing:
+        drivers.li_stop(race, car)
     if car.space != turn.start:  # step 19, FD-E-6
         race.arrivals += 1
         car.arrival = race.arrivals

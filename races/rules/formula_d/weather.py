@@ -1,4 +1,4 @@
-"""Weather (FD-V-6, FD-BGA-6, FD-BGA-7)."""
+"""Weather (FD-V-6, FD-BGA-6, FD-BGA-7) and Frogger's reroll (FD-V-12.2)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ LADDER = {
     "RAIN_VAR": ("RAIN", "RAIN_VAR", "SUN_VAR"),
     "SUN_VAR": ("RAIN_VAR", "SUN_VAR", "SUNNY"),
 }
+RESULTS = ("rain", "variable", "sun")
 
 
 def band(race, value: int) -> int:
@@ -19,13 +20,26 @@ def band(race, value: int) -> int:
     return 1 if value <= race.track.variable_max else 2
 
 
+def roll(race):
+    """One weather die, rolled again once if Frogger's seat asks (FD-V-12.2, FD-AMB-50).
+
+    Returns (value, rerolled)."""
+    from .drivers import frogger_reroll
+
+    value = race.roll("black")
+    if race.drivers_on:
+        again = yield from frogger_reroll(race, value)
+        if again:
+            return race.roll("black"), True
+    return value, False
+
+
 def race_roll(race):
     """FD-V-6.3 (R3)."""
     if not race.cfg.get("weather"):
         return
-        yield
-    value = race.roll("black")
-    result = ("rain", "variable", "sun")[band(race, value)]
+    value, rerolled = yield from roll(race)
+    result = RESULTS[band(race, value)]
     if result == "rain":
         state = "RAIN"
     elif result == "sun":
@@ -44,18 +58,16 @@ def race_roll(race):
         result=result,
         before=None,
         after=state,
-        rerolled=False,
+        rerolled=rerolled,
     )
     race.weather = race.weather_start = state
-    return
-    yield
 
 
-def change(race, trigger: str) -> None:
+def change(race, trigger: str):
     """One weather roll after a maximum roll (R6)."""
     if race.weather not in CHANGING:
         return
-    value = race.roll("black")
+    value, rerolled = yield from roll(race)
     b = band(race, value)
     before = race.weather
     race.weather = LADDER[before][b]
@@ -67,10 +79,10 @@ def change(race, trigger: str) -> None:
         value=value,
         purpose="weather",
         phase="change",
-        result=("rain", "variable", "sun")[b],
+        result=RESULTS[b],
         before=before,
         after=race.weather,
-        rerolled=False,
+        rerolled=rerolled,
     )
 
 
@@ -78,19 +90,14 @@ def on_maximum(race, car):
     """Step 4: published rolls now, before the move; bga queues it (FD-BGA-6)."""
     if not race.cfg.get("weather") or race.weather not in CHANGING:
         return
-        yield
     if race.bga:
         race.weather_queue.append(car.seat)
         race.emit("weather_queued", car.seat)
     else:
-        change(race, car.seat)
-    return
-    yield
+        yield from change(race, car.seat)
 
 
 def end_of_round(race):
     queue, race.weather_queue = race.weather_queue, []
     for seat in queue:
-        change(race, seat)
-    return
-    yield
+        yield from change(race, seat)

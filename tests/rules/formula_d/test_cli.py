@@ -113,7 +113,7 @@ def test_unknown_track_is_one_line_and_exit_two():
 
 
 def test_unknown_option_is_one_line_and_exit_two():
-    bad("simulate", "formula_d", "--track", "paddock_ring", "--option", "special_drivers=true")
+    bad("simulate", "formula_d", "--track", "paddock_ring", "--option", "rocket=true")
 
 
 def test_unknown_bot_is_one_line_and_exit_two():

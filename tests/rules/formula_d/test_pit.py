@@ -163,3 +163,57 @@ def test_a_car_in_the_pit_lane_may_not_drive_past_its_box():
         move(race, "A", ["p2", "p3", "p4", "p5", "p6", "p7"])
     move(race, "A", ["p2", "p3", "box_red"])
     assert race.by_seat["A"].pit == "box_basic"
+
+
+def test_a_car_whose_box_is_taken_waits_beside_it_and_enters_later():
+    """FD-B-12.7, FD-AMB-16: one car per box; the team-mate waits on p_k at no cost."""
+    race = scenario(
+        [
+            {
+                "seat": "A",
+                "space": "p1",
+                "lap": 1,
+                "gear": 3,
+                "colour": "red",
+                "pit": "lane",
+                "entry_progress": 48,
+            },
+            {
+                "seat": "D",
+                "space": "box_red",
+                "lap": 1,
+                "gear": 3,
+                "colour": "red",
+                "pit": "box_basic",
+                "entry_progress": 48,
+                "exit_cap": 3,
+            },
+        ],
+        dice=["g3:6"],
+        laps=2,
+        order=["A", "D"],
+    )
+    gear(race, "A", 3)
+    with pytest.raises(IllegalAction):
+        move(race, "A", ["p2", "p3", "box_red"])
+    move(race, "A", ["p2", "p3", "p4"])
+    car = race.by_seat["A"]
+    assert race.track.ids[car.space] == "p4" and car.wear["WP"] == 18
+    race = scenario(
+        [
+            {
+                "seat": "A",
+                "space": "p4",
+                "lap": 1,
+                "gear": 3,
+                "colour": "red",
+                "pit": "lane",
+                "entry_progress": 48,
+            }
+        ],
+        dice=["g3:4"],
+        laps=2,
+    )
+    gear(race, "A", 3)
+    move(race, "A", ["box_red"])
+    assert race.by_seat["A"].pit == "box_basic" and race.by_seat["A"].pit_stops == 1

@@ -71,3 +71,87 @@ def test_no_car_moves_backwards_wear_stays_in_range_and_the_eliminated_never_fin
             out.add(seat)
     for car in race.cars:
         assert all(v >= 0 for v in car.wear.values())
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(races)
+def test_dashboards_and_positions_can_be_redrawn_from_the_log_alone(spec):
+    """FD-E-15, FD-E-17: a viewer replays wear and spaces without the rules."""
+    _config, _seats, race, _actions = play(spec)
+    wear = {s["seat"]: dict(s["maxima"]) for s in race.events[0].data["seats"]}
+    space: dict[str, str] = {}
+    for event in race.events:
+        if event.type == "car_built":
+            wear[event.seat] = dict(event.data["maxima"])
+        elif event.type == "grid_set":
+            space.update(zip(event.data["order"], event.data["spaces"], strict=True))
+        elif event.type == "wear_changed":
+            wear[event.seat][event.data["category"]] += event.data["delta"]
+            assert wear[event.seat][event.data["category"]] == event.data["value"]
+        elif event.type == "moved" and event.data["path"]:
+            space[event.seat] = event.data["path"][-1]
+    for car in race.cars:
+        assert wear[car.seat] == car.wear
+        assert space[car.seat] == race.track.ids[car.space]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.integers(0, 10**6),
+    st.sampled_from(
+        [
+            {"track": "paddock_ring", "laps": 2},
+            {
+                "track": "paddock_ring",
+                "level": "advanced",
+                "ruleset": "bga",
+                "weather": True,
+                "tire_choice": True,
+                "technical_pit_stops": True,
+            },
+            {"track": "lakeside_night", "level": "advanced", "laps": 2, "weather": True},
+            {"track": "lakeside_night", "laps": 2},
+        ]
+    ),
+)
+def test_any_listed_legal_action_is_accepted_until_the_race_ends(seed, config):
+    """FD-E-3, FD-E-7: a player choosing at random among legal_actions never breaks a race."""
+    import random
+
+    rng = random.Random(seed)
+    seats = [Seat(f"c{i}", f"c{i}") for i in range(4)]
+    race = GAME.start(config, seats, seed)
+    for _ in range(3000):
+        if race.finished:
+            break
+        decision = race.pending[0]
+        actions = race.legal_actions(decision.seat)
+        assert actions, decision.kind
+        action = actions[rng.randrange(len(actions))]
+        assert race.validate(decision.seat, action) is None
+        race.apply(decision.seat, action)
+    assert race.finished
+    assert sorted(p.position for p in race.result().order) == [1, 2, 3, 4]
+
+
+def test_a_race_state_round_trips_through_json_mid_race():
+    """FD-E-4: state_dict / from_state, then the same events to the end."""
+    import json
+
+    from races.rules import bots_for
+    from races.rules.formula_d.race import FormulaDRace
+
+    seats = [Seat(f"c{i}", f"c{i}", kind="bot", bot="pro") for i in range(4)]
+    config = {"track": "paddock_ring", "level": "advanced"}
+    race = GAME.start(config, seats, 9)
+    bots = bots_for(GAME, seats, 9)
+    for _ in range(40):
+        d = race.pending[0]
+        race.apply(d.seat, bots[d.seat].choose(race.view(d.seat), d))
+    copy = FormulaDRace.from_state(json.loads(json.dumps(race.state_dict())))
+    assert log_hash(copy.events) == log_hash(race.events)
+    for r in (race, copy):
+        while r.pending:
+            d = r.pending[0]
+            r.apply(d.seat, bots[d.seat].choose(r.view(d.seat), d))
+    assert log_hash(copy.events) == log_hash(race.events)

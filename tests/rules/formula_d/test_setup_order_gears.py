@@ -208,7 +208,7 @@ def test_a_spun_car_must_select_gear_one():
         {"track": "paddock_ring", "laps": 6},
         {"track": "paddock_ring", "nitro": True},
         {"track": "paddock_ring", "level": "expert"},
-        {"track": "lakeside_night", "level": "advanced"},
+        {"track": "lakeside_night", "level": "advanced", "laps": 3},
         {"track": "paddock_ring", "special_drivers": True},
     ],
 )

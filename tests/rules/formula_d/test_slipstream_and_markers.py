@@ -147,3 +147,28 @@ def test_a_skip_of_three_gears_marks_the_space_where_the_turn_ends():
     assert race.markers == {}
     move(race, "A", lane(1, 13, 14))
     assert race.markers == {race.track.index["r14l1"]: 1}
+
+
+@pytest.mark.parametrize(("ruleset", "longest"), [("published", 3), ("bga", 4)])
+def test_an_unused_soft_bonus_adds_a_slipstream_step_under_bga(ruleset, longest):
+    """FD-BGA-10, FD-A-10.8."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r46l1", "gear": 4, "tires": "soft", "fit_lap": 1},
+            {"seat": "B", "space": "r55l1", "gear": 4, "tires": "hard"},
+        ],
+        track="lakeside_gp",
+        dice=["g4:8"],
+        order=["A", "B"],
+        level="advanced",
+        ruleset=ruleset,
+        tire_choice=True,
+    )
+    gear(race, "A", 4)
+    act(race, "A", "boost", soft=False, nitro=False)
+    move(race, "A", lane(1, 47, 54))
+    paths = race.pending[0].options["paths"]
+    assert max(len(p["path"]) for p in paths) == longest
+    if longest == 4:
+        act(race, "A", "slipstream", path=["r55l0", "r56l0", "r57l1", "r58l1"])
+        assert race.track.ids[race.by_seat["A"].space] == "r58l1"

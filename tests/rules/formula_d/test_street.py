@@ -123,12 +123,15 @@ def test_bga_races_a_street_track_as_a_circuit():
     assert events_of(race, "zone_check") == []
 
 
-def test_advanced_published_street_races_need_the_special_drivers():
-    """FD-V-11, FD-V-12 are not available: a clear refusal."""
-    with pytest.raises(ConfigError, match="special drivers"):
-        GAME.start(
-            {"track": "lakeside_night", "level": "advanced"}, [Seat("A", "A"), Seat("B", "B")], 1
-        )
+def test_special_drivers_need_an_advanced_published_street_race():
+    """FD-O-2, FD-BGA-16."""
+    for config in (
+        {"track": "paddock_ring", "level": "advanced", "special_drivers": True},
+        {"track": "lakeside_night", "special_drivers": True},
+        {"track": "lakeside_night", "level": "advanced", "ruleset": "bga", "special_drivers": True},
+    ):
+        with pytest.raises(ConfigError):
+            GAME.start(config, [Seat("A", "A"), Seat("B", "B")], 1)
 
 
 def test_published_street_races_are_one_or_two_laps():

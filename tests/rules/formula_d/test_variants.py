@@ -57,7 +57,7 @@ def test_the_weather_ladder(state, roll, after):
     """FD-X-42, FD-V-6.5."""
     race = scenario([{"seat": "A", "space": "r0l1"}], dice=[f"black:{roll}"], level="advanced")
     race.weather = state
-    weather.change(race, "A")
+    list(weather.change(race, "A"))
     assert race.weather == after
 
 
@@ -66,7 +66,7 @@ def test_settled_weather_never_rolls_again():
     race = scenario([{"seat": "A", "space": "r0l1"}], level="advanced")
     for state in ("SUNNY", "RAIN"):
         race.weather = state
-        weather.change(race, "A")  # the empty script would raise on a roll
+        list(weather.change(race, "A"))  # the empty script would raise on a roll
         assert race.weather == state
 
 
