@@ -321,7 +321,7 @@ class Outlook:
             or (tires == "rain" and self.wet)
         ):
             return 1
-        lap = max(1, self.me["lap"]) - self.me["fit_lap"] + 1
+        lap = max(1, self.me["lap"] - self.me["fit_lap"] + 1)
         return 3 if lap >= 3 else 2
 
     def _approach(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:

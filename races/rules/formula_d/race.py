@@ -239,7 +239,7 @@ class FormulaDRace:
         return sorted(racing, key=self._order_key, reverse=True)
 
     def tyre_lap(self, car: Car) -> int:
-        return max(1, car.lap) - car.fit_lap + 1
+        return max(1, car.lap - car.fit_lap + 1)  # a set fitted in the pit lane is on lap 1
 
     def occupied(self, exclude: Car | None = None) -> set[int]:
         return {c.space for c in self.cars if c.racing and c is not exclude}

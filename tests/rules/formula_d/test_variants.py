@@ -298,3 +298,48 @@ def test_a_technical_stop_with_nothing_to_repair(ruleset, offered):
         assert race.pending[0].options["stops"] == ["tyre", "technical"]
     else:
         assert [e["stop"] for e in events_of(race, "pit_roll")] == ["long"]
+
+
+def test_no_soft_bonus_on_the_exit_move_after_a_technical_stop():
+    """FD-X-49, FD-V-7.6, FD-AMB-39."""
+    race = scenario(
+        [
+            {
+                "seat": "A",
+                "space": "box_red",
+                "lap": 1,
+                "gear": 4,
+                "colour": "red",
+                "pit": "box_technical",
+                "entry_progress": 48,
+                "exit_cap": 4,
+                "tires": "soft",
+                "fit_lap": 2,
+            }
+        ],
+        dice=["g4:7"],
+        level="advanced",
+        tire_choice=True,
+        technical_pit_stops=True,
+        laps=2,
+    )
+    race.by_seat["A"].extra["after_technical"] = True
+    gear(race, "A", 4)
+    assert race.pending[0].kind == "move"
+
+
+@pytest.mark.parametrize(("ruleset", "boost"), [("published", True), ("bga", False)])
+def test_the_soft_bonus_on_a_fast_stop_exit(ruleset, boost):
+    """FD-A-11.4, FD-BGA-14."""
+    race = scenario(
+        [{"seat": "A", "space": "r48l2", "lap": 1, "gear": 3, "colour": "red", "tires": "soft"}],
+        dice=["g3:5", "black:7"],
+        level="advanced",
+        tire_choice=True,
+        ruleset=ruleset,
+    )
+    gear(race, "A", 3)
+    act(race, "A", "boost", soft=False, nitro=False)
+    move(race, "A", ["p1", "p2", "p3", "box_red"])
+    act(race, "A", "pit_service", stop="tyre", tires="soft", repairs={})
+    assert (race.pending[0].kind == "boost") is boost
