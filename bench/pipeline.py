@@ -105,7 +105,7 @@ def start_worker(url: str) -> subprocess.Popen:
             "paddock",
             "worker",
             "-Q",
-            "sessions",
+            "sessions,online",
             "-c",
             "2",
             "-l",
