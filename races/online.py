@@ -2,7 +2,7 @@
 other and bots.
 
 The stored record of a live race is its seed and its list of actions; the
-engine's state is rebuilt by replay whenever it is needed. A person's
+engine's state is rebuilt from them (races/live_races.py keeps it between decisions). A person's
 decision is validated by the engine and stored under the session's row lock
 (a decision is identified by its seat and the step it opened at, so a double
 submit or a stale page is refused); a task on the `online` queue then lets
@@ -21,21 +21,15 @@ from django.core.mail import send_mail
 from django.db import transaction
 from django.utils import timezone
 
+from races.live_races import live_race
 from races.models import Session, Turn
 from races.progress import snapshot
-from races.rules import Action, ConfigError, IllegalAction, get_game, replay
+from races.rules import Action, ConfigError, IllegalAction, get_game
 from races.running import _fail, bots_play, session_finish, session_plan
 from races.seating import seat_record
-from races.verification import seat_from_record
 
 log = logging.getLogger(__name__)
 S = Session.Status
-
-
-def _rebuild(session: Session):
-    game = get_game(session.round.season.game)
-    seats = [seat_from_record(r) for r in session.seats]
-    return game, replay(game, session.config, seats, session.seed, session.actions)
 
 
 def driven_by_bot(record: dict) -> bool:
@@ -130,8 +124,8 @@ def session_advance(*, session_id: int) -> str:
         session = _locked(session_id)
         if session is None or session.status != S.AWAITING:
             return "skipped"
-        game, race = _rebuild(session)
-        return _advance(session, game, race, timezone.now())
+        with live_race(session) as (game, race):
+            return _advance(session, game, race, timezone.now())
 
 
 def _action_from(data) -> Action:
@@ -168,17 +162,18 @@ def decision_submit(
             # FD-V-4.6 / FD-E-8: a live lap counts the real time the driver took.
             seconds = max(0, int((now - turn.opened_at).total_seconds()))
             chosen = Action(chosen.kind, {**chosen.params, "elapsed_s": seconds})
-        game, race = _rebuild(session)
-        try:
-            message = race.validate(seat, chosen)
-        except (ConfigError, IllegalAction, KeyError, TypeError, ValueError) as error:
-            message = str(error) or "That choice is not legal now."
-        if message:
-            raise ValidationError(message)
-        session.actions = [
-            *session.actions,
-            {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
-        ]
+        with live_race(session) as (_, race):
+            try:
+                message = race.validate(seat, chosen)
+            except (ConfigError, IllegalAction, KeyError, TypeError, ValueError) as error:
+                message = str(error) or "That choice is not legal now."
+            if message:
+                raise ValidationError(message)
+            race.apply(seat, chosen)
+            session.actions = [
+                *session.actions,
+                {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
+            ]
         session.queued_at = now  # when the bots were asked to play on
         session.save(update_fields=["actions", "queued_at"])
         turn.delete()
@@ -224,21 +219,22 @@ def deadlines_expire(*, now: datetime) -> int:
             expired = list(session.turns.filter(deadline__lt=now))
             if not expired:
                 continue
-            game, race = _rebuild(session)
             records = {r["id"]: r for r in session.seats}
-            steps = list(session.actions)
-            for turn in expired:
-                decision = next((d for d in race.pending if d.seat == turn.seat), None)
-                if decision is None:
-                    continue
-                bot = _bot(game, session, records[turn.seat])
-                action = bot.choose(race.view(turn.seat), decision)
-                race.apply(turn.seat, action)
-                steps.append({"seat": turn.seat, "action": action.to_dict(), "by": "autopilot"})
-                made += 1
-            Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
-            session.actions = steps
-            _advance(session, game, race, now)
+            with live_race(session) as (game, race):
+                for turn in expired:
+                    decision = next((d for d in race.pending if d.seat == turn.seat), None)
+                    if decision is None:
+                        continue
+                    bot = _bot(game, session, records[turn.seat])
+                    action = bot.choose(race.view(turn.seat), decision)
+                    race.apply(turn.seat, action)
+                    session.actions = [
+                        *session.actions,
+                        {"seat": turn.seat, "action": action.to_dict(), "by": "autopilot"},
+                    ]
+                    made += 1
+                Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
+                _advance(session, game, race, now)
     return made
 
 

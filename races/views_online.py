@@ -13,6 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league.permissions import login_or_403
 from races import online
 from races.decisions import choices_for, facts_for
+from races.live_races import live_race
 from races.models import Session, Turn
 from races.tracks import track_drawing, track_load
 
@@ -51,16 +52,17 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
     }
     if turn is None:
         return context
-    game, race = online._rebuild(session)
-    decision = next((d for d in race.pending if d.seat == turn.seat), None)
-    if decision is None:
-        return context
-    choices = choices_for(decision, race.legal_actions(turn.seat))
+    with live_race(session) as (game, race):
+        decision = next((d for d in race.pending if d.seat == turn.seat), None)
+        if decision is None:
+            return context
+        choices = choices_for(decision, race.legal_actions(turn.seat))
+        view = race.view(turn.seat)
     context.update(decision=decision, choices=choices, facts=facts_for(decision))
     track = track_load(game.key, session.round.track)
     if track:
         drawing = track_drawing(track)
-        cars = {c["seat"]: c.get("space") for c in race.view(turn.seat).get("cars", [])}
+        cars = {c["seat"]: c.get("space") for c in view.get("cars", [])}
         targets = {c.target for c in choices if c.target}
         context["cockpit_drawing"] = {
             **drawing,

@@ -230,3 +230,30 @@ def test_a_live_race_whose_advance_message_was_lost_is_asked_again(people):
     assert not session.turns.exists()
     assert sessions_dispatch_due(now=session.queued_at + timedelta(seconds=5)) == 0
     assert sessions_dispatch_due(now=session.queued_at + timedelta(hours=1)) == 1
+
+
+def test_a_kept_race_is_only_used_while_its_actions_are_a_prefix_of_the_record(people):
+    from races.live_races import live_race
+    from races.rules import log_hash
+
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    play_turn(session, turn, user)  # the kept race moved on with the record
+    with live_race(session) as (game, race):
+        kept_hash = log_hash(race.events)
+    from races.rules import replay
+    from races.verification import seat_from_record
+
+    seats = [seat_from_record(r) for r in session.seats]
+    fresh = replay(game, session.config, seats, session.seed, session.actions)
+    assert kept_hash == log_hash(fresh.events)
+    # A record that no longer starts with the kept actions (a rolled-back
+    # step) is replayed afresh, not patched.
+    session.actions = session.actions[:-1]
+    with live_race(session) as (_, race):
+        shorter = log_hash(race.events)
+    assert shorter == log_hash(
+        replay(game, session.config, seats, session.seed, session.actions).events
+    )
