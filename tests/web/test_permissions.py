@@ -50,6 +50,7 @@ def writes(league, season, grid, rounds, scheduled, penalty):
                 "bot_level": "pro",
                 "opt_ruleset": "published",
                 "opt_level": "basic",
+                "opt_bga_eliminated_neighbour": "auto_fail",
             },
         ),
         (reverse("season_status", args=s), {"status": "finished"}),
@@ -58,7 +59,7 @@ def writes(league, season, grid, rounds, scheduled, penalty):
             {
                 "number": 9,
                 "name": "Extra",
-                "track": "test_ring",
+                "track": "paddock_ring",
                 "qualifying_format": "none",
                 "grid_rule": "entry",
             },
@@ -149,7 +150,9 @@ def test_the_league_create_write_needs_a_login(client):
     assert not League.objects.filter(name="Sneaky").exists()
 
 
-def test_htmx_writes_carry_the_csrf_token_from_the_body(league, owner, enqueued):
+def test_htmx_writes_carry_the_csrf_token_from_the_body(
+    league, owner, django_capture_on_commit_callbacks
+):
     import re
 
     from django.test import Client
@@ -161,7 +164,9 @@ def test_htmx_writes_carry_the_csrf_token_from_the_body(league, owner, enqueued)
     page = client.get(rounds[0].get_absolute_url()).content.decode()
     token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
     url = reverse("session_run", args=[session.pk])
-    assert client.post(url, HTTP_HX_REQUEST="true").status_code == 403
-    assert enqueued == []
-    response = client.post(url, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
-    assert response.status_code == 302 and enqueued == [session.pk]
+    with django_capture_on_commit_callbacks() as refused:
+        assert client.post(url, HTTP_HX_REQUEST="true").status_code == 403
+    assert refused == []
+    with django_capture_on_commit_callbacks() as handed:
+        response = client.post(url, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 302 and len(handed) == 1
