@@ -45,9 +45,17 @@ def race_session(rnd: Round, *, kind=Session.Kind.RACE) -> Session:
 
 
 def build_season(
-    league, *, entries=3, rounds=2, finished=None, team_mode=False, slug="gp", **rules
+    league,
+    *,
+    entries=3,
+    rounds=2,
+    finished=None,
+    team_mode=False,
+    slug="gp",
+    track="paddock_ring",
+    **rules,
 ):
-    """A running season on paddock_ring, one lap a round, raced by the
+    """A running season on `track` (the short paddock_ring), one lap a round, raced by the
     entries' autopilots from a reverse-championship grid (so the winners
     change); the first `finished` rounds have been raced."""
     season = make_season(
@@ -69,7 +77,7 @@ def build_season(
             season=season,
             number=number,
             name=f"Round {number} GP",
-            track="paddock_ring",
+            track=track,
             laps=1,
             scheduled_at=start + timedelta(days=7 * number),
             grid_rule=Round.GridRule.REVERSE,

@@ -2,6 +2,8 @@
 when it ends; the replay viewer steps through the stored log of a race the
 real Formula D engine ran."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -159,6 +161,36 @@ def test_finished_cars_keep_their_places_in_the_lap_chart(finished):
     after = [o for o in later if o["round"] > first_home["round"]]
     assert after and all(o["order"][0] == first_home["seat"] for o in after)
     assert all(len(o["order"]) == 3 for o in later)
+
+
+@pytest.fixture
+def crashes(league):
+    """Six rookies around lakeside_night's walls: the seeded race loses car 3
+    in round 14 and car 5 in round 17."""
+    season, grid, rounds = build_season(
+        league, slug="crash", entries=6, finished=0, track="lakeside_night"
+    )
+    Entry.objects.filter(season=season).update(autopilot="rookie")
+    return race_session(rounds[0])
+
+
+def test_eliminated_cars_keep_the_last_places_in_the_order_they_went_out(crashes):
+    events = events_parse(crashes.event_log_text())
+    gone = [e for e in events if e["type"] == "eliminated"]
+    assert len(gone) >= 2
+    seats = [s["id"] for s in crashes.seats]
+    for column in running_orders(events)[:-1]:
+        assert sorted(column["order"]) == sorted(seats), column["round"]
+        out = [e["seat"] for e in gone if e["round"] < column["round"]]
+        assert column["order"][len(seats) - len(out) :] == out, column["round"]
+
+
+def test_the_round_page_draws_an_eliminated_car_to_the_end_of_the_lap_chart(client, crashes):
+    columns = len(running_orders(events_parse(crashes.event_log_text())))
+    page = client.get(crashes.round.get_absolute_url()).content.decode()
+    lines = re.findall(r'<polyline points="([^"]+)"', page)
+    assert len(lines) == 6
+    assert all(len(points.split()) == columns for points in lines)
 
 
 def test_the_lap_chart_falls_back_to_turn_progress(finished):
