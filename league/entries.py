@@ -156,6 +156,30 @@ def team_create(*, season: Season, name: str, colour: str = "#c0392b") -> Team:
     return team
 
 
+@transaction.atomic
+def team_update(*, team: Team, name: str, colour: str) -> Team:
+    """Rename a team or change its colour."""
+    name = name.strip()
+    taken = Team.objects.filter(season=team.season_id, name__iexact=name).exclude(pk=team.pk)
+    if taken.exists():
+        raise ValidationError({"name": f"There is already a team called {name} in this season."})
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    team.name = name
+    team.colour = colour
+    team.full_clean()
+    team.save()
+    return team
+
+
+@transaction.atomic
+def team_delete(*, team: Team) -> None:
+    """Delete a team nobody drives for."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if team.members.exists():
+        raise ValidationError("Only a team without drivers can be deleted.")
+    team.delete()
+
+
 def driver_for_user(*, user) -> Driver:
     """The user's driver, created on first use under a unique name."""
     driver = Driver.objects.filter(user=user).first()

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from league import entries as league_entries
 from league import selectors
 from league.forms import (
+    OPTION_PREFIX,
     EntryAddForm,
     GameForm,
     LeagueForm,
@@ -21,11 +22,11 @@ from league.forms import (
     TeamForm,
     errors_to_form,
 )
-from league.models import GAMES, League, Penalty
+from league.models import GAMES, League, Penalty, Team
 from league.permissions import login_or_403, manage_or_403
 from league.services import penalty_add, penalty_remove
 from races.models import Round
-from races.services import round_create
+from races.services import round_create, round_update
 
 
 @login_or_403
@@ -137,6 +138,53 @@ def round_new(request, league_slug: str, season_slug: str):
     return render(request, "round_form.html", {"season": season, "form": form})
 
 
+def _round_initial(rnd: Round) -> dict:
+    initial = {
+        field: getattr(rnd, field)
+        for field in (
+            "number",
+            "name",
+            "track",
+            "laps",
+            "scheduled_at",
+            "qualifying_format",
+            "grid_rule",
+        )
+    }
+    for key, on in rnd.options.items():
+        initial[OPTION_PREFIX + key] = "on" if on else "off"
+    return initial
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def round_edit(request, league_slug: str, season_slug: str, number: int):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    rnd = get_object_or_404(Round, season=season, number=number)
+    form = RoundForm(request.POST or None, season=season, initial=_round_initial(rnd))
+    form.fields["number"].disabled = True
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            rnd = round_update(
+                rnd=rnd,
+                name=data["name"],
+                track=data["track"],
+                laps=data["laps"],
+                options=data["options"],
+                scheduled_at=data["scheduled_at"],
+                qualifying_format=data["qualifying_format"],
+                grid_rule=data["grid_rule"],
+            )
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{rnd} changed.")
+            return redirect(rnd)
+    return render(request, "round_form.html", {"season": season, "form": form, "round": rnd})
+
+
 @login_or_403
 @require_http_methods(["GET", "POST"])
 def team_new(request, league_slug: str, season_slug: str):
@@ -154,6 +202,45 @@ def team_new(request, league_slug: str, season_slug: str):
     return render(
         request, "simple_form.html", {"season": season, "form": form, "title": "Add a team"}
     )
+
+
+def _team_get(team_id: int) -> Team:
+    return get_object_or_404(Team.objects.select_related("season__league"), pk=team_id)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def team_edit(request, team_id: int):
+    team = _team_get(team_id)
+    manage_or_403(request.user, team.season.league)
+    form = TeamForm(request.POST or None, initial={"name": team.name, "colour": team.colour})
+    if request.method == "POST" and form.is_valid():
+        try:
+            team = league_entries.team_update(team=team, **form.cleaned_data)
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"Team {team.name} saved.")
+            return redirect("team", team.pk)
+    return render(
+        request,
+        "simple_form.html",
+        {"season": team.season, "form": form, "title": f"Change team {team.name}", "team": team},
+    )
+
+
+@login_or_403
+@require_POST
+def team_remove(request, team_id: int):
+    team = _team_get(team_id)
+    manage_or_403(request.user, team.season.league)
+    try:
+        league_entries.team_delete(team=team)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("team", team.pk)
+    messages.success(request, f"Team {team.name} deleted.")
+    return redirect(team.season)
 
 
 @login_or_403

@@ -278,6 +278,7 @@ def team_detail(request, team_id: int):
         "members": members_stats,
         "history": _history(results),
         "stats": _statistics(results),
+        "can_manage": can_manage(request.user, team.season.league),
     }
     return render(request, "team.html", context)
 

@@ -32,12 +32,15 @@ urlpatterns = [
     path(S + "join/", views_driver.season_join, name="season_join"),
     path(S + "withdraw/", views_driver.season_withdraw, name="season_withdraw"),
     path(S + "r/<int:number>/", race_views.round_detail, name="round"),
+    path(S + "r/<int:number>/edit/", views_organiser.round_edit, name="round_edit"),
     path(S + "r/<int:number>/penalties/", views_organiser.penalty_new, name="penalty_add"),
     path(
         "penalties/<int:penalty_id>/remove/", views_organiser.penalty_delete, name="penalty_remove"
     ),
     path("drivers/<int:driver_id>/", views_public.driver_detail, name="driver"),
     path("teams/<int:team_id>/", views_public.team_detail, name="team"),
+    path("teams/<int:team_id>/edit/", views_organiser.team_edit, name="team_edit"),
+    path("teams/<int:team_id>/delete/", views_organiser.team_remove, name="team_delete"),
     path("sessions/<int:session_id>/", race_views.session_live, name="session_live"),
     path("sessions/<int:session_id>/cockpit/", views_online.session_cockpit, name="cockpit"),
     path("sessions/<int:session_id>/decide/", views_online.decision_post, name="decide"),

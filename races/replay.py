@@ -363,6 +363,7 @@ def event_words(
 
 
 FINISH_EVENTS = {"finished", "car_finished"}
+ELIMINATION_EVENTS = {"eliminated", "car_eliminated"}
 END_EVENTS = {"session_ended", "race_ended"}
 
 
@@ -370,17 +371,19 @@ def running_orders(events: list[dict]) -> list[dict]:
     """The order of the cars after every round (lap chart): from each round's
     turn order when the log gives it, else from the progress each car
     reports at the start of its turn. Cars that have finished keep their
-    places ahead of the cars still racing; the last column is the final
-    order when the log ends with one."""
+    places ahead of the cars still racing; eliminated cars keep the last
+    places, behind the cars still racing, in the order they went out. The
+    last column is the final order when the log ends with one."""
     rounds: list[dict] = []
     progress: dict[str, Any] = {}
     current: int | None = None
     from_orders = False
     done: list[str] = []
+    out: list[str] = []
 
     def record(number, order):
-        rest = [s for s in order if s not in done]
-        rounds.append({"round": number, "order": done + rest})
+        rest = [s for s in order if s not in done and s not in out]
+        rounds.append({"round": number, "order": done + rest + out})
 
     def close():
         if current is not None and progress:
@@ -391,6 +394,8 @@ def running_orders(events: list[dict]) -> list[dict]:
         kind = event["type"]
         if kind in FINISH_EVENTS and _seat_of(event) and _seat_of(event) not in done:
             done.append(_seat_of(event))
+        if kind in ELIMINATION_EVENTS and _seat_of(event) and _seat_of(event) not in out:
+            out.append(_seat_of(event))
         if kind in END_EVENTS:
             final = _get(data, "order", "results")
             if isinstance(final, list) and final and all(isinstance(s, str) for s in final):

@@ -64,6 +64,39 @@ def round_create(
     return rnd
 
 
+UNRUN = (Session.Status.SCHEDULED, Session.Status.CANCELLED)
+
+
+@transaction.atomic
+def round_update(
+    *,
+    rnd: Round,
+    name: str,
+    track: str,
+    laps: int | None = None,
+    options: dict | None = None,
+    scheduled_at: datetime | None = None,
+    qualifying_format: str = Round.QualifyingFormat.NONE,
+    grid_rule: str = Round.GridRule.ENTRY,
+) -> Round:
+    """Change a round before any of its sessions has run; its sessions follow
+    the new format and schedule."""
+    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    if rnd.sessions.exclude(status__in=UNRUN).exists():
+        raise ValidationError("A round can only be changed before its sessions have run.")
+    rnd.name = name
+    rnd.track = track
+    rnd.laps = laps
+    rnd.options = options or {}
+    rnd.scheduled_at = scheduled_at
+    rnd.qualifying_format = qualifying_format
+    rnd.grid_rule = grid_rule
+    rnd.full_clean()
+    rnd.save()
+    sessions_sync(rnd=rnd)
+    return rnd
+
+
 def sessions_sync(*, rnd: Round) -> None:
     """Make the round's sessions match its format and schedule."""
     wants_qualifying = rnd.qualifying_format == Round.QualifyingFormat.TIMED_LAP

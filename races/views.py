@@ -140,6 +140,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         "race": race,
         "grid": race.seats if race else [],
         "lap_chart": chart,
+        "editable": all(s.status in services.UNRUN for s in sessions),
         "penalties": list(rnd.penalties.select_related("entry__driver", "steward")),
         "can_manage": manage,
         "penalty_form": penalty_form or (PenaltyForm(season=season) if manage else None),

@@ -6,7 +6,8 @@ import io
 import pytest
 from django.urls import reverse
 
-from races.models import Session
+from league.models import DriverStanding
+from races.models import Result, Session
 from tests.web.conftest import build_season
 
 pytestmark = pytest.mark.django_db
@@ -29,30 +30,40 @@ def test_the_calendar_feed_lists_every_scheduled_session(client, league):
 
 def test_results_as_csv(client, league):
     season, grid, rounds = build_season(league)
+    winner = Result.objects.get(session__round=rounds[0], position=1)
     response = client.get(reverse("results_export", args=[league.slug, season.slug, "csv"]))
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     assert len(rows) == 6
     assert rows[0]["round"] == "1" and rows[0]["position"] == "1"
-    assert rows[0]["driver"] == grid[1].driver.name and rows[0]["points"] == "25"
+    assert rows[0]["driver"] == winner.entry.driver.name and rows[0]["points"] == "25"
 
 
 def test_results_and_standings_as_json(client, league):
     season, grid, rounds = build_season(league)
     results = client.get(reverse("results_export", args=[league.slug, season.slug, "json"])).json()
     assert results["season"] == season.name and len(results["results"]) == 6
-    assert results["results"][0]["figures"]["wear"]["Br"] == 3
+    winner = Result.objects.get(session__round=rounds[0], position=1)
+    assert results["results"][0]["figures"]["wear"] == winner.figures["wear"]
+    assert set(results["results"][0]["figures"]["wear"]) == {"WP"}  # a basic race
     standings = client.get(
         reverse("standings_export", args=[league.slug, season.slug, "json"])
     ).json()
-    assert [d["points"] for d in standings["drivers"]] == [43, 40, 33]
-    assert standings["drivers"][0]["rounds"] == {"1": 18, "2": 25}
+    table = DriverStanding.objects.filter(season=season).order_by("rank")
+    assert [d["points"] for d in standings["drivers"]] == [s.points for s in table]
+    leader = table[0].entry
+    assert standings["drivers"][0]["rounds"] == {
+        str(r.session.round.number): r.points for r in leader.results.all()
+    }
 
 
 def test_standings_as_csv_with_a_column_per_round(client, league):
     season, grid, rounds = build_season(league)
     response = client.get(reverse("standings_export", args=[league.slug, season.slug, "csv"]))
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
-    assert rows[0]["R1"] == "18" and rows[0]["R2"] == "25" and rows[0]["points"] == "43"
+    leader = DriverStanding.objects.get(season=season, rank=1)
+    by_round = {r.session.round.number: r.points for r in leader.entry.results.all()}
+    assert rows[0]["R1"] == str(by_round[1]) and rows[0]["R2"] == str(by_round[2])
+    assert rows[0]["points"] == str(leader.points) == str(by_round[1] + by_round[2])
 
 
 def test_an_unknown_export_format_is_404(client, league):

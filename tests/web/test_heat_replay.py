@@ -4,38 +4,22 @@ placed from the log, the events in words."""
 import pytest
 from django.urls import reverse
 
-import races.rules
 from league.services import entry_create
-from races.models import Round, Session
-from races.rules import Seat, canonical_log, get_game, log_hash, run_bot_race
-from races.tracks import DATA_ROOT as REAL_DATA
+from races.services import round_create
 from tests.conftest import make_driver, make_season
+from tests.web.conftest import race_session
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def heat_session(league, monkeypatch):
-    monkeypatch.setattr("races.tracks.DATA_ROOT", REAL_DATA)
-    assert races.rules  # the real engines, not the stand-in
-    season = make_season(league, slug="heat", game="heat", scoring="heat-championship")
-    entries = [
+def heat_session(league):
+    """A Heat race at the USA track run by the real runner and engine."""
+    season = make_season(league, slug="heat", game="heat", scoring="heat-championship", grid_size=3)
+    for n in (1, 2, 3):
         entry_create(season=season, driver=make_driver(f"Heat {n}"), car_number=n)
-        for n in (1, 2, 3)
-    ]
-    rnd = Round.objects.create(season=season, number=1, name="USA", track="usa")
-    seats = [Seat(f"car{e.car_number}", e.driver.name, kind="bot", bot="pro") for e in entries]
-    race, _ = run_bot_race(get_game("heat"), {"track": "usa"}, seats, "heat-seed")
-    session = Session.objects.create(round=rnd, kind=Session.Kind.RACE)
-    session.seats = [
-        {**s.to_dict(), "entry_id": e.pk, "car_number": e.car_number}
-        for s, e in zip(seats, entries, strict=True)
-    ]
-    session.set_event_log(canonical_log(race.events))
-    session.log_sha256 = log_hash(race.events)
-    session.status = Session.Status.FINISHED
-    session.save()
-    return session
+    rnd = round_create(season=season, number=1, name="USA", track="usa")
+    return race_session(rnd)
 
 
 def test_a_heat_replay_draws_the_track_and_places_the_cars(client, heat_session):

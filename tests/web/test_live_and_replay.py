@@ -1,12 +1,19 @@
 """The live session page polls while a session runs and shows the results
-when it ends; the replay viewer steps through the stored log."""
+when it ends; the replay viewer steps through the stored log of a race the
+real Formula D engine ran."""
+
+import re
 
 import pytest
 from django.urls import reverse
 
+from league.models import Entry
 from races.models import Session
 from races.replay import board_after, event_words, events_parse, running_orders, steps_split
-from tests.web.conftest import build_season, race_log
+from races.running import session_plan
+from races.seating import seat_record
+from races.tracks import track_load
+from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db
 
@@ -16,19 +23,8 @@ def running(league):
     season, grid, rounds = build_season(league, finished=0)
     session = rounds[0].sessions.get()
     session.status = Session.Status.RUNNING
-    session.seats = [
-        {
-            "id": f"car{e.car_number}",
-            "name": e.driver.name,
-            "kind": "human",
-            "bot": "pro",
-            "team": None,
-            "setup": {},
-            "entry_id": e.pk,
-            "car_number": e.car_number,
-        }
-        for e in grid
-    ]
+    plan = session_plan(session)
+    session.seats = [seat_record(plan.entries[seat.id], seat) for seat in plan.seats]
     session.progress = {"round": 4, "percent": 40, "order": ["car3", "car1", "car2"]}
     session.save()
     return session
@@ -67,32 +63,49 @@ def test_a_failed_session_shows_its_error(client, running):
 
 @pytest.fixture
 def finished(league):
-    season, grid, rounds = build_season(league, finished=1)
-    return rounds[0].sessions.get()
+    """Round 1 raced by rookie autopilots, who overshoot corners."""
+    season, grid, rounds = build_season(league, finished=0)
+    Entry.objects.filter(season=season).update(autopilot="rookie")
+    return race_session(rounds[0])
+
+
+def steps_of(session):
+    return steps_split("formula_d", events_parse(session.event_log_text()))
 
 
 def test_every_replay_step_has_its_own_url(client, finished):
+    last = len(steps_of(finished)) - 1
     assert client.get(reverse("replay_start", args=[finished.pk]))["Location"] == reverse(
         "replay", args=[finished.pk, 0]
     )
     page = client.get(reverse("replay", args=[finished.pk, 1])).content.decode()
-    assert "Step 1 of 9" in page
+    assert f"Step 1 of {last}" in page
     assert reverse("replay", args=[finished.pk, 0]) in page
     assert reverse("replay", args=[finished.pk, 2]) in page
-    assert client.get(reverse("replay", args=[finished.pk, 10])).status_code == 404
+    assert client.get(reverse("replay", args=[finished.pk, last])).status_code == 200
+    assert client.get(reverse("replay", args=[finished.pk, last + 1])).status_code == 404
 
 
 def test_the_replay_draws_the_track_and_the_cars(client, finished):
     page = client.get(reverse("replay", args=[finished.pk, 0])).content.decode()
-    assert page.count('class="space ') == 36
-    assert page.count('class="car') >= 3 and "T1 (1)" in page
+    track = track_load("formula_d", "paddock_ring")
+    assert page.count('class="space ') == len(track["spaces"])
+    assert page.count('<g class="car') == 3
+    # corners are labelled with their stops: T3 is paddock_ring's double stop
+    assert "T1 (1)" in page and "T3 (2)" in page
 
 
-def test_a_step_reads_in_words(client, finished):
-    # grid car2, car3, car1; round 2 runs car3, car1, car2: car 1 overshoots
-    page = client.get(reverse("replay", args=[finished.pk, 5])).content.decode()
-    assert "Car 1 overshoots corner T1 by 2: −2 tyres" in page
-    assert "Car 1: −2 tyres (4 left)" in page
+def test_the_first_overshoot_of_the_race_reads_in_words_on_its_steps_page(client, finished):
+    steps = steps_of(finished)
+    index, event = next(
+        (i, e) for i, step in enumerate(steps) for e in step.events if e["type"] == "overshoot"
+    )
+    car = f"Car {event['seat'].removeprefix('car')}"
+    corner, distance = event["data"]["corner"], event["data"]["distance"]
+    page = client.get(reverse("replay", args=[finished.pk, index])).content.decode()
+    assert f"{car} overshoots corner {corner} by {distance}: −{distance} tyres" in page
+    after = next(e for e in steps[index].events if e["type"] == "wear_changed")
+    assert f"{car}: −{distance} WP ({after['data']['value']} left), corner" in page
 
 
 def test_htmx_steps_answer_with_the_fragment(client, finished):
@@ -113,14 +126,90 @@ def test_a_session_without_a_log_has_no_replay(client, league):
     assert client.get(reverse("replay", args=[session.pk, 0])).status_code == 404
 
 
-def test_steps_open_at_each_turn_and_the_board_follows_the_moves():
-    events = events_parse(race_log(["car1", "car2"], rounds=2))
+def test_steps_open_at_each_turn_and_the_board_follows_the_moves(finished):
+    events = events_parse(finished.event_log_text())
     steps = steps_split("formula_d", events)
-    assert [s.seat for s in steps] == [None, "car1", "car2", "car2", "car1"]
-    done = [e for s in steps[:2] for e in s.events]
-    board = board_after(done, ["car1", "car2"])
-    assert board["car1"].space == "r3l1" and board["car2"].space == "r10l2"
-    assert board["car1"].gear == 2
+    turns = [e for e in events if e["type"] == "turn_started"]
+    assert steps[0].seat is None
+    assert [s.seat for s in steps[1:]] == [e["seat"] for e in turns]
+    grid = next(e for e in events if e["type"] == "grid_set")["data"]
+    assert board_after(steps[0].events, grid["order"])[grid["order"][0]].space == grid["spaces"][0]
+    first = steps[1]
+    board = board_after(steps[0].events + first.events, grid["order"])
+    moved = next(e for e in first.events if e["type"] == "moved")
+    assert board[first.seat].space == moved["data"]["path"][-1]
+    shifted = [e for e in first.events if e["type"] == "gear_selected"]
+    assert board[first.seat].gear == (shifted[-1]["data"]["to"] if shifted else 1)
+
+
+def test_the_lap_chart_has_the_order_after_every_round(finished):
+    events = events_parse(finished.event_log_text())
+    orders = running_orders(events)
+    openers = [e for e in events if e["type"] == "round_started"]
+    # every round's column starts from that round's turn order
+    assert [o["round"] for o in orders[:-1]] == [e["round"] for e in openers]
+    assert orders[0]["order"] == openers[0]["data"]["order"]
+    final = next(e for e in events if e["type"] == "session_ended")["data"]["order"]
+    assert orders[-1] == {"round": "F", "order": final}
+    assert len({tuple(o["order"]) for o in orders}) > 1  # the lead changed hands
+
+
+def test_finished_cars_keep_their_places_in_the_lap_chart(finished):
+    events = events_parse(finished.event_log_text())
+    first_home = next(e for e in events if e["type"] == "finished")
+    later = [o for o in running_orders(events) if o["round"] != "F"]
+    after = [o for o in later if o["round"] > first_home["round"]]
+    assert after and all(o["order"][0] == first_home["seat"] for o in after)
+    assert all(len(o["order"]) == 3 for o in later)
+
+
+@pytest.fixture
+def crashes(league):
+    """Six rookies around lakeside_night's walls: the seeded race loses car 3
+    in round 14 and car 5 in round 17."""
+    season, grid, rounds = build_season(
+        league, slug="crash", entries=6, finished=0, track="lakeside_night"
+    )
+    Entry.objects.filter(season=season).update(autopilot="rookie")
+    return race_session(rounds[0])
+
+
+def test_eliminated_cars_keep_the_last_places_in_the_order_they_went_out(crashes):
+    events = events_parse(crashes.event_log_text())
+    gone = [e for e in events if e["type"] == "eliminated"]
+    assert len(gone) >= 2
+    seats = [s["id"] for s in crashes.seats]
+    for column in running_orders(events)[:-1]:
+        assert sorted(column["order"]) == sorted(seats), column["round"]
+        out = [e["seat"] for e in gone if e["round"] < column["round"]]
+        assert column["order"][len(seats) - len(out) :] == out, column["round"]
+
+
+def test_the_round_page_draws_an_eliminated_car_to_the_end_of_the_lap_chart(client, crashes):
+    columns = len(running_orders(events_parse(crashes.event_log_text())))
+    page = client.get(crashes.round.get_absolute_url()).content.decode()
+    lines = re.findall(r'<polyline points="([^"]+)"', page)
+    assert len(lines) == 6
+    assert all(len(points.split()) == columns for points in lines)
+
+
+def test_the_lap_chart_falls_back_to_turn_progress(finished):
+    events = events_parse(finished.event_log_text())
+    without_orders = [
+        e for e in events if e["type"] not in ("round_started", "session_ended", "finished")
+    ]
+    orders = running_orders(without_orders)
+    first_round = [e for e in events if e["type"] == "turn_started" and e["round"] == 2]
+    by_progress = sorted(first_round, key=lambda e: -e["data"]["progress"])
+    assert orders[1]["order"] == [e["seat"] for e in by_progress]
+    assert "F" not in [o["round"] for o in orders]
+
+
+def test_the_grid_places_cars_from_parallel_order_and_spaces_lists(finished):
+    events = events_parse(finished.event_log_text())
+    grid = next(e for e in events if e["type"] == "grid_set")["data"]
+    board = board_after([e for e in events if e["type"] == "grid_set"], sorted(grid["order"]))
+    assert [board[seat].space for seat in grid["order"]] == grid["spaces"]
 
 
 def test_unknown_events_read_in_a_generic_form():
@@ -134,60 +223,6 @@ def test_unknown_events_read_in_a_generic_form():
         "data": {"amount": 2, "reason": "corner"},
     }
     assert event_words("heat", heat, {"red": "Car 4"}) == "Car 4 pays 2 Heat for corner."
-
-
-def test_the_lap_chart_has_the_order_after_every_round():
-    events = events_parse(race_log(["car1", "car2", "car3"], rounds=3))
-    orders = running_orders(events)
-    assert [o["order"] for o in orders] == [
-        ["car1", "car2", "car3"],
-        ["car2", "car3", "car1"],
-        ["car2", "car3", "car1"],
-    ]
-
-
-def test_finished_cars_keep_their_places_in_the_lap_chart():
-    def event(kind, seat=None, **data):
-        return {"type": kind, "round": 1, "seat": seat, "seq": 0, "data": data}
-
-    events = [
-        event("round_started", order=["a", "b", "c"]),
-        event("finished", "b", position=1),
-        event("round_started", order=["c", "a"]),
-        event("finished", "c", position=2),
-        event("finished", "a", position=3),
-        event("session_ended", order=["b", "c", "a"]),
-    ]
-    assert [o["order"] for o in running_orders(events)] == [
-        ["a", "b", "c"],
-        ["b", "c", "a"],
-        ["b", "c", "a"],
-    ]
-    assert running_orders(events)[-1]["round"] == "F"
-
-
-def test_the_lap_chart_falls_back_to_turn_progress():
-    events = [
-        {"type": "turn_started", "round": 1, "seat": "a", "seq": 1, "data": {"progress": 3}},
-        {"type": "turn_started", "round": 1, "seat": "b", "seq": 2, "data": {"progress": 5}},
-        {"type": "turn_started", "round": 2, "seat": "b", "seq": 3, "data": {"progress": 9}},
-        {"type": "turn_started", "round": 2, "seat": "a", "seq": 4, "data": {"progress": 12}},
-    ]
-    assert [o["order"] for o in running_orders(events)] == [["b", "a"], ["a", "b"]]
-
-
-def test_the_grid_places_cars_from_parallel_order_and_spaces_lists():
-    events = [
-        {
-            "type": "grid_set",
-            "round": 0,
-            "seat": None,
-            "seq": 1,
-            "data": {"order": ["car3", "car1"], "spaces": ["r59l2", "r58l0"]},
-        },
-    ]
-    board = board_after(events, ["car1", "car3"])
-    assert board["car3"].space == "r59l2" and board["car1"].space == "r58l0"
 
 
 def test_formula_d_events_read_as_the_engine_writes_them():

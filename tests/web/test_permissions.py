@@ -14,6 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def setup(league):
     season, grid, rounds = build_season(league, finished=1, team_mode=True)
+    Team.objects.create(season=season, name="Green", colour="#00ff00")
     scheduled = rounds[1].sessions.get()
     penalty = Penalty.objects.create(
         entry=grid[0], round=rounds[0], points=2, reason="Blocking", steward=league.owner
@@ -26,8 +27,8 @@ def snapshot():
         League.objects.count(),
         Season.objects.count(),
         list(Season.objects.values_list("status", flat=True)),
-        Round.objects.count(),
-        Team.objects.count(),
+        list(Round.objects.order_by("pk").values_list("name", "track", "laps", "grid_rule")),
+        list(Team.objects.order_by("pk").values_list("name", "colour")),
         Entry.objects.count(),
         Penalty.objects.count(),
         list(Session.objects.order_by("pk").values_list("status", "scheduled_at")),
@@ -36,7 +37,20 @@ def snapshot():
 
 def writes(league, season, grid, rounds, scheduled, penalty):
     s = [league.slug, season.slug]
+    green = Team.objects.get(season=season, name="Green")
     return [
+        (
+            reverse("round_edit", args=[*s, 2]),
+            {
+                "name": "Changed",
+                "track": "lakeside_gp",
+                "laps": 2,
+                "qualifying_format": "none",
+                "grid_rule": "random",
+            },
+        ),
+        (reverse("team_edit", args=[green.pk]), {"name": "Lime", "colour": "#00ee00"}),
+        (reverse("team_delete", args=[green.pk]), {}),
         (
             reverse("season_create", args=[league.slug]),
             {
@@ -50,6 +64,7 @@ def writes(league, season, grid, rounds, scheduled, penalty):
                 "bot_level": "pro",
                 "opt_ruleset": "published",
                 "opt_level": "basic",
+                "opt_bga_eliminated_neighbour": "auto_fail",
             },
         ),
         (reverse("season_status", args=s), {"status": "finished"}),
@@ -58,7 +73,7 @@ def writes(league, season, grid, rounds, scheduled, penalty):
             {
                 "number": 9,
                 "name": "Extra",
-                "track": "test_ring",
+                "track": "paddock_ring",
                 "qualifying_format": "none",
                 "grid_rule": "entry",
             },
@@ -106,6 +121,7 @@ def test_writes_refuse_get(client, setup, league, owner):
     for name in ["session_run", "session_cancel", "session_retry", "session_reschedule"]:
         assert client.get(reverse(name, args=[scheduled.pk])).status_code == 405
     assert client.get(reverse("penalty_remove", args=[penalty.pk])).status_code == 405
+    assert client.get(reverse("team_delete", args=[season.teams.get().pk])).status_code == 405
     assert client.get(reverse("season_status", args=[league.slug, season.slug])).status_code == 405
 
 
@@ -129,6 +145,8 @@ def test_organiser_form_pages_are_403_for_other_people(client, setup, league, vi
         reverse("round_create", args=[league.slug, season.slug]),
         reverse("team_create", args=[league.slug, season.slug]),
         reverse("entry_add", args=[league.slug, season.slug]),
+        reverse("round_edit", args=[league.slug, season.slug, 2]),
+        reverse("team_edit", args=[season.teams.get().pk]),
     ]:
         assert client.get(url).status_code == 403, url
 
@@ -149,7 +167,9 @@ def test_the_league_create_write_needs_a_login(client):
     assert not League.objects.filter(name="Sneaky").exists()
 
 
-def test_htmx_writes_carry_the_csrf_token_from_the_body(league, owner, enqueued):
+def test_htmx_writes_carry_the_csrf_token_from_the_body(
+    league, owner, django_capture_on_commit_callbacks
+):
     import re
 
     from django.test import Client
@@ -161,7 +181,9 @@ def test_htmx_writes_carry_the_csrf_token_from_the_body(league, owner, enqueued)
     page = client.get(rounds[0].get_absolute_url()).content.decode()
     token = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
     url = reverse("session_run", args=[session.pk])
-    assert client.post(url, HTTP_HX_REQUEST="true").status_code == 403
-    assert enqueued == []
-    response = client.post(url, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
-    assert response.status_code == 302 and enqueued == [session.pk]
+    with django_capture_on_commit_callbacks() as refused:
+        assert client.post(url, HTTP_HX_REQUEST="true").status_code == 403
+    assert refused == []
+    with django_capture_on_commit_callbacks() as handed:
+        response = client.post(url, HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+    assert response.status_code == 302 and len(handed) == 1

@@ -8,7 +8,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Team
-from tests.web.conftest import build_season, finish_round
+from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db
 
@@ -22,14 +22,14 @@ def queries(client, url) -> int:
 
 @pytest.fixture
 def small_and_large(league):
-    small = build_season(league, entries=3, rounds=1, slug="small", team_mode=True)
-    large = build_season(league, entries=12, rounds=6, slug="large", team_mode=True)
+    small = build_season(league, entries=3, rounds=1, slug="small", team_mode=True, finished=0)
+    large = build_season(league, entries=10, rounds=6, slug="large", team_mode=True, finished=0)
     for season, grid, rounds in (small, large):
         team = Team.objects.create(season=season, name=f"T{season.slug}")
         for entry in grid[:2]:
             entry.team = team
             entry.save()
-        finish_round(rounds[0], grid)
+        race_session(rounds[0])
     return small, large
 
 
