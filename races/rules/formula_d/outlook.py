@@ -78,6 +78,10 @@ class Outlook:
         self._scores: dict = {}
         self._bases: dict = {}
         self._ends: dict = {}
+        self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
+        self._near: dict = {}  # space -> cars ahead and beside it
+        self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
+        self._street = bool(view.get("street"))
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -211,71 +215,89 @@ class Outlook:
         if value <= ELIMINATION / 2:
             return value
         state = end[1]
-        return value - self._approach(
-            state[SPACE], state[LAP], 1 if spun else gear, end_corner, state
-        )
+        g = 1 if spun else gear
+        akey = (state[SPACE], g, end_corner, not state[OVERS])
+        price = self._approaches.get(akey)
+        if price is None:
+            price = self._approaches[akey] = self._approach(
+                state[SPACE], state[LAP], g, end_corner, state
+            )
+        return value - price
 
     def _base(self, end, weigh_pit: bool) -> tuple[float, bool, int]:
         d, state, path, brake_kind, b, terminal = end
         t = self.t
         space, lap = state[SPACE], state[LAP]
         value = float(self.progress(space, lap) - self.start_progress)
-        if terminal and lap > self.laps:
+        finished = terminal and lap > self.laps
+        if finished:
             value += 40
-        wear = dict(self.wear)
+        overs = state[OVERS]
         lost = 0.0
         spun = False
-        for corner, k in state[OVERS]:
-            c = t.corners[corner]
-            missing = c.stops - (self.stops if corner == self.corner else 0)
-            distance = d - k + 1
-            if missing >= 2:
+        if not overs and brake_kind == "none":
+            # nothing is worn: the wear is the car's own
+            wear = self.wear
+            if self._fatal_now:
                 return ELIMINATION + value, False, -1
-            if not self.advanced:
-                wear["WP"] -= distance
-                lost += distance * WEIGHTS["WP"]
-            else:
-                p = distance * self._multiplier()
-                if p < wear["T"]:
-                    wear["T"] -= p
-                    lost += p * WEIGHTS["T"]
-                elif p == wear["T"] or (wear["T"] == 0 and distance == 1 and not self.bga):
-                    lost += wear["T"] * WEIGHTS["T"] + 25
-                    wear["T"] = 0
-                    spun = True
+        else:
+            wear = dict(self.wear)
+            for corner, k in overs:
+                c = t.corners[corner]
+                missing = c.stops - (self.stops if corner == self.corner else 0)
+                distance = d - k + 1
+                if missing >= 2:
+                    return ELIMINATION + value, False, -1
+                if not self.advanced:
+                    wear["WP"] -= distance
+                    lost += distance * WEIGHTS["WP"]
                 else:
-                    return ELIMINATION + value, False, -1
-        if brake_kind != "none":
-            if not self.advanced:
-                wear["WP"] -= b
-                lost += b * WEIGHTS["WP"]
-            elif brake_kind == "voluntary":
-                wear["Br"] -= b
-                lost += b * WEIGHTS["Br"]
-            else:
-                br, tyres = (
-                    FORCED_BRAKING.get(b, (99, 99))
-                    if not self.bga
-                    else (min(3, b) + max(0, min(b - 3, wear["Br"] - 3)), 0)
-                )
-                if self.bga:
-                    tyres = b - br
-                if br > wear["Br"] or tyres > wear["T"]:
-                    return ELIMINATION + value, False, -1
-                wear["Br"] -= br
-                wear["T"] -= tyres
-                lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
-        if any(wear.get(c, 1) <= 0 for c in FATAL):
-            return ELIMINATION + value, False, -1
-        if wear != self.wear:
-            lost += self._scarcity(wear)
+                    p = distance * self._multiplier()
+                    if p < wear["T"]:
+                        wear["T"] -= p
+                        lost += p * WEIGHTS["T"]
+                    elif p == wear["T"] or (wear["T"] == 0 and distance == 1 and not self.bga):
+                        lost += wear["T"] * WEIGHTS["T"] + 25
+                        wear["T"] = 0
+                        spun = True
+                    else:
+                        return ELIMINATION + value, False, -1
+            if brake_kind != "none":
+                if not self.advanced:
+                    wear["WP"] -= b
+                    lost += b * WEIGHTS["WP"]
+                elif brake_kind == "voluntary":
+                    wear["Br"] -= b
+                    lost += b * WEIGHTS["Br"]
+                else:
+                    br, tyres = (
+                        FORCED_BRAKING.get(b, (99, 99))
+                        if not self.bga
+                        else (min(3, b) + max(0, min(b - 3, wear["Br"] - 3)), 0)
+                    )
+                    if self.bga:
+                        tyres = b - br
+                    if br > wear["Br"] or tyres > wear["T"]:
+                        return ELIMINATION + value, False, -1
+                    wear["Br"] -= br
+                    wear["T"] -= tyres
+                    lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
+            if any(wear.get(c, 1) <= 0 for c in FATAL):
+                return ELIMINATION + value, False, -1
+            if wear != self.wear:
+                lost += self._scarcity(wear)
         hazards = len(state[HAZARDS])
         if hazards and self.advanced:
             p_fail = 0.25 if self.wet else 0.2
             su = wear["Su"]
             lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
-        if t.kind_of[space] == TRACK and not (terminal and lap > self.laps):
-            near = sum(1 for s in (t.ahead[space], *t.sides[space]) if s in self.rules.occupied)
+        if not finished and t.kind_of[space] == TRACK:
+            near = self._near.get(space)
+            if near is None:
+                occupied = self.rules.occupied
+                near = self._near[space] = sum(
+                    1 for s in (t.ahead[space], *t.sides[space]) if s in occupied
+                )
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05
@@ -283,14 +305,14 @@ class Outlook:
                     lost += near * 2 * p_hit * (WEIGHTS["Bo"] if bo > 1 else 600)
                 else:
                     lost += near * 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
-        if self.view.get("street") and not self.advanced and not (terminal and lap > self.laps):
+        if self._street and not self.advanced and not finished:
             zone = t.zone[space]  # FD-V-10.4, FD-V-10.5: expected wear of the stop
             if zone == "residential":
                 lost += 1.0 * WEIGHTS["WP"] + (300 if wear["WP"] <= 2 else 0)
             elif zone == "danger":
                 lost += 0.2 * WEIGHTS["WP"] + (150 if wear["WP"] <= 1 else 0)
         end_corner = t.corner[space]
-        if end_corner >= 0 and not state[OVERS] and not spun:
+        if end_corner >= 0 and not overs and not spun:
             stops = self.stops + 1 if end_corner == self.corner else 1
             if stops <= t.corners[end_corner].stops:
                 value += 6
