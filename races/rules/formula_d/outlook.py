@@ -75,7 +75,6 @@ class Outlook:
         self._layers = None
         self._depth = 0
         self._best: dict = {}
-        self._scores: dict = {}
         self._bases: dict = {}
         self._ends: dict = {}
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
@@ -103,7 +102,6 @@ class Outlook:
             self._layers = search(self.rules, self.start, depth, merge=True)
             self._depth = depth
             # the caches key on state identity: a new search invalidates them
-            self._scores.clear()
             self._bases.clear()
             self._ends.clear()
             self._best.clear()
@@ -130,12 +128,20 @@ class Outlook:
         def m_of(state):
             return top if state[SLIDE] else m
 
-        out = []
-        for d in {m, top}:
-            if d < len(layers):
-                for state, path in layers[d].items():
-                    if m_of(state) == d:
-                        out.append((d, state, path, "none", 0, False))
+        if top == m:
+            # no slide: every state m steps out is an end
+            out = (
+                [(m, state, path, "none", 0, False) for state, path in layers[m].items()]
+                if m < len(layers)
+                else []
+            )
+        else:
+            out = []
+            for d in {m, top}:
+                if d < len(layers):
+                    for state, path in layers[d].items():
+                        if m_of(state) == d:
+                            out.append((d, state, path, "none", 0, False))
         for d, state, path in terminals:
             if d <= m_of(state):
                 out.append((d, state, path, "none", 0, True))
@@ -381,19 +387,34 @@ class Outlook:
         """The best end for a total m: braking ends are weighed only when every
         unbraked end scores below zero (they cost points and rarely pay)."""
         memo = (m, gear, may_brake)
-        if memo in self._best:
-            return self._best[memo]
+        got = self._best.get(memo)
+        if got is not None:
+            return got
         best, best_end = None, None
-        cache = self._scores
+        bases = self._bases
+        approaches = self._approaches
         ends = self.ends(m, may_brake, free_only=True)
         for attempt in (0, 1):
             for end in ends:
-                if attempt and end[3] == "none":
+                kind = end[3]
+                if attempt and kind == "none":
                     continue  # already weighed
-                key = (id(end[1]), end[0], end[3], end[4], end[5], gear)
-                s = cache.get(key)
-                if s is None:
-                    s = cache[key] = self.score(end, gear)
+                state = end[1]
+                # `score(end, gear)`, inlined
+                key = (id(state), end[0], kind, end[4], end[5], True)
+                base = bases.get(key)
+                if base is None:
+                    base = bases[key] = self._base(end, True)
+                s, spun, end_corner = base
+                if s > ELIMINATION / 2:
+                    g = 1 if spun else gear
+                    akey = (state[SPACE], g, end_corner, not state[OVERS])
+                    price = approaches.get(akey)
+                    if price is None:
+                        price = approaches[akey] = self._approach(
+                            state[SPACE], state[LAP], g, end_corner, state
+                        )
+                    s = s - price
                 if best is None or s > best:
                     best, best_end = s, end
             if best is not None and best >= 0:
