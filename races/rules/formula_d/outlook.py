@@ -79,6 +79,7 @@ class Outlook:
         self._ends: dict = {}
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
         self._near: dict = {}  # space -> cars ahead and beside it
+        self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
         self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
         self._street = bool(view.get("street"))
 
@@ -234,7 +235,9 @@ class Outlook:
         d, state, path, brake_kind, b, terminal = end
         t = self.t
         space, lap = state[SPACE], state[LAP]
-        value = float(self.progress(space, lap) - self.start_progress)
+        rank = t.rank[space]
+        progress = (lap - 1) * t.L + rank if lap >= 1 else rank - t.L
+        value = float(progress - self.start_progress)
         finished = terminal and lap > self.laps
         if finished:
             value += 40
@@ -288,10 +291,16 @@ class Outlook:
                     wear["Br"] -= br
                     wear["T"] -= tyres
                     lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
-            if any(wear.get(c, 1) <= 0 for c in FATAL):
-                return ELIMINATION + value, False, -1
+            for c in FATAL:
+                if wear.get(c, 1) <= 0:
+                    return ELIMINATION + value, False, -1
             if wear != self.wear:
-                lost += self._scarcity(wear)
+                # only T, Br and WP are worn here
+                skey = (wear.get("T"), wear.get("Br"), wear.get("WP"))
+                extra = self._scarce.get(skey)
+                if extra is None:
+                    extra = self._scarce[skey] = self._scarcity(wear)
+                lost += extra
         hazards = len(state[HAZARDS])
         if hazards and self.advanced:
             p_fail = 0.25 if self.wet else 0.2
