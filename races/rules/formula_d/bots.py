@@ -65,17 +65,51 @@ class Bot:
         return Action("radio", {"throw": False})
 
     def on_move(self, view, decision):
-        out = Outlook(view, self.seat)
         m = decision.options["m"]
         slide = decision.options.get("slide", 0)
-        out.set_slide(m, slide)
-        if not slide and decision.kind == "move":
-            out.borrow_search(self.last_outlook)
-        self.last_outlook = None
+        prev, self.last_outlook = self.last_outlook, None
+        if (
+            prev is not None
+            and not slide
+            and decision.kind == "move"
+            and _same_board(prev.view, view, self.seat)
+        ):
+            # nothing but this car's gear changed since the gear decision: its
+            # outlook (search, ends and scores) is this one's
+            out = prev
+            out.view = view
+            out.me = next(c for c in view["cars"] if c["seat"] == self.seat)
+        else:
+            out = Outlook(view, self.seat)
+            out.set_slide(m, slide)
+            if not slide and decision.kind == "move":
+                out.borrow_search(prev)
         end = self.pick(out, m, view)
         return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
 
     on_fast_exit = on_move
+
+
+def _same_board(a: dict, b: dict, seat: str) -> bool:
+    """Two views equal but for the pending decisions and this car's gear."""
+    if a.keys() != b.keys():
+        return False
+    for key, value in a.items():
+        if key == "pending":
+            continue
+        if key != "cars":
+            if value != b[key]:
+                return False
+            continue
+        other = b[key]
+        if len(value) != len(other):
+            return False
+        for x, y in zip(value, other, strict=True):
+            if x != y and (
+                x["seat"] != seat or y["seat"] != seat or {**x, "gear": 0} != {**y, "gear": 0}
+            ):
+                return False
+    return True
 
 
 class Rookie(Bot):
