@@ -150,13 +150,24 @@ class Outlook:
             return out
         kinds = self.t.kind_of
         blocked = not out
+        # voluntary braking beyond 6 spaces is never worth its price to these bots
+        budget = min(6, self.wear["Br"] if self.advanced else self.wear["WP"] - 1)
+        if not blocked and top == m:
+            # the loop below without a slide or a forced stop: layer d brakes m - d
+            if may_brake:
+                for d in range(min(m - 1, len(layers) - 1), -1, -1):
+                    b = m - d
+                    if b > budget:
+                        break
+                    for state, path in layers[d].items():
+                        if kinds[state[SPACE]] == TRACK:
+                            out.append((d, state, path, "voluntary", b, False))
+            return out
         d_max = 0
         for d in range(min(top, len(layers) - 1), 0, -1):
             if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
                 d_max = d
                 break
-        # voluntary braking beyond 6 spaces is never worth its price to these bots
-        budget = min(6, self.wear["Br"] if self.advanced else self.wear["WP"] - 1)
         for d in range(min(top, len(layers) - 1), -1, -1):
             for state, path in layers[d].items():
                 b = m_of(state) - d
