@@ -218,16 +218,23 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     """
     layers: list[dict] = [{start: ()}]
     terminals: list[tuple] = []
+    slide_b = rules.slide_b
+    own_box = rules.own_box
+    next_of = rules.track.next
+    layer = layers[0]
     for d in range(1, max_steps + 1):
-        layer: dict = {}
+        k = k0 + d
+        previous, layer = layer, {}
         best: dict = {}
-        for state, path in layers[-1].items():
-            for link in links(rules, state):
-                got = step(rules, state, link, k0 + d)
-                if isinstance(got, str):
+        for state, path in previous.items():
+            # `links(rules, state)`, inlined for the common case
+            ln = links(rules, state) if own_box >= 0 and state[PIT] == TO_BOX else next_of[state[0]]
+            for link in ln:
+                got = step(rules, state, link, k)
+                if got.__class__ is str:
                     continue
                 new, terminal = got
-                if rules.slide_b and d > rules.slide_b and not new[SLIDE]:
+                if slide_b and d > slide_b and not new[SLIDE]:
                     continue  # only a slide lengthens the move beyond B
                 if terminal:
                     if d < max_steps:
