@@ -77,6 +77,7 @@ class Outlook:
         self._best: dict = {}
         self._bases: dict = {}
         self._ends: dict = {}
+        self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
         self._near: dict = {}  # space -> cars ahead and beside it
         self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
@@ -105,6 +106,7 @@ class Outlook:
             # the caches key on state identity: a new search invalidates them
             self._bases.clear()
             self._ends.clear()
+            self._end_bases.clear()
             self._best.clear()
         return self._layers
 
@@ -241,6 +243,21 @@ class Outlook:
                 state[SPACE], state[LAP], g, end_corner, state
             )
         return value - price
+
+    def _bases_of(self, ends: list) -> list:
+        """`_base(end, True)` of each end of a list that `ends` returned."""
+        got = self._end_bases.get(id(ends))
+        if got is None:
+            bases = self._bases
+            got = []
+            for end in ends:
+                key = (id(end[1]), end[0], end[3], end[4], end[5], True)
+                base = bases.get(key)
+                if base is None:
+                    base = bases[key] = self._base(end, True)
+                got.append(base)
+            self._end_bases[id(ends)] = got
+        return got
 
     def _base(self, end, weigh_pit: bool) -> tuple[float, bool, int]:
         d, state, path, brake_kind, b, terminal = end
@@ -411,20 +428,14 @@ class Outlook:
         if got is not None:
             return got
         best, best_end = None, None
-        bases = self._bases
         approaches = self._approaches
         ends = self.ends(m, may_brake, free_only=True)
         for attempt in (0, 1):
-            for end in ends:
-                kind = end[3]
-                if attempt and kind == "none":
+            for end, base in zip(ends, self._bases_of(ends), strict=True):
+                if attempt and end[3] == "none":
                     continue  # already weighed
                 state = end[1]
                 # `score(end, gear)`, inlined
-                key = (id(state), end[0], kind, end[4], end[5], True)
-                base = bases.get(key)
-                if base is None:
-                    base = bases[key] = self._base(end, True)
                 s, spun, end_corner = base
                 if s > ELIMINATION / 2:
                     g = 1 if spun else gear
