@@ -244,19 +244,16 @@ class Outlook:
             )
         return value - price
 
-    def _bases_of(self, ends: list) -> list:
-        """`_base(end, True)` of each end of a list that `ends` returned."""
-        got = self._end_bases.get(id(ends))
+    def _bases_of(self, ends: list, attempt: int) -> list:
+        """`_base(end, True)` of each end of a list that `ends` returned (None for
+        the unbraked ends in the second attempt of `best`, which skips them)."""
+        memo = (id(ends), attempt)
+        got = self._end_bases.get(memo)
         if got is None:
-            bases = self._bases
-            got = []
-            for end in ends:
-                key = (id(end[1]), end[0], end[3], end[4], end[5], True)
-                base = bases.get(key)
-                if base is None:
-                    base = bases[key] = self._base(end, True)
-                got.append(base)
-            self._end_bases[id(ends)] = got
+            base = self._base
+            got = self._end_bases[memo] = [
+                None if attempt and end[3] == "none" else base(end, True) for end in ends
+            ]
         return got
 
     def _base(self, end, weigh_pit: bool) -> tuple[float, bool, int]:
@@ -431,9 +428,9 @@ class Outlook:
         approaches = self._approaches
         ends = self.ends(m, may_brake, free_only=True)
         for attempt in (0, 1):
-            for end, base in zip(ends, self._bases_of(ends), strict=True):
-                if attempt and end[3] == "none":
-                    continue  # already weighed
+            for end, base in zip(ends, self._bases_of(ends, attempt), strict=True):
+                if base is None:
+                    continue  # an unbraked end in the second attempt: already weighed
                 state = end[1]
                 # `score(end, gear)`, inlined
                 s, spun, end_corner = base
