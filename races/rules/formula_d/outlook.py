@@ -81,6 +81,14 @@ class Outlook:
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
         self._near: dict = {}  # space -> cars ahead and beside it
         self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
+        # what `_approach_uncached` reads of the car besides the end
+        self._situation = (
+            t.id,
+            self.stops,
+            self.corner,
+            self.advanced,
+            self.wear.get("Br") if self.advanced else self.wear.get("WP"),
+        )
         self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
         self._street = bool(view.get("street"))
 
@@ -387,6 +395,14 @@ class Outlook:
         return 3 if lap >= 3 else 2
 
     def _approach(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
+        """`_approach_uncached`, shared by every outlook of the same car situation."""
+        key = (self._situation, space, gear, end_corner, not state[OVERS])
+        price = _APPROACH.get(key)
+        if price is None:
+            price = _APPROACH[key] = self._approach_uncached(space, lap, gear, end_corner, state)
+        return price
+
+    def _approach_uncached(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
         """Cost of arriving too fast at the next corner owing stops.
 
         Plays the next turns out with one free downshift a turn, once with the
@@ -451,6 +467,10 @@ class Outlook:
         self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
         return out
 
+
+# (car situation, space, gear, end corner, no overshoot) -> approach price; bounded
+# by the tracks' sizes
+_APPROACH: dict = {}
 
 MEAN = {g: sum(v * p for v, p in GEAR_ODDS[g]) for g in GEAR_ODDS}
 
