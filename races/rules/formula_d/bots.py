@@ -6,6 +6,8 @@ the legal ends of a move and their scores.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..contract import Action, ConfigError, Decision
 from .dice import GEAR_ODDS, GEAR_RANGE
 from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
@@ -63,17 +65,51 @@ class Bot:
         return Action("radio", {"throw": False})
 
     def on_move(self, view, decision):
-        out = Outlook(view, self.seat)
         m = decision.options["m"]
         slide = decision.options.get("slide", 0)
-        out.set_slide(m, slide)
-        if not slide and decision.kind == "move":
-            out.borrow_search(self.last_outlook)
-        self.last_outlook = None
+        prev, self.last_outlook = self.last_outlook, None
+        if (
+            prev is not None
+            and not slide
+            and decision.kind == "move"
+            and _same_board(prev.view, view, self.seat)
+        ):
+            # nothing but this car's gear changed since the gear decision: its
+            # outlook (search, ends and scores) is this one's
+            out = prev
+            out.view = view
+            out.me = next(c for c in view["cars"] if c["seat"] == self.seat)
+        else:
+            out = Outlook(view, self.seat)
+            out.set_slide(m, slide)
+            if not slide and decision.kind == "move":
+                out.borrow_search(prev)
         end = self.pick(out, m, view)
         return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
 
     on_fast_exit = on_move
+
+
+def _same_board(a: dict, b: dict, seat: str) -> bool:
+    """Two views equal but for the pending decisions and this car's gear."""
+    if a.keys() != b.keys():
+        return False
+    for key, value in a.items():
+        if key == "pending":
+            continue
+        if key != "cars":
+            if value != b[key]:
+                return False
+            continue
+        other = b[key]
+        if len(value) != len(other):
+            return False
+        for x, y in zip(value, other, strict=True):
+            if x != y and (
+                x["seat"] != seat or y["seat"] != seat or {**x, "gear": 0} != {**y, "gear": 0}
+            ):
+                return False
+    return True
 
 
 class Rookie(Bot):
@@ -82,12 +118,14 @@ class Rookie(Bot):
     name = "rookie"
 
     def on_gear(self, view, decision):
+        """The highest free gear that cannot overshoot the next corner where the car
+        owes stops, even if each later turn shifts down only one gear; else one down."""
         out = Outlook(view, self.seat)
         free = [o for o in decision.options["gears"] if not o["costs"]]
         if not free:
             free = decision.options["gears"][:1]
-        room = _room_to_owed_corner(out)
-        fitting = [o for o in free if o["range"][1] <= room]
+        to_first, room, need = _owed_corner(out)
+        fitting = [o for o in free if _cannot_overshoot(to_first, room, need, o["gear"])]
         if fitting:
             choice = max(fitting, key=lambda o: o["gear"])
         else:
@@ -103,7 +141,11 @@ class Rookie(Bot):
             dead = out.score(end, out.me["gear"], weigh_pit=False) <= ELIMINATION / 2
             space = state[SPACE]
             c = out.t.corner[space]
-            owed = c >= 0 and not state[OVERS]
+            owed = (
+                c >= 0
+                and not state[OVERS]
+                and (c != out.corner or out.stops < out.t.corners[c].stops)
+            )
             pit = state[PIT] == TO_BOX and out.pit_mode == ON_TRACK
             return (
                 dead,
@@ -119,20 +161,38 @@ class Rookie(Bot):
         return min(ends, key=key)
 
 
-def _room_to_owed_corner(out: Outlook) -> int:
-    """Ranks from the car to the last space of the next corner where it owes stops."""
+def _owed_corner(out: Outlook) -> tuple[int, int, int]:
+    """(ranks to the first space, ranks to the last space, stops owed) of the next
+    corner where the car owes stops."""
     t = out.t
     if t.kind_of[out.space] != TRACK:
-        return 12
+        return 0, 12, 0
     rank = t.rank[out.space]
     if out.corner >= 0 and out.stops < t.corners[out.corner].stops:
         c = t.corners[out.corner]
-    else:
-        c = t.corners[t.reference_corner[rank]]
-        if out.corner == c.index:
-            c = t.corners[(c.index + 1) % len(t.corners)]
-    last = max(t.rank[t.index[s]] for s in c.spaces)
-    return (last - rank) % t.L
+        return 0, (c.last - rank) % t.L, c.stops - out.stops
+    c = t.corners[t.reference_corner[rank]]
+    if out.corner == c.index:
+        c = t.corners[(c.index + 1) % len(t.corners)]
+    return (c.first - rank) % t.L, (c.last - rank) % t.L, c.stops
+
+
+@cache
+def _cannot_overshoot(to_first: int, room: int, need: int, gear: int) -> bool:
+    """No roll of this gear, nor of one gear lower each later turn, passes the last
+    space of the corner before the stops owed are made (blocking aside)."""
+    if need <= 0:
+        return True
+    if GEAR_RANGE[gear][1] > room:
+        return False
+    lower = max(1, gear - 1)
+    for value, _p in GEAR_ODDS[gear]:
+        if value >= to_first:  # stops in the corner
+            if need > 1 and not _cannot_overshoot(0, room - value, need - 1, lower):
+                return False
+        elif not _cannot_overshoot(to_first - value, room - value, need, lower):
+            return False
+    return True
 
 
 class Pro(Bot):

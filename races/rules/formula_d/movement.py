@@ -99,10 +99,9 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
     """
     t = rules.track
     to, diagonal, crosses, pit_entry = link
-    a = state[SPACE]
     if to in rules.occupied:
         return f"space {t.ids[to]} is occupied"
-    pit_mode = state[PIT]
+    a, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide = state
     kind_to = t.kind_of[to]
     terminal = False
     if pit_entry:
@@ -126,8 +125,6 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
         if pit_mode == TO_BOX:
             return "a car in the pit lane must stop in its own box (FD-B-12.5)"
         pit_mode = ON_TRACK
-    straight, changes, left = state[STRAIGHT], state[CHANGES], state[LEFT]
-    lock = state[LOCK]
     if diagonal:
         if lock:
             return "after overshooting a corner the car must keep its lane (FD-B-8.7)"
@@ -142,29 +139,27 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
                     return f"no weaving: lane {lane} may be re-entered only to overtake (FD-B-7.3)"
             changes += 1
             left = (*left, (t.lane[a], t.rank[a]))
-    overs = state[OVERS]
-    ca = t.corner[a]
-    if ca >= 0 and t.corner[to] != ca and ca != rules.cleared:
+    corner_of = t.corner
+    ca = corner_of[a]
+    corner_to = corner_of[to]
+    if ca >= 0 and corner_to != ca and ca != rules.cleared:
         if diagonal:
             return "an overshooting car keeps its lane as it leaves the corner (FD-B-8.7)"
         lock = True
         overs = (*overs, (ca, k))
     if t.straight[to] != straight:
         straight, changes, left = t.straight[to], 0, ()
-    lap = state[LAP]
     if rules.li_row and kind_to == TRACK and t.rank[to] == t.L - 1:
         terminal = True
     if crosses:
         if lap >= rules.laps:
             terminal = True  # FD-B-13.2: the move ends on the first space past the line
         lap += 1
-    hazards = state[HAZARDS]
     if to in rules.hazard_spaces:
         hazards = (*hazards, to)
-    slide = state[SLIDE]
-    if not slide and k <= rules.slide_b and t.corner[to] >= 0:
+    if not slide and k <= rules.slide_b and corner_to >= 0:
         # FD-V-7.7: a corner space among the first B; bga: only corners owing stops
-        slide = not rules.slide_owing_only or t.corner[to] != rules.cleared
+        slide = not rules.slide_owing_only or corner_to != rules.cleared
     new = (to, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide)
     if (
         not terminal
@@ -218,16 +213,23 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     """
     layers: list[dict] = [{start: ()}]
     terminals: list[tuple] = []
+    slide_b = rules.slide_b
+    own_box = rules.own_box
+    next_of = rules.track.next
+    layer = layers[0]
     for d in range(1, max_steps + 1):
-        layer: dict = {}
+        k = k0 + d
+        previous, layer = layer, {}
         best: dict = {}
-        for state, path in layers[-1].items():
-            for link in links(rules, state):
-                got = step(rules, state, link, k0 + d)
-                if isinstance(got, str):
+        for state, path in previous.items():
+            # `links(rules, state)`, inlined for the common case
+            ln = links(rules, state) if own_box >= 0 and state[PIT] == TO_BOX else next_of[state[0]]
+            for link in ln:
+                got = step(rules, state, link, k)
+                if got.__class__ is str:
                     continue
                 new, terminal = got
-                if rules.slide_b and d > rules.slide_b and not new[SLIDE]:
+                if slide_b and d > slide_b and not new[SLIDE]:
                     continue  # only a slide lengthens the move beyond B
                 if terminal:
                     if d < max_steps:

@@ -84,6 +84,7 @@ class MovePlan:
         self.stuck = is_stuck_terminal(self.rules, self.start, 0)
         self._searched = False
         self._candidates = None
+        self._checked: tuple | None = None  # (path, states, terminal) of the last good path
 
     def __getattr__(self, name: str):
         # The search runs only when a decision needs it (a shorter path, the
@@ -158,10 +159,15 @@ class MovePlan:
 
     def check_path(self, path: list[int]) -> tuple[list[tuple], bool]:
         """The states of a submitted path; raises ValueError with a player's message."""
+        key = tuple(path)
+        if self._checked is not None and self._checked[0] == key:
+            # validated a moment ago (the move is checked, then applied)
+            return list(self._checked[1]), self._checked[2]
         states, terminal = walk(self.rules, self.start, path)
         error = self.end_error(len(path), states[-1], terminal)
         if error:
             raise ValueError(error)
+        self._checked = (key, tuple(states), terminal)
         return states, terminal
 
     # ----- candidates for the decision ---------------------------------------

@@ -75,9 +75,22 @@ class Outlook:
         self._layers = None
         self._depth = 0
         self._best: dict = {}
-        self._scores: dict = {}
         self._bases: dict = {}
         self._ends: dict = {}
+        self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
+        self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
+        self._near: dict = {}  # space -> cars ahead and beside it
+        self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
+        # what `_approach_uncached` reads of the car besides the end
+        self._situation = (
+            t.id,
+            self.stops,
+            self.corner,
+            self.advanced,
+            self.wear.get("Br") if self.advanced else self.wear.get("WP"),
+        )
+        self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
+        self._street = bool(view.get("street"))
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -99,9 +112,9 @@ class Outlook:
             self._layers = search(self.rules, self.start, depth, merge=True)
             self._depth = depth
             # the caches key on state identity: a new search invalidates them
-            self._scores.clear()
             self._bases.clear()
             self._ends.clear()
+            self._end_bases.clear()
             self._best.clear()
         return self._layers
 
@@ -126,12 +139,20 @@ class Outlook:
         def m_of(state):
             return top if state[SLIDE] else m
 
-        out = []
-        for d in {m, top}:
-            if d < len(layers):
-                for state, path in layers[d].items():
-                    if m_of(state) == d:
-                        out.append((d, state, path, "none", 0, False))
+        if top == m:
+            # no slide: every state m steps out is an end
+            out = (
+                [(m, state, path, "none", 0, False) for state, path in layers[m].items()]
+                if m < len(layers)
+                else []
+            )
+        else:
+            out = []
+            for d in {m, top}:
+                if d < len(layers):
+                    for state, path in layers[d].items():
+                        if m_of(state) == d:
+                            out.append((d, state, path, "none", 0, False))
         for d, state, path in terminals:
             if d <= m_of(state):
                 out.append((d, state, path, "none", 0, True))
@@ -139,13 +160,24 @@ class Outlook:
             return out
         kinds = self.t.kind_of
         blocked = not out
+        # voluntary braking beyond 6 spaces is never worth its price to these bots
+        budget = min(6, self.wear["Br"] if self.advanced else self.wear["WP"] - 1)
+        if not blocked and top == m:
+            # the loop below without a slide or a forced stop: layer d brakes m - d
+            if may_brake:
+                for d in range(min(m - 1, len(layers) - 1), -1, -1):
+                    b = m - d
+                    if b > budget:
+                        break
+                    for state, path in layers[d].items():
+                        if kinds[state[SPACE]] == TRACK:
+                            out.append((d, state, path, "voluntary", b, False))
+            return out
         d_max = 0
         for d in range(min(top, len(layers) - 1), 0, -1):
             if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
                 d_max = d
                 break
-        # voluntary braking beyond 6 spaces is never worth its price to these bots
-        budget = min(6, self.wear["Br"] if self.advanced else self.wear["WP"] - 1)
         for d in range(min(top, len(layers) - 1), -1, -1):
             for state, path in layers[d].items():
                 b = m_of(state) - d
@@ -211,71 +243,109 @@ class Outlook:
         if value <= ELIMINATION / 2:
             return value
         state = end[1]
-        return value - self._approach(
-            state[SPACE], state[LAP], 1 if spun else gear, end_corner, state
-        )
+        g = 1 if spun else gear
+        akey = (state[SPACE], g, end_corner, not state[OVERS])
+        price = self._approaches.get(akey)
+        if price is None:
+            price = self._approaches[akey] = self._approach(
+                state[SPACE], state[LAP], g, end_corner, state
+            )
+        return value - price
+
+    def _bases_of(self, ends: list, attempt: int) -> list:
+        """`_base(end, True)` of each end of a list that `ends` returned (None for
+        the unbraked ends in the second attempt of `best`, which skips them)."""
+        memo = (id(ends), attempt)
+        got = self._end_bases.get(memo)
+        if got is None:
+            base = self._base
+            got = self._end_bases[memo] = [
+                None if attempt and end[3] == "none" else base(end, True) for end in ends
+            ]
+        return got
 
     def _base(self, end, weigh_pit: bool) -> tuple[float, bool, int]:
         d, state, path, brake_kind, b, terminal = end
         t = self.t
         space, lap = state[SPACE], state[LAP]
-        value = float(self.progress(space, lap) - self.start_progress)
-        if terminal and lap > self.laps:
+        rank = t.rank[space]
+        progress = (lap - 1) * t.L + rank if lap >= 1 else rank - t.L
+        value = float(progress - self.start_progress)
+        finished = terminal and lap > self.laps
+        if finished:
             value += 40
-        wear = dict(self.wear)
+        overs = state[OVERS]
         lost = 0.0
         spun = False
-        for corner, k in state[OVERS]:
-            c = t.corners[corner]
-            missing = c.stops - (self.stops if corner == self.corner else 0)
-            distance = d - k + 1
-            if missing >= 2:
+        if not overs and brake_kind == "none":
+            # nothing is worn: the wear is the car's own
+            wear = self.wear
+            if self._fatal_now:
                 return ELIMINATION + value, False, -1
-            if not self.advanced:
-                wear["WP"] -= distance
-                lost += distance * WEIGHTS["WP"]
-            else:
-                p = distance * self._multiplier()
-                if p < wear["T"]:
-                    wear["T"] -= p
-                    lost += p * WEIGHTS["T"]
-                elif p == wear["T"] or (wear["T"] == 0 and distance == 1 and not self.bga):
-                    lost += wear["T"] * WEIGHTS["T"] + 25
-                    wear["T"] = 0
-                    spun = True
+        else:
+            wear = dict(self.wear)
+            for corner, k in overs:
+                c = t.corners[corner]
+                missing = c.stops - (self.stops if corner == self.corner else 0)
+                distance = d - k + 1
+                if missing >= 2:
+                    return ELIMINATION + value, False, -1
+                if not self.advanced:
+                    wear["WP"] -= distance
+                    lost += distance * WEIGHTS["WP"]
                 else:
+                    p = distance * self._multiplier()
+                    if p < wear["T"]:
+                        wear["T"] -= p
+                        lost += p * WEIGHTS["T"]
+                    elif p == wear["T"] or (wear["T"] == 0 and distance == 1 and not self.bga):
+                        lost += wear["T"] * WEIGHTS["T"] + 25
+                        wear["T"] = 0
+                        spun = True
+                    else:
+                        return ELIMINATION + value, False, -1
+            if brake_kind != "none":
+                if not self.advanced:
+                    wear["WP"] -= b
+                    lost += b * WEIGHTS["WP"]
+                elif brake_kind == "voluntary":
+                    wear["Br"] -= b
+                    lost += b * WEIGHTS["Br"]
+                else:
+                    br, tyres = (
+                        FORCED_BRAKING.get(b, (99, 99))
+                        if not self.bga
+                        else (min(3, b) + max(0, min(b - 3, wear["Br"] - 3)), 0)
+                    )
+                    if self.bga:
+                        tyres = b - br
+                    if br > wear["Br"] or tyres > wear["T"]:
+                        return ELIMINATION + value, False, -1
+                    wear["Br"] -= br
+                    wear["T"] -= tyres
+                    lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
+            for c in FATAL:
+                if wear.get(c, 1) <= 0:
                     return ELIMINATION + value, False, -1
-        if brake_kind != "none":
-            if not self.advanced:
-                wear["WP"] -= b
-                lost += b * WEIGHTS["WP"]
-            elif brake_kind == "voluntary":
-                wear["Br"] -= b
-                lost += b * WEIGHTS["Br"]
-            else:
-                br, tyres = (
-                    FORCED_BRAKING.get(b, (99, 99))
-                    if not self.bga
-                    else (min(3, b) + max(0, min(b - 3, wear["Br"] - 3)), 0)
-                )
-                if self.bga:
-                    tyres = b - br
-                if br > wear["Br"] or tyres > wear["T"]:
-                    return ELIMINATION + value, False, -1
-                wear["Br"] -= br
-                wear["T"] -= tyres
-                lost += br * WEIGHTS["Br"] + tyres * WEIGHTS["T"]
-        if any(wear.get(c, 1) <= 0 for c in FATAL):
-            return ELIMINATION + value, False, -1
-        if wear != self.wear:
-            lost += self._scarcity(wear)
+            if wear != self.wear:
+                # only T, Br and WP are worn here
+                skey = (wear.get("T"), wear.get("Br"), wear.get("WP"))
+                extra = self._scarce.get(skey)
+                if extra is None:
+                    extra = self._scarce[skey] = self._scarcity(wear)
+                lost += extra
         hazards = len(state[HAZARDS])
         if hazards and self.advanced:
             p_fail = 0.25 if self.wet else 0.2
             su = wear["Su"]
             lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
-        if t.kind_of[space] == TRACK and not (terminal and lap > self.laps):
-            near = sum(1 for s in (t.ahead[space], *t.sides[space]) if s in self.rules.occupied)
+        if not finished and t.kind_of[space] == TRACK:
+            near = self._near.get(space)
+            if near is None:
+                occupied = self.rules.occupied
+                near = self._near[space] = sum(
+                    1 for s in (t.ahead[space], *t.sides[space]) if s in occupied
+                )
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05
@@ -283,14 +353,14 @@ class Outlook:
                     lost += near * 2 * p_hit * (WEIGHTS["Bo"] if bo > 1 else 600)
                 else:
                     lost += near * 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
-        if self.view.get("street") and not self.advanced and not (terminal and lap > self.laps):
+        if self._street and not self.advanced and not finished:
             zone = t.zone[space]  # FD-V-10.4, FD-V-10.5: expected wear of the stop
             if zone == "residential":
                 lost += 1.0 * WEIGHTS["WP"] + (300 if wear["WP"] <= 2 else 0)
             elif zone == "danger":
                 lost += 0.2 * WEIGHTS["WP"] + (150 if wear["WP"] <= 1 else 0)
         end_corner = t.corner[space]
-        if end_corner >= 0 and not state[OVERS] and not spun:
+        if end_corner >= 0 and not overs and not spun:
             stops = self.stops + 1 if end_corner == self.corner else 1
             if stops <= t.corners[end_corner].stops:
                 value += 6
@@ -325,6 +395,14 @@ class Outlook:
         return 3 if lap >= 3 else 2
 
     def _approach(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
+        """`_approach_uncached`, shared by every outlook of the same car situation."""
+        key = (self._situation, space, gear, end_corner, not state[OVERS])
+        price = _APPROACH.get(key)
+        if price is None:
+            price = _APPROACH[key] = self._approach_uncached(space, lap, gear, end_corner, state)
+        return price
+
+    def _approach_uncached(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
         """Cost of arriving too fast at the next corner owing stops.
 
         Plays the next turns out with one free downshift a turn, once with the
@@ -359,19 +437,28 @@ class Outlook:
         """The best end for a total m: braking ends are weighed only when every
         unbraked end scores below zero (they cost points and rarely pay)."""
         memo = (m, gear, may_brake)
-        if memo in self._best:
-            return self._best[memo]
+        got = self._best.get(memo)
+        if got is not None:
+            return got
         best, best_end = None, None
-        cache = self._scores
+        approaches = self._approaches
         ends = self.ends(m, may_brake, free_only=True)
         for attempt in (0, 1):
-            for end in ends:
-                if attempt and end[3] == "none":
-                    continue  # already weighed
-                key = (id(end[1]), end[0], end[3], end[4], end[5], gear)
-                s = cache.get(key)
-                if s is None:
-                    s = cache[key] = self.score(end, gear)
+            for end, base in zip(ends, self._bases_of(ends, attempt), strict=True):
+                if base is None:
+                    continue  # an unbraked end in the second attempt: already weighed
+                state = end[1]
+                # `score(end, gear)`, inlined
+                s, spun, end_corner = base
+                if s > ELIMINATION / 2:
+                    g = 1 if spun else gear
+                    akey = (state[SPACE], g, end_corner, not state[OVERS])
+                    price = approaches.get(akey)
+                    if price is None:
+                        price = approaches[akey] = self._approach(
+                            state[SPACE], state[LAP], g, end_corner, state
+                        )
+                    s = s - price
                 if best is None or s > best:
                     best, best_end = s, end
             if best is not None and best >= 0:
@@ -380,6 +467,10 @@ class Outlook:
         self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
         return out
 
+
+# (car situation, space, gear, end corner, no overshoot) -> approach price; bounded
+# by the tracks' sizes
+_APPROACH: dict = {}
 
 MEAN = {g: sum(v * p for v, p in GEAR_ODDS[g]) for g in GEAR_ODDS}
 

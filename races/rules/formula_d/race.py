@@ -334,6 +334,43 @@ class FormulaDRace:
         from .drivers import li_blocks
 
         t = self.track
+        ids, corners, L = t.ids, t.corners, t.L
+        rank = t.rank
+        boxes = t.boxes if t.has_pit else None
+        # li_blocks is False for every car unless special drivers race (FD-V-12.1)
+        li = li_blocks if self.drivers_on and not self.qualifying else None
+        cars = []
+        for c in self.cars:
+            space = c.space
+            placed = space >= 0
+            if placed:
+                r = rank[space]
+                progress = (c.lap - 1) * L + r if c.lap >= 1 else r - L  # self.progress(c)
+            else:
+                progress = None
+            cars.append(
+                {
+                    "seat": c.seat,
+                    "status": c.status,
+                    "space": ids[space] if placed else None,
+                    "lap": c.lap,
+                    "gear": c.gear,
+                    "wear": dict(c.wear),
+                    "maxima": dict(c.maxima),
+                    "corner": corners[c.corner].id if c.corner >= 0 else None,
+                    "stops": c.stops,
+                    "pit": c.pit,
+                    "box": ids[boxes[c.colour]] if boxes is not None else None,
+                    "tires": c.tires,
+                    "fit_lap": c.fit_lap,
+                    "reserve": c.reserve,
+                    "nitro": c.nitro,
+                    "driver": c.driver,
+                    "li_row": li(self, c) if li is not None and placed else False,
+                    "spun": c.spun,
+                    "progress": progress,
+                }
+            )
         return {
             "track": t.id,
             "round": self.round,
@@ -342,35 +379,12 @@ class FormulaDRace:
             "ruleset": self.cfg["ruleset"],
             "mode": self.cfg["mode"],
             "weather": self.weather,
-            "markers": {t.ids[s]: n for s, n in sorted(self.markers.items())},
+            "markers": {ids[s]: n for s, n in sorted(self.markers.items())},
             "pit_stops_allowed": self.pit_stops_allowed,
             "tire_effects": self.tire_effects,
             "street": self.street_rules,
             "me": seat,
-            "cars": [
-                {
-                    "seat": c.seat,
-                    "status": c.status,
-                    "space": t.ids[c.space] if c.space >= 0 else None,
-                    "lap": c.lap,
-                    "gear": c.gear,
-                    "wear": dict(c.wear),
-                    "maxima": dict(c.maxima),
-                    "corner": t.corners[c.corner].id if c.corner >= 0 else None,
-                    "stops": c.stops,
-                    "pit": c.pit,
-                    "box": t.ids[t.boxes[c.colour]] if t.has_pit else None,
-                    "tires": c.tires,
-                    "fit_lap": c.fit_lap,
-                    "reserve": c.reserve,
-                    "nitro": c.nitro,
-                    "driver": c.driver,
-                    "li_row": li_blocks(self, c) if c.space >= 0 else False,
-                    "spun": c.spun,
-                    "progress": self.progress(c) if c.space >= 0 else None,
-                }
-                for c in self.cars
-            ],
+            "cars": cars,
             "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in self.pending],
         }
 
