@@ -55,6 +55,8 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
     with live_race(session) as (game, race):
         decision = next((d for d in race.pending if d.seat == turn.seat), None)
         if decision is None:
+            # The turn is newer than what this page knows of the race: ask again.
+            context["cockpit_polling"] = True
             return context
         choices = choices_for(decision, race.legal_actions(turn.seat))
         view = race.view(turn.seat)

@@ -133,3 +133,25 @@ def test_an_organiser_can_play_a_single_session_live_but_nobody_else(league, cli
     client.post(url, {"live": "0"})
     session.refresh_from_db()
     assert session.live
+
+
+def test_a_whole_race_can_be_driven_through_the_cockpit(live, client):
+    from races.online import session_advance
+
+    session, ana = live
+    client.force_login(ana)
+    cockpit = reverse("cockpit", args=[session.pk])
+    for _ in range(500):
+        session.refresh_from_db()
+        if session.status != S.AWAITING:
+            break
+        html = client.get(cockpit, headers={"HX-Request": "true"}).content.decode()
+        turn = session.turns.get(seat="car7")
+        response = client.post(
+            reverse("decide", args=[session.pk]),
+            {"seat": "car7", "step": turn.step, "action": choices(html)[0]},
+            headers={"HX-Request": "true"},
+        )
+        assert 'class="error"' not in response.content.decode()
+        session_advance(session_id=session.pk)
+    assert session.status == S.FINISHED
