@@ -67,7 +67,7 @@ def test_two_people_and_four_bots_drive_a_race_to_the_finish(
     deadline = time.monotonic() + 300
     while Session.objects.get(pk=session.pk).status == S.AWAITING:
         if time.monotonic() > deadline:
-            for name, page in zip(("ana", "ben"), pages):
+            for name, page in zip(("ana", "ben"), pages, strict=True):
                 shot(page, f"online-stuck-{name}")
             turns = list(Turn.objects.filter(session=session).values("seat", "step", "kind"))
             raise AssertionError(f"the race did not finish in time; open turns: {turns}")
