@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 
 from races.models import Session, Turn
+from races.online import _send_advance
 
 S = Session.Status
 
@@ -26,12 +27,6 @@ def _races_waiting_for_qualifying():
         .filter(waiting=True)
         .values("pk")
     )
-
-
-def _send_advance(pk: int) -> None:
-    from races.tasks import advance_session
-
-    transaction.on_commit(lambda: advance_session.delay(pk))
 
 
 def _send(pk: int) -> None:
