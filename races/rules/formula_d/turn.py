@@ -96,13 +96,14 @@ def take_turn(race, car: Car):
         yield from drive(
             race, turn, base + bonus, kind, slide=pit.slide(race, car), may_brake=not nitro
         )
-        if car.racing and turn.steps and not turn.crossed_final:
+        if car.racing and turn.steps and not turn.crossed_final and slipstream.eligible(race, turn):
             yield from slipstream.offer(race, turn)
-        yield from drivers.drift(race, turn)
+        if race.with_drivers:
+            yield from drivers.drift(race, turn)
         resolve_corners(race, turn)
         pay_braking(race, turn)
         check_finish(race, turn)
-        if car.racing and t.kind_of[car.space] == TRACK:
+        if race.street_rules and car.racing and t.kind_of[car.space] == TRACK:
             street.stopping_zone(race, car)
         if car.racing and turn.moved and t.kind_of[car.space] == TRACK:
             collisions(race, car)
@@ -113,12 +114,16 @@ def take_turn(race, car: Car):
     yield from end_turn(race, turn)
 
 
+GEAR_DIE = {g: f"g{g}" for g in GEAR_RANGE}
+
+
 def roll_gear(race, car: Car) -> int:
-    value = race.roll(f"g{car.gear}")
+    die = GEAR_DIE[car.gear]
+    value = race.roll(die)
     race.emit(
         "gear_rolled",
         car.seat,
-        die=f"g{car.gear}",
+        die=die,
         value=value,
         purpose="move",
         gear=car.gear,
@@ -190,6 +195,10 @@ def _path_param(race, action) -> list[int]:
     if not isinstance(raw, list | tuple):
         raise ValueError("path must be a list of space ids")
     index = race.track.index
+    try:
+        return [index[s] for s in raw]
+    except (KeyError, TypeError):
+        pass  # explain as below, which names the first unknown space
     unknown = [s for s in raw if s not in index]
     if unknown:
         raise ValueError(f"unknown space {unknown[0]!r}")
@@ -199,23 +208,28 @@ def _path_param(race, action) -> list[int]:
 def path_effects(race, turn: Turn, states: list[tuple]) -> None:
     """Step 7: line crossings and damage-marker checks, in path order."""
     car, t = turn.car, race.track
-    for before, after in zip(states, states[1:], strict=False):
+    # police and danger zones exist only under the street rules (FD-V-10, FD-V-11.6)
+    street_rules = race.street_rules
+    markers = race.markers
+    lap = states[0][LAP]
+    for after in states[1:]:
         space = after[SPACE]
         car.space = space
         turn.steps += 1
         turn.moved = True
         turn.path.append(space)
         turn.states.append(after)
-        if after[LAP] > before[LAP]:
+        if after[LAP] > lap:
             car.lap = after[LAP]
             race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
             if car.lap > race.laps:
                 turn.crossed_final = True
             elif not race.qualifying:
                 street.lap_completed(race, car)
-        if not race.qualifying:
+        lap = after[LAP]
+        if street_rules and not race.qualifying:
             street.police_entry(race, car, space)
-        if race.advanced and race.markers.get(space) and not race.qualifying:
+        if markers and race.advanced and markers.get(space) and not race.qualifying:
             threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
             threshold = drivers.marker_threshold(car, threshold)
             failed = damage.check(
@@ -223,7 +237,7 @@ def path_effects(race, turn: Turn, states: list[tuple]) -> None:
             )
             if failed and damage.lose(race, car, "Su", 1, "marker", own_turn=True):
                 return
-        if street.danger_entered(race, car, space):
+        if street_rules and street.danger_entered(race, car, space):
             return
 
 
@@ -324,8 +338,12 @@ def check_finish(race, turn: Turn) -> None:
 def collisions(race, car: Car) -> None:
     """FD-B-10 / FD-A-7: hit cars roll in round order, then the mover as many dice."""
     t = race.track
-    contacts = {t.ahead[car.space], *t.sides[car.space]}
-    hit = [c for c in race.order if c.racing and c is not car and c.space in contacts]
+    ahead, sides = t.ahead[car.space], t.sides[car.space]
+    hit = [
+        c
+        for c in race.order
+        if (c.space == ahead or c.space in sides) and c.racing and c is not car
+    ]
     if not hit:
         return
     if race.advanced:
@@ -405,12 +423,15 @@ def end_turn(race, turn: Turn):
     for _ in range(car.pending_markers):  # step 15
         damage.place_marker(race, car.space, "damage", car.seat)
     car.pending_markers = 0
-    street.police_awards(race)  # step 16
-    yield from street.repairs_due(race)
-    yield from drivers.debris(race, turn)  # step 17
-    yield from drivers.radio(race, turn)  # step 18
-    if car.racing:
-        drivers.li_stop(race, car)
+    if race.police:
+        street.police_awards(race)  # step 16
+    if race.repairs:
+        yield from street.repairs_due(race)
+    if race.with_drivers:
+        yield from drivers.debris(race, turn)  # step 17
+        yield from drivers.radio(race, turn)  # step 18
+        if car.racing:
+            drivers.li_stop(race, car)
     if car.space != turn.start:  # step 19, FD-E-6
         race.arrivals += 1
         car.arrival = race.arrivals
