@@ -46,7 +46,13 @@ def gear_error(race, car: Car, to: int) -> str | None:
 
 
 def legal_gears(race, car: Car) -> list[int]:
-    return [g for g in range(1, 7) if gear_error(race, car, g) is None]
+    if car.spun or car.stalled or car.exit_cap is not None:
+        return [g for g in range(1, 7) if gear_error(race, car, g) is None]
+    # Otherwise one gear up or down, or the same gear, is always allowed and free
+    # (FD-B-5.2): only the gears a downshift would skip need gear_error's checks.
+    low = max(1, car.gear - 1)
+    skipping = [g for g in range(1, low) if gear_error(race, car, g) is None]
+    return skipping + list(range(low, min(6, car.gear + 1) + 1))
 
 
 def owed_corner(race, car: Car) -> dict | None:
