@@ -71,7 +71,9 @@ class FormulaDRace:
         self._waiting: list[tuple[Decision, object]] = []
         self._answers: dict[str, Action] = {}
         self._elapsed: int | None = None
-        self.actions: list[dict] = []  # every applied action, for state_dict / replay
+        # every applied action as (seat, kind, params copied), for state_dict / replay;
+        # a flat tuple, as the race keeps a thousand of them
+        self.actions: list[tuple[str, str, dict]] = []
         self.halt_after_turns: int | None = None  # test hook (FD-E-25)
         # Whether any car has a special driver: the turn skips the drivers'
         # hooks (FD-V-12) without one. Set as the rounds begin, once drivers
@@ -332,7 +334,7 @@ class FormulaDRace:
         seen = len(self.events)
         self._elapsed = action.params.get("elapsed_s")
         self._answers[seat] = action
-        self.actions.append({"seat": seat, "action": action.to_dict()})
+        self.actions.append((seat, action.kind, dict(action.params)))
         # One waiting decision (the usual case) is the one just answered.
         if len(self._waiting) == 1 or not self.pending:
             self._resume(None)
@@ -414,7 +416,10 @@ class FormulaDRace:
             "config": dict(self.cfg),
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
-            "actions": [dict(a) for a in self.actions],
+            "actions": [
+                {"seat": seat, "action": {"kind": kind, "params": dict(params)}}
+                for seat, kind, params in self.actions
+            ],
         }
 
     @classmethod
