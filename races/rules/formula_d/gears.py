@@ -73,33 +73,22 @@ def owed_corner(race, car: Car) -> dict | None:
 
 def select(race, car: Car):
     """Step 2 of FD-P-3: decision `gear`, skip costs paid at once."""
-    owed = owed_corner(race, car)
-    options = [
-        {"gear": g, "range": list(GEAR_RANGE[g]), "costs": skip_costs(race, car, g)}
-        for g in legal_gears(race, car)
-    ]
+    options, legal = [], []
+    for g in legal_gears(race, car):
+        options.append({"gear": g, "range": list(GEAR_RANGE[g]), "costs": skip_costs(race, car, g)})
+        legal.append({"gear": g})
     decision = Decision(
         car.seat,
         "gear",
         f"Select your gear (now {car.gear})",
-        {
-            "current": car.gear,
-            "gears": options,
-            "owed": owed,
-            "legal": [{"gear": o["gear"]} for o in options],
-        },
+        {"current": car.gear, "gears": options, "owed": owed_corner(race, car), "legal": legal},
     )
     action = yield from race.ask(decision, lambda a: gear_error(race, car, a.params.get("gear")))
     to = action.params["gear"]
     costs = skip_costs(race, car, to)
-    race.emit(
-        "gear_selected",
-        car.seat,
-        **{"from": car.gear},
-        to=to,
-        skipped=max(0, car.gear - to - 1),
-        costs=costs,
-    )
+    skipped = max(0, car.gear - to - 1)
+    data = {"from": car.gear, "to": to, "skipped": skipped, "costs": costs}
+    race.emit("gear_selected", car.seat, **data)
     car.gear = to
     car.spun = car.stalled = False
     car.exit_cap = None

@@ -119,6 +119,13 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     return spaces, use_nitro
 
 
+def no_boost(car: Car) -> tuple[int, bool]:
+    """What `boost` does when the race has neither tyre effects nor nitro."""
+    car.extra.pop("after_technical", None)
+    car.extra["soft_unused"] = False
+    return 0, False
+
+
 SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..contract import Decision
 from . import damage, drivers, gears, pit, slipstream, street, weather
 from .dice import GEAR_RANGE, MAXIMUM
-from .movement import LAP, PIT, SLIDE, SPACE, TO_BOX
+from .movement import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .moves import MoveOptions, MovePlan, entry_progress
 from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .track import PIT_BOX, TRACK
@@ -91,7 +91,10 @@ def take_turn(race, car: Car):
             yield from weather.on_maximum(race, car)
         kind = "main"
     if base is not None:
-        bonus, nitro = yield from pit.boost(race, car, kind, great=great, m=base)
+        if race.tire_effects or race.nitro_on:
+            bonus, nitro = yield from pit.boost(race, car, kind, great=great, m=base)
+        else:  # neither soft tyres nor nitro race: nothing to offer (FD-V-7.6, FD-V-9)
+            bonus, nitro = pit.no_boost(car)
         # FD-V-9.3: with nitro only forced braking
         yield from drive(
             race, turn, base + bonus, kind, slide=pit.slide(race, car), may_brake=not nitro
@@ -134,30 +137,34 @@ def roll_gear(race, car: Car) -> int:
 
 def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
-    car = turn.car
+    car, t = turn.car, race.track
     plan = MovePlan(race, car, m, kind, may_brake=may_brake, slide=slide)
     decision = Decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
         f"Move {m} spaces",
-        MoveOptions(plan, {"m": m, "from": race.track.ids[car.space], "slide": slide}),
+        MoveOptions(plan, {"m": m, "from": t.ids[car.space], "slide": slide}),
     )
+    # The last action that passed the check, with what the check worked out.
+    # apply() checks the answer just before resuming, so the answer is the
+    # action kept here, and the move is not walked a second time.
+    passed: list = [None]
 
     def check(action) -> str | None:
         path = _path_param(race, action)
         brake = action.params.get("brake")
         states, terminal = plan.check_path(path)
-        _kind, b = plan.braking(len(path), terminal, states[-1])
+        brake_kind, b = plan.braking(len(path), terminal, states[-1])
         if brake is not None and brake != b:
             return f"brake must equal {b} for this path"
+        passed[0] = (action, path, states, brake_kind, b)
         return None
 
     action = yield from race.ask(decision, check)
-    path = _path_param(race, action)
-    states, terminal = plan.check_path(path)
+    answer, path, states, brake_kind, b = passed[0]
+    assert answer is action
     turn.states = [states[0]]
     turn.cleared = plan.rules.cleared
-    brake_kind, b = plan.braking(len(path), terminal, states[-1])
     if brake_kind != "none":
         turn.braked = True
         turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
@@ -165,7 +172,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         "moved",
         car.seat,
         kind=kind,
-        path=[race.track.ids[s] for s in path],
+        path=[t.ids[s] for s in path],
         m=plan.m_of(states[-1]),
         travelled=len(path),
         slide=slide if states[-1][SLIDE] else 0,
@@ -173,20 +180,23 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         brake_kind=brake_kind,
     )
     if car.pit in BOX_STATES and path:
-        race.emit("pit_exit", car.seat, box=race.track.ids[car.space], gear=car.gear)
-    enter = entry_progress(race, states)
+        race.emit("pit_exit", car.seat, box=t.ids[car.space], gear=car.gear)
+    final = states[-1]
+    # a car that entered the pit lane is still bound for its box (FD-B-12.5)
+    enter = entry_progress(race, states) if final[PIT] == TO_BOX else None
     if enter is not None:
         car.entry_progress = enter
         car.pit = PIT_LANE
-        race.emit("pit_entered", car.seat, box=race.track.ids[race.track.boxes[car.colour]])
+        race.emit("pit_entered", car.seat, box=t.ids[t.boxes[car.colour]])
     path_effects(race, turn, states)
     if car.racing:
-        final = states[-1]
-        if final[PIT] != TO_BOX and race.track.kind_of[car.space] == TRACK:
+        if final[PIT] != TO_BOX and t.kind_of[car.space] == TRACK:
             car.pit = PIT_NONE
         elif car.pit in BOX_STATES and path:
             car.pit = PIT_EXIT
-        turn.overs = turn.overs + tuple((c, k + turn.steps - len(path)) for c, k in final[7])
+        if final[OVERS]:
+            before = turn.steps - len(path)  # steps of the turn before this move
+            turn.overs = turn.overs + tuple((c, k + before) for c, k in final[OVERS])
     return plan
 
 
