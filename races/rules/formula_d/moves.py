@@ -94,7 +94,8 @@ class MovePlan:
             return getattr(self, name)
         if name == "stuck":
             # Likewise only a path shorter than the roll asks whether the start
-            # is a free stop; the race does not change while the move waits.
+            # is a free stop; the answer depends only on the rules and the start,
+            # both fixed when the plan is made.
             self.stuck = is_stuck_terminal(self.rules, self.start, 0)
             return self.stuck
         raise AttributeError(name)
