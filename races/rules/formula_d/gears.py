@@ -75,7 +75,8 @@ def select(race, car: Car):
     """Step 2 of FD-P-3: decision `gear`, skip costs paid at once."""
     options, legal = [], []
     for g in legal_gears(race, car):
-        options.append({"gear": g, "range": list(GEAR_RANGE[g]), "costs": skip_costs(race, car, g)})
+        costs = skip_costs(race, car, g) if g < car.gear - 1 else {}  # else no gear is skipped
+        options.append({"gear": g, "range": list(GEAR_RANGE[g]), "costs": costs})
         legal.append({"gear": g})
     decision = Decision(
         car.seat,
