@@ -79,6 +79,7 @@ class FormulaDRace:
         # hooks (FD-V-12) without one. Set as the rounds begin, once drivers
         # are dealt (R1) or placed by a scenario; they never change after.
         self.with_drivers = False
+        self.gear_choices: dict[tuple, tuple] = {}  # see gears.gear_choices
         if begin:
             self._gen = qualifying.session(self) if self.qualifying else self._session()
             self._resume(None)
@@ -241,7 +242,9 @@ class FormulaDRace:
             corner = t.corners[t.reference_corner[t.rank[car.space]]]
             tie = -abs(t.lane[car.space] - corner.inside_lane)
         diane = 1 if car.driver == "diane_montfort" else 0  # FD-V-12.6 (a)
-        return (2 * self.progress(car), diane, car.gear, tie)
+        rank = t.rank[car.space]
+        progress = (car.lap - 1) * t.L + rank if car.lap >= 1 else rank - t.L  # self.progress
+        return (2 * progress, diane, car.gear, tie)
 
     def _turn_order(self) -> list[Car]:
         racing = [c for c in self.cars if c.racing]
@@ -257,7 +260,7 @@ class FormulaDRace:
 
     def car_at(self, space: int) -> Car | None:
         for c in self.cars:
-            if c.racing and c.space == space:
+            if c.space == space and c.racing:
                 return c
         return None
 
