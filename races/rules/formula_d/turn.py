@@ -294,7 +294,7 @@ def resolve_corners(race, turn: Turn) -> None:
             race.emit("spin", car.seat, space=t.ids[car.space], tyres=tyres)
     end = t.corner[car.space]
     if end >= 0 and not turn.crossed_final:
-        if end == car.corner and not any(o[0] == end for o in turn.overs):
+        if end == car.corner and not (turn.overs and any(o[0] == end for o in turn.overs)):
             car.stops += 1
         else:
             car.corner = end
