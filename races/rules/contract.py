@@ -268,19 +268,28 @@ class Game(Protocol):
 # the encoder made once: dumps builds one per call, and a race hashes thousands
 # of events. An encoder keeps nothing between calls.
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+# how that encoder writes a str (ensure_ascii=False)
+_encode_str = json.encoder.encode_basestring
 
 
 def canonical_line(event: Event) -> str:
-    data = event.data
-    # event.to_dict(), without copying a data dict only to encode it
+    seq, round_, type_, seat, data = event.seq, event.round, event.type, event.seat, event.data
+    if (
+        type(seq) is int
+        and type(round_) is int
+        and type(type_) is str
+        and (seat is None or type(seat) is str)
+        and type(data) is dict
+    ):
+        # The usual event: its outer object written as the encoder writes it
+        # (keys sorted), so that only the data goes through the encoder.
+        return (
+            f'{{"data":{_CANONICAL.encode(data)},"round":{round_!r},'
+            f'"seat":{"null" if seat is None else _encode_str(seat)},'
+            f'"seq":{seq!r},"type":{_encode_str(type_)}}}'
+        )
     return _CANONICAL.encode(
-        {
-            "seq": event.seq,
-            "round": event.round,
-            "type": event.type,
-            "seat": event.seat,
-            "data": data if type(data) is dict else dict(data),
-        }
+        {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": dict(data)}
     )
 
 
