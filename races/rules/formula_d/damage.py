@@ -27,10 +27,10 @@ def category(race, cat: str) -> str:
 
 def can_pay_voluntary(race, car: Car, costs: dict[str, int]) -> bool:
     """FD-B-5.6: enough points, and paying leaves fatal categories at 1 or more."""
-    total: dict[str, int] = {}
-    for cat, amount in costs.items():
-        c = category(race, cat)
-        total[c] = total.get(c, 0) + amount
+    if race.advanced:
+        total = costs  # each category pays for itself
+    else:
+        total = {"WP": sum(costs.values())} if costs else {}  # one pool (FD-B-1.1)
     for c, amount in total.items():
         left = car.wear[c] - amount
         if left < 0 or (left == 0 and c in FATAL_AT_ZERO and amount > 0):

@@ -6,7 +6,7 @@ from ..contract import Action, Decision
 from . import damage
 from .damage import SKIP_COSTS_ADVANCED
 from .dice import GEAR_RANGE
-from .state import CATEGORIES, STANDARD_CAR, Car
+from .state import CATEGORIES, PIT_NONE, STANDARD_CAR, Car
 
 
 def skip_costs(race, car: Car, to: int) -> dict[str, int]:
@@ -46,7 +46,30 @@ def gear_error(race, car: Car, to: int) -> str | None:
 
 
 def legal_gears(race, car: Car) -> list[int]:
-    return [g for g in range(1, 7) if gear_error(race, car, g) is None]
+    return [g for g, _costs in gear_choices(race, car)]
+
+
+def gear_choices(race, car: Car) -> tuple[tuple[int, dict[str, int]], ...]:
+    """The legal gears with their skip costs. The cost dicts are shared: copy them."""
+    if car.spun or car.stalled or car.exit_cap is not None:
+        return tuple(
+            (g, skip_costs(race, car, g)) for g in range(1, 7) if gear_error(race, car, g) is None
+        )
+    # Otherwise gear_error and skip_costs read only the race's fixed options, the
+    # gear, whether the car is in the pit area and its wear: the race remembers
+    # the choices for each of those (a race meets a few hundred).
+    key = (car.gear, car.pit == PIT_NONE, tuple(car.wear.items()))
+    choices = race.gear_choices.get(key)
+    if choices is None:
+        # One gear up or down, or the same gear, is always allowed and free
+        # (FD-B-5.2): only the gears a downshift would skip need gear_error.
+        low = max(1, car.gear - 1)
+        skipping = [g for g in range(1, low) if gear_error(race, car, g) is None]
+        choices = tuple((g, skip_costs(race, car, g)) for g in skipping) + tuple(
+            (g, {}) for g in range(low, min(6, car.gear + 1) + 1)
+        )
+        race.gear_choices[key] = choices
+    return choices
 
 
 def owed_corner(race, car: Car) -> dict | None:
@@ -67,33 +90,22 @@ def owed_corner(race, car: Car) -> dict | None:
 
 def select(race, car: Car):
     """Step 2 of FD-P-3: decision `gear`, skip costs paid at once."""
-    owed = owed_corner(race, car)
-    options = [
-        {"gear": g, "range": list(GEAR_RANGE[g]), "costs": skip_costs(race, car, g)}
-        for g in legal_gears(race, car)
-    ]
+    options, legal = [], []
+    for g, costs in gear_choices(race, car):
+        options.append({"gear": g, "range": list(GEAR_RANGE[g]), "costs": dict(costs)})
+        legal.append({"gear": g})
     decision = Decision(
         car.seat,
         "gear",
         f"Select your gear (now {car.gear})",
-        {
-            "current": car.gear,
-            "gears": options,
-            "owed": owed,
-            "legal": [{"gear": o["gear"]} for o in options],
-        },
+        {"current": car.gear, "gears": options, "owed": owed_corner(race, car), "legal": legal},
     )
     action = yield from race.ask(decision, lambda a: gear_error(race, car, a.params.get("gear")))
     to = action.params["gear"]
     costs = skip_costs(race, car, to)
-    race.emit(
-        "gear_selected",
-        car.seat,
-        **{"from": car.gear},
-        to=to,
-        skipped=max(0, car.gear - to - 1),
-        costs=costs,
-    )
+    skipped = max(0, car.gear - to - 1)
+    data = {"from": car.gear, "to": to, "skipped": skipped, "costs": costs}
+    race.emit("gear_selected", car.seat, **data)
     car.gear = to
     car.spun = car.stalled = False
     car.exit_cap = None

@@ -22,7 +22,7 @@ from .movement import (
     start_state,
     walk,
 )
-from .state import BOX_STATES, PIT_EXIT, PIT_LANE, Car
+from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from .track import PIT_BOX, TRACK
 from .track import PIT_LANE as PIT_LANE_SPACE
 
@@ -36,15 +36,13 @@ def pit_mode(car: Car) -> int:
 
 
 def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
-    from .drivers import li_blocks
-
     t = race.track
     cleared = -1
     if car.corner >= 0 and car.stops >= t.corners[car.corner].stops:
         cleared = car.corner
     rules = MoveRules(
         t,
-        race.occupied(car),
+        {c.space for c in race.cars if c.status == RACING and c is not car},  # race.occupied
         laps=race.laps,
         can_pit=race.pit_stops_allowed and 1 <= car.lap < race.laps,
         own_box=t.boxes.get(car.colour, -1) if t.has_pit else -1,
@@ -52,7 +50,10 @@ def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
         slipstream=slipstream,
         hazard_spaces=race.markers.keys(),
     )
-    rules.li_row = li_blocks(race, car)
+    if race.drivers_on:  # li_blocks is False for every car otherwise (FD-V-12.1)
+        from .drivers import li_blocks
+
+        rules.li_row = li_blocks(race, car)
     return rules
 
 
@@ -81,7 +82,6 @@ class MovePlan:
             # FD-BGA-9 (a): starting in a corner that still owes stops
             start_slide = race.bga and car.corner >= 0 and car.corner != self.rules.cleared
         self.start = start_state(t, car.space, car.lap, pit_mode(car), slide=start_slide)
-        self.stuck = is_stuck_terminal(self.rules, self.start, 0)
         self._searched = False
         self._candidates = None
         self._checked: tuple | None = None  # (path, states, terminal) of the last good path
@@ -92,6 +92,12 @@ class MovePlan:
         if name in ("layers", "terminals", "blocked", "d_max", "farthest") and not self._searched:
             self._search()
             return getattr(self, name)
+        if name == "stuck":
+            # Likewise only a path shorter than the roll asks whether the start
+            # is a free stop; the answer depends only on the rules and the start,
+            # both fixed when the plan is made.
+            self.stuck = is_stuck_terminal(self.rules, self.start, 0)
+            return self.stuck
         raise AttributeError(name)
 
     def _search(self) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from . import damage
+from .drivers import slide_cap
 from .state import CATEGORIES, Car
+from .street import nitro_available, nitro_spaces
 from .track import TRACK
 
 TYRES = ("hard", "soft", "rain")
@@ -66,8 +68,6 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
 
     Returns (extra spaces, nitro used). `car.extra["soft_unused"]` records a soft
     bonus left unused, which bga lets a slipstream use (FD-BGA-10)."""
-    from .street import nitro_available, nitro_spaces
-
     soft = soft_bonus_available(race, car, kind)
     car.extra.pop("after_technical", None)
     car.extra["soft_unused"] = soft
@@ -119,13 +119,18 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     return spaces, use_nitro
 
 
+def no_boost(car: Car) -> tuple[int, bool]:
+    """What `boost` does when the race has neither tyre effects nor nitro."""
+    car.extra.pop("after_technical", None)
+    car.extra["soft_unused"] = False
+    return 0, False
+
+
 SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
 
 
 def slide(race, car: Car) -> int:
     """S of FD-V-7.7: only with tyre effects on a wet surface (FD-AMB-37)."""
-    from .drivers import slide_cap
-
     if not race.tire_effects or car.tires is None or not damage.wet(race):
         return 0
     return slide_cap(car, SLIDES[car.tires])

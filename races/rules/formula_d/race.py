@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
 from . import qualifying, result, turn
 from .dice import SeededDice
+from .drivers import deal, li_blocks
 from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
 from .track import COLOURS, TRACK, load_track
 
@@ -26,6 +27,11 @@ class FormulaDRace:
         self.seed = seed
         self.dice = dice if dice is not None else SeededDice(seed)
         self.track = load_track(config["track"])
+        t = self.track
+        # names for the view: index -1 (a car off the board, or in no corner) reads None
+        self._space_names = (*t.ids, None)
+        self._corner_names = (*(c.id for c in t.corners), None)
+        self._box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
         self.advanced = config["level"] == "advanced"
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"
@@ -65,8 +71,15 @@ class FormulaDRace:
         self._waiting: list[tuple[Decision, object]] = []
         self._answers: dict[str, Action] = {}
         self._elapsed: int | None = None
-        self.actions: list[dict] = []  # every applied action, for state_dict / replay
+        # every applied action as (seat, kind, params copied), for state_dict / replay;
+        # a flat tuple, as the race keeps a thousand of them
+        self.actions: list[tuple[str, str, dict]] = []
         self.halt_after_turns: int | None = None  # test hook (FD-E-25)
+        # Whether any car has a special driver: the turn skips the drivers'
+        # hooks (FD-V-12) without one. Set as the rounds begin, once drivers
+        # are dealt (R1) or placed by a scenario; they never change after.
+        self.with_drivers = False
+        self.gear_choices: dict[tuple, tuple] = {}  # see gears.gear_choices
         if begin:
             self._gen = qualifying.session(self) if self.qualifying else self._session()
             self._resume(None)
@@ -123,8 +136,6 @@ class FormulaDRace:
 
     def _session(self):
         """FD-P-1.1 then rounds (FD-P-2)."""
-        from .drivers import deal
-
         deal(self)  # R1, before anything is announced
         self.emit("session_started", None, **self._session_data())
         yield from turn.setup_choices(self)
@@ -134,6 +145,7 @@ class FormulaDRace:
         yield from self._rounds()
 
     def _rounds(self, first_order: list[Car] | None = None):
+        self.with_drivers = any(c.driver for c in self.cars)
         while any(c.racing for c in self.cars):
             self.round += 1
             self.order = first_order or self._turn_order()
@@ -230,7 +242,9 @@ class FormulaDRace:
             corner = t.corners[t.reference_corner[t.rank[car.space]]]
             tie = -abs(t.lane[car.space] - corner.inside_lane)
         diane = 1 if car.driver == "diane_montfort" else 0  # FD-V-12.6 (a)
-        return (2 * self.progress(car), diane, car.gear, tie)
+        rank = t.rank[car.space]
+        progress = (car.lap - 1) * t.L + rank if car.lap >= 1 else rank - t.L  # self.progress
+        return (2 * progress, diane, car.gear, tie)
 
     def _turn_order(self) -> list[Car]:
         racing = [c for c in self.cars if c.racing]
@@ -246,7 +260,7 @@ class FormulaDRace:
 
     def car_at(self, space: int) -> Car | None:
         for c in self.cars:
-            if c.racing and c.space == space:
+            if c.space == space and c.racing:
                 return c
         return None
 
@@ -262,9 +276,16 @@ class FormulaDRace:
 
     # ----- decisions ---------------------------------------------------------
     def ask(self, decision: Decision, check):
-        """Wait for one seat's answer; `check(action)` returns an error message or None."""
-        answers = yield from self.ask_all([(decision, check)])
-        return answers[decision.seat]
+        """Wait for one seat's answer; `check(action)` returns an error message or None.
+
+        `ask_all` for a single decision, without its generator level: a race
+        asks about a thousand times."""
+        self._waiting = [(decision, check)]
+        self._answers = {}
+        yield
+        answer = self._answers[decision.seat]
+        self._answers, self._waiting = {}, []
+        return answer
 
     def ask_all(self, pairs: list):
         """Wait for several seats at once (setup decisions, FD-E-2)."""
@@ -308,7 +329,7 @@ class FormulaDRace:
         return f"it is not {seat}'s decision"
 
     def apply(self, seat: str, action: Action) -> list[Event]:
-        if isinstance(action, Mapping):
+        if not isinstance(action, Action) and isinstance(action, Mapping):
             action = Action.from_dict(action)
         message = self.validate(seat, action)
         if message:
@@ -316,8 +337,9 @@ class FormulaDRace:
         seen = len(self.events)
         self._elapsed = action.params.get("elapsed_s")
         self._answers[seat] = action
-        self.actions.append({"seat": seat, "action": action.to_dict()})
-        if not self.pending:
+        self.actions.append((seat, action.kind, dict(action.params)))
+        # One waiting decision (the usual case) is the one just answered.
+        if len(self._waiting) == 1 or not self.pending:
             self._resume(None)
         return self.events[seen:]
 
@@ -331,19 +353,17 @@ class FormulaDRace:
 
     def view(self, seat: str | None = None) -> dict:
         """Formula D hides nothing (FD-E-1)."""
-        from .drivers import li_blocks
-
         t = self.track
-        ids, corners, L = t.ids, t.corners, t.L
-        rank = t.rank
-        boxes = t.boxes if t.has_pit else None
+        L, rank = t.L, t.rank
+        # names by index, where index -1 (no space, no corner) reads None
+        space_names, corner_names = self._space_names, self._corner_names
+        box_names = self._box_names
         # li_blocks is False for every car unless special drivers race (FD-V-12.1)
-        li = li_blocks if self.drivers_on and not self.qualifying else None
+        li = self.drivers_on and not self.qualifying
         cars = []
         for c in self.cars:
             space = c.space
-            placed = space >= 0
-            if placed:
+            if space >= 0:
                 r = rank[space]
                 progress = (c.lap - 1) * L + r if c.lap >= 1 else r - L  # self.progress(c)
             else:
@@ -352,21 +372,21 @@ class FormulaDRace:
                 {
                     "seat": c.seat,
                     "status": c.status,
-                    "space": ids[space] if placed else None,
+                    "space": space_names[space],
                     "lap": c.lap,
                     "gear": c.gear,
-                    "wear": dict(c.wear),
-                    "maxima": dict(c.maxima),
-                    "corner": corners[c.corner].id if c.corner >= 0 else None,
+                    "wear": c.wear.copy(),
+                    "maxima": c.maxima.copy(),
+                    "corner": corner_names[c.corner],
                     "stops": c.stops,
                     "pit": c.pit,
-                    "box": ids[boxes[c.colour]] if boxes is not None else None,
+                    "box": box_names.get(c.colour),
                     "tires": c.tires,
                     "fit_lap": c.fit_lap,
                     "reserve": c.reserve,
                     "nitro": c.nitro,
                     "driver": c.driver,
-                    "li_row": li(self, c) if li is not None and placed else False,
+                    "li_row": li and space >= 0 and li_blocks(self, c),
                     "spun": c.spun,
                     "progress": progress,
                 }
@@ -379,7 +399,7 @@ class FormulaDRace:
             "ruleset": self.cfg["ruleset"],
             "mode": self.cfg["mode"],
             "weather": self.weather,
-            "markers": {ids[s]: n for s, n in sorted(self.markers.items())},
+            "markers": {space_names[s]: n for s, n in sorted(self.markers.items())},
             "pit_stops_allowed": self.pit_stops_allowed,
             "tire_effects": self.tire_effects,
             "street": self.street_rules,
@@ -399,7 +419,10 @@ class FormulaDRace:
             "config": dict(self.cfg),
             "seats": [s.to_dict() for s in self.seats],
             "seed": self.seed,
-            "actions": [dict(a) for a in self.actions],
+            "actions": [
+                {"seat": seat, "action": {"kind": kind, "params": dict(params)}}
+                for seat, kind, params in self.actions
+            ],
         }
 
     @classmethod

@@ -27,8 +27,8 @@ def eligible(race, turn) -> bool:
     car, t = turn.car, race.track
     if not race.advanced or race.qualifying or turn.braked or turn.overs or not car.racing:
         return False
-    if turn.crossed_final or t.kind_of[car.space] != TRACK:
-        return False
+    if turn.crossed_final or t.kind_of[car.space] != TRACK or car.gear < 4:
+        return False  # gear 4 or more (FD-A-10.1), asked before looking for a car ahead
     ahead = t.ahead[car.space]
     leader = race.car_at(ahead) if ahead >= 0 else None
     if leader is None or t.kind_of[leader.space] != TRACK:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from . import damage
+from .drivers import nitro_bonus
 from .state import CATEGORIES, Car
 
 RESIDENTIAL_BASIC = 10  # FD-V-10.4: 11-20 costs 2 WP
@@ -18,8 +19,6 @@ DANGER_BASIC = 4  # FD-V-10.5: 1-4 costs 1 WP
 
 def nitro_spaces(car: Car) -> int:
     """FD-V-9.2 plus Montoya Cadena's three (FD-V-12.10)."""
-    from .drivers import nitro_bonus
-
     return car.gear + nitro_bonus(car)
 
 

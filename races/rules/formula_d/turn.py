@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..contract import Decision
 from . import damage, drivers, gears, pit, slipstream, street, weather
 from .dice import GEAR_RANGE, MAXIMUM
-from .movement import LAP, PIT, SLIDE, SPACE, TO_BOX
+from .movement import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .moves import MoveOptions, MovePlan, entry_progress
 from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .track import PIT_BOX, TRACK
@@ -91,18 +91,22 @@ def take_turn(race, car: Car):
             yield from weather.on_maximum(race, car)
         kind = "main"
     if base is not None:
-        bonus, nitro = yield from pit.boost(race, car, kind, great=great, m=base)
+        if race.tire_effects or race.nitro_on:
+            bonus, nitro = yield from pit.boost(race, car, kind, great=great, m=base)
+        else:  # neither soft tyres nor nitro race: nothing to offer (FD-V-7.6, FD-V-9)
+            bonus, nitro = pit.no_boost(car)
         # FD-V-9.3: with nitro only forced braking
         yield from drive(
             race, turn, base + bonus, kind, slide=pit.slide(race, car), may_brake=not nitro
         )
-        if car.racing and turn.steps and not turn.crossed_final:
+        if car.racing and turn.steps and not turn.crossed_final and slipstream.eligible(race, turn):
             yield from slipstream.offer(race, turn)
-        yield from drivers.drift(race, turn)
+        if race.with_drivers:
+            yield from drivers.drift(race, turn)
         resolve_corners(race, turn)
         pay_braking(race, turn)
         check_finish(race, turn)
-        if car.racing and t.kind_of[car.space] == TRACK:
+        if race.street_rules and car.racing and t.kind_of[car.space] == TRACK:
             street.stopping_zone(race, car)
         if car.racing and turn.moved and t.kind_of[car.space] == TRACK:
             collisions(race, car)
@@ -113,12 +117,16 @@ def take_turn(race, car: Car):
     yield from end_turn(race, turn)
 
 
+GEAR_DIE = {g: f"g{g}" for g in GEAR_RANGE}
+
+
 def roll_gear(race, car: Car) -> int:
-    value = race.roll(f"g{car.gear}")
+    die = GEAR_DIE[car.gear]
+    value = race.roll(die)
     race.emit(
         "gear_rolled",
         car.seat,
-        die=f"g{car.gear}",
+        die=die,
         value=value,
         purpose="move",
         gear=car.gear,
@@ -129,30 +137,34 @@ def roll_gear(race, car: Car) -> int:
 
 def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
-    car = turn.car
+    car, t = turn.car, race.track
     plan = MovePlan(race, car, m, kind, may_brake=may_brake, slide=slide)
     decision = Decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
         f"Move {m} spaces",
-        MoveOptions(plan, {"m": m, "from": race.track.ids[car.space], "slide": slide}),
+        MoveOptions(plan, {"m": m, "from": t.ids[car.space], "slide": slide}),
     )
+    # The last action that passed the check, with what the check worked out.
+    # apply() checks the answer just before resuming, so the answer is the
+    # action kept here, and the move is not walked a second time.
+    passed: list = [None]
 
     def check(action) -> str | None:
         path = _path_param(race, action)
         brake = action.params.get("brake")
         states, terminal = plan.check_path(path)
-        _kind, b = plan.braking(len(path), terminal, states[-1])
+        brake_kind, b = plan.braking(len(path), terminal, states[-1])
         if brake is not None and brake != b:
             return f"brake must equal {b} for this path"
+        passed[0] = (action, path, states, brake_kind, b)
         return None
 
     action = yield from race.ask(decision, check)
-    path = _path_param(race, action)
-    states, terminal = plan.check_path(path)
+    answer, path, states, brake_kind, b = passed[0]
+    assert answer is action
     turn.states = [states[0]]
     turn.cleared = plan.rules.cleared
-    brake_kind, b = plan.braking(len(path), terminal, states[-1])
     if brake_kind != "none":
         turn.braked = True
         turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
@@ -160,7 +172,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         "moved",
         car.seat,
         kind=kind,
-        path=[race.track.ids[s] for s in path],
+        path=list(map(t.ids.__getitem__, path)),
         m=plan.m_of(states[-1]),
         travelled=len(path),
         slide=slide if states[-1][SLIDE] else 0,
@@ -168,28 +180,35 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         brake_kind=brake_kind,
     )
     if car.pit in BOX_STATES and path:
-        race.emit("pit_exit", car.seat, box=race.track.ids[car.space], gear=car.gear)
-    enter = entry_progress(race, states)
+        race.emit("pit_exit", car.seat, box=t.ids[car.space], gear=car.gear)
+    final = states[-1]
+    # a car that entered the pit lane is still bound for its box (FD-B-12.5)
+    enter = entry_progress(race, states) if final[PIT] == TO_BOX else None
     if enter is not None:
         car.entry_progress = enter
         car.pit = PIT_LANE
-        race.emit("pit_entered", car.seat, box=race.track.ids[race.track.boxes[car.colour]])
+        race.emit("pit_entered", car.seat, box=t.ids[t.boxes[car.colour]])
     path_effects(race, turn, states)
     if car.racing:
-        final = states[-1]
-        if final[PIT] != TO_BOX and race.track.kind_of[car.space] == TRACK:
+        if final[PIT] != TO_BOX and t.kind_of[car.space] == TRACK:
             car.pit = PIT_NONE
         elif car.pit in BOX_STATES and path:
             car.pit = PIT_EXIT
-        turn.overs = turn.overs + tuple((c, k + turn.steps - len(path)) for c, k in final[7])
+        if final[OVERS]:
+            before = turn.steps - len(path)  # steps of the turn before this move
+            turn.overs = turn.overs + tuple((c, k + before) for c, k in final[OVERS])
     return plan
 
 
 def _path_param(race, action) -> list[int]:
     raw = action.params.get("path")
-    if not isinstance(raw, list | tuple):
+    if not isinstance(raw, (list, tuple)):  # noqa: UP038 (faster than a union)
         raise ValueError("path must be a list of space ids")
     index = race.track.index
+    try:
+        return list(map(index.__getitem__, raw))
+    except (KeyError, TypeError):
+        pass  # explain as below, which names the first unknown space
     unknown = [s for s in raw if s not in index]
     if unknown:
         raise ValueError(f"unknown space {unknown[0]!r}")
@@ -199,23 +218,28 @@ def _path_param(race, action) -> list[int]:
 def path_effects(race, turn: Turn, states: list[tuple]) -> None:
     """Step 7: line crossings and damage-marker checks, in path order."""
     car, t = turn.car, race.track
-    for before, after in zip(states, states[1:], strict=False):
+    # police and danger zones exist only under the street rules (FD-V-10, FD-V-11.6)
+    street_rules = race.street_rules
+    markers = race.markers
+    lap = states[0][LAP]
+    for after in states[1:]:
         space = after[SPACE]
         car.space = space
         turn.steps += 1
         turn.moved = True
         turn.path.append(space)
         turn.states.append(after)
-        if after[LAP] > before[LAP]:
+        if after[LAP] > lap:
             car.lap = after[LAP]
             race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
             if car.lap > race.laps:
                 turn.crossed_final = True
             elif not race.qualifying:
                 street.lap_completed(race, car)
-        if not race.qualifying:
+        lap = after[LAP]
+        if street_rules and not race.qualifying:
             street.police_entry(race, car, space)
-        if race.advanced and race.markers.get(space) and not race.qualifying:
+        if markers and race.advanced and markers.get(space) and not race.qualifying:
             threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
             threshold = drivers.marker_threshold(car, threshold)
             failed = damage.check(
@@ -223,7 +247,7 @@ def path_effects(race, turn: Turn, states: list[tuple]) -> None:
             )
             if failed and damage.lose(race, car, "Su", 1, "marker", own_turn=True):
                 return
-        if street.danger_entered(race, car, space):
+        if street_rules and street.danger_entered(race, car, space):
             return
 
 
@@ -270,7 +294,7 @@ def resolve_corners(race, turn: Turn) -> None:
             race.emit("spin", car.seat, space=t.ids[car.space], tyres=tyres)
     end = t.corner[car.space]
     if end >= 0 and not turn.crossed_final:
-        if end == car.corner and not any(o[0] == end for o in turn.overs):
+        if end == car.corner and not (turn.overs and any(o[0] == end for o in turn.overs)):
             car.stops += 1
         else:
             car.corner = end
@@ -324,8 +348,12 @@ def check_finish(race, turn: Turn) -> None:
 def collisions(race, car: Car) -> None:
     """FD-B-10 / FD-A-7: hit cars roll in round order, then the mover as many dice."""
     t = race.track
-    contacts = {t.ahead[car.space], *t.sides[car.space]}
-    hit = [c for c in race.order if c.racing and c is not car and c.space in contacts]
+    ahead, sides = t.ahead[car.space], t.sides[car.space]
+    hit = [
+        c
+        for c in race.order
+        if (c.space == ahead or c.space in sides) and c.racing and c is not car
+    ]
     if not hit:
         return
     if race.advanced:
@@ -405,12 +433,15 @@ def end_turn(race, turn: Turn):
     for _ in range(car.pending_markers):  # step 15
         damage.place_marker(race, car.space, "damage", car.seat)
     car.pending_markers = 0
-    street.police_awards(race)  # step 16
-    yield from street.repairs_due(race)
-    yield from drivers.debris(race, turn)  # step 17
-    yield from drivers.radio(race, turn)  # step 18
-    if car.racing:
-        drivers.li_stop(race, car)
+    if race.police:
+        street.police_awards(race)  # step 16
+    if race.repairs:
+        yield from street.repairs_due(race)
+    if race.with_drivers:
+        yield from drivers.debris(race, turn)  # step 17
+        yield from drivers.radio(race, turn)  # step 18
+        if car.racing:
+            drivers.li_stop(race, car)
     if car.space != turn.start:  # step 19, FD-E-6
         race.arrivals += 1
         car.arrival = race.arrivals
