@@ -216,6 +216,18 @@ class Pro(Bot):
                 per_value[value].set_slide(value, slide)
             return per_value[value]
 
+        if slide or not out.advanced:
+            faces = None
+        else:
+            faces = out.face_values(top, sorted({o["gear"] for o in options}))
+
+        def value_of(value: int, g: int) -> float:
+            if faces is not None:
+                got = faces.get((value, g))
+                if got is not None:
+                    return got
+            return outlook(value).best(value, g)[0]
+
         best, best_gear = None, options[0]["gear"]
         # gears that cost a skip are weighed only when no free gear scores well
         free = [o for o in options if not o["costs"]]
@@ -227,7 +239,7 @@ class Pro(Bot):
                 g = o["gear"]
                 expected = -_gear_cost(o)
                 for value, p in GEAR_ODDS[g]:
-                    expected += p * outlook(value).best(value, g)[0]
+                    expected += p * value_of(value, g)
                 if g >= 5:
                     expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
                 if best is None or expected > best + 1e-9:
@@ -236,7 +248,7 @@ class Pro(Bot):
         return Action("gear", {"gear": best_gear})
 
     def pick(self, out: Outlook, m: int, view):
-        return out.best(m, out.me["gear"])[1]
+        return out.face_end(m, out.me["gear"]) or out.best(m, out.me["gear"])[1]
 
     def on_boost(self, view, decision):
         """Soft bonus and nitro when the extra spaces score better (FD-V-7.6, FD-V-9)."""

@@ -75,6 +75,7 @@ class Outlook:
         self._layers = None
         self._depth = 0
         self._best: dict = {}
+        self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
@@ -116,6 +117,7 @@ class Outlook:
             self._ends.clear()
             self._end_bases.clear()
             self._best.clear()
+            self.face_ends = {}
         return self._layers
 
     def ends(self, m: int, may_brake: bool = True, free_only: bool = False):
@@ -403,19 +405,26 @@ class Outlook:
         return price
 
     def _approach_uncached(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
-        """Cost of arriving too fast at the next corner owing stops.
+        """Cost of arriving too fast at the next corner owing stops."""
+        context = self._approach_context(space, end_corner, state[OVERS])
+        return 0.0 if context is None else _approach_price((*context[:3], gear, context[3]))
 
-        Plays the next turns out with one free downshift a turn, once with the
-        slowest rolls and once with average rolls, spending the brake points
-        left to stay in the corner, and prices the stops that would be missed.
+    def _approach_context(self, space: int, end_corner: int, overs) -> tuple | None:
+        """What the approach price of an end reads besides the gear: (ranks to the
+        next owed corner, ranks to its last space, stops owed, brake budget), or
+        None when no corner is near enough to price.
+
+        The price plays the next turns out with one free downshift a turn, once
+        with the slowest rolls and once with average rolls, spending the brake
+        points left to stay in the corner, and prices the stops that would be missed.
         """
         t = self.t
         if t.kind_of[space] != TRACK:
-            return 0.0
+            return None
         rank = t.rank[space]
         if end_corner >= 0:
             c = t.corners[end_corner]
-            if state[OVERS]:
+            if overs:
                 made = 0
             else:
                 made = self.stops + 1 if end_corner == self.corner else 1
@@ -427,11 +436,10 @@ class Outlook:
             made = 0
         to_first = (c.first - rank) % t.L if t.corner[space] != c.index else 0
         if to_first > 30:
-            return 0.0
+            return None
         room = (c.last - rank) % t.L
         budget = self.wear["Br"] if self.advanced else max(0, self.wear["WP"] - 6)
-        key = (to_first, room, c.stops - made, gear, budget)
-        return _approach_price(key)
+        return to_first, room, c.stops - made, budget
 
     def best(self, m: int, gear: int, may_brake: bool = True):
         """The best end for a total m: braking ends are weighed only when every
@@ -467,6 +475,106 @@ class Outlook:
         self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
         return out
 
+    def face_values(self, top: int, gears) -> dict[tuple[int, int], float]:
+        """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
+        sharing the work between totals and gears instead of one pass per (v, g).
+        The winning ends are kept in `face_ends`, so the move after the roll
+        needs no second look.
+
+        Advanced mode without a rain slide only (the caller checks): there a
+        voluntary brake of b spaces costs the same on every end (brake points
+        and their scarcity, FD-A-5), so a braked end is an end of an earlier
+        layer less that cost. Totals with no unbraked end (a car blocks every
+        path) are left out: the caller asks `best` for those.
+        """
+        layers, terminals = self.layers(top)
+        n = len(layers)
+        floor = ELIMINATION / 2
+        kinds = self.t.kind_of
+        rows: dict[int, list] = {}
+
+        def row_of(d: int) -> list:
+            got = rows.get(d)
+            if got is None:
+                got = rows[d] = [
+                    (*self._end_row(d, state, False, floor), kinds[state[SPACE]] == TRACK, state)
+                    for state in layers[d]
+                ]
+            return got
+
+        # terminals come in search order, so by steps taken
+        early = [(d, *self._end_row(d, state, True, floor), state) for d, state, _ in terminals]
+        brakes = self._brake_costs() if self.may_brake else ()
+        out: dict[tuple[int, int], float] = {}
+        ends = self.face_ends = {}
+        for g in gears:
+            for v, _p in GEAR_ODDS[g]:
+                best = end = None
+                if v < n:
+                    for value, row, _track, state in row_of(v):
+                        x = value - row[g]
+                        if best is None or x > best:
+                            best, end = x, (v, state, 0, False)
+                for d, value, row, state in early:
+                    if d > v:
+                        break
+                    x = value - row[g]
+                    if best is None or x > best:
+                        best, end = x, (d, state, 0, True)
+                if best is None:
+                    continue  # blocked: forced braking, priced by `best`
+                if best < 0:
+                    for b in range(1, min(len(brakes), v + 1)):
+                        d = v - b
+                        if d >= n:
+                            continue
+                        for value, row, track, state in row_of(d):
+                            if track:
+                                x = value - row[g] - (brakes[b] if value > floor else 0.0)
+                                if x > best:
+                                    best, end = x, (d, state, b, False)
+                out[v, g] = best
+                ends[v, g] = end
+        return out
+
+    def face_end(self, m: int, gear: int):
+        """The end `face_values` chose for total m in `gear`, as `best` returns it."""
+        got = self.face_ends.get((m, gear))
+        if got is None:
+            return None
+        d, state, b, terminal = got
+        if terminal:
+            path = next(p for k, s, p in self._layers[1] if k == d and s is state)
+        else:
+            path = self._layers[0][d][state]
+        return (d, state, path, "voluntary" if b else "none", b, terminal)
+
+    def _end_row(self, d: int, state, terminal: bool, floor: float) -> tuple[float, tuple]:
+        """(score before the approach price, approach price by gear) of ending on
+        `state` after d steps unbraked: `score(end, g)` is their difference."""
+        value, spun, end_corner = self._base((d, state, (), "none", 0, terminal), True)
+        if value <= floor:
+            return value, _NO_PRICE
+        context = self._approach_context(state[SPACE], end_corner, state[OVERS])
+        if context is None:
+            return value, _NO_PRICE
+        row = _approach_row(context)
+        if spun:  # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
+            return value, (row[1],) * 7
+        return value, row
+
+    def _brake_costs(self) -> tuple[float, ...]:
+        """Cost of braking b spaces voluntarily, indexed by b, within the budget of
+        `_find_ends` (advanced: brake points and their scarcity, as `_base` prices them)."""
+        have = self.wear["Br"]
+        costs = [0.0]
+        for b in range(1, min(6, have) + 1):
+            costs.append(
+                b * WEIGHTS["Br"]
+                + sum(WEIGHTS["Br"] * 3.0 / (left + 1) for left in range(have - b, have))
+            )
+        return tuple(costs)
+
 
 # (car situation, space, gear, end corner, no overshoot) -> approach price; bounded
 # by the tracks' sizes
@@ -479,6 +587,16 @@ MEAN = {g: sum(v * p for v, p in GEAR_ODDS[g]) for g in GEAR_ODDS}
 def _approach_price(key: tuple) -> float:
     """Slowest and average plays weighed 0.6 / 0.4; a pure function of the key."""
     return 0.6 * _missed_price(_missed(key, 0)) + 0.4 * _missed_price(_missed(key, 1))
+
+
+_NO_PRICE = (0.0,) * 7
+
+
+@cache
+def _approach_row(context: tuple) -> tuple[float, ...]:
+    """`_approach_price` for gears 0..6 (0 unused) of one approach context."""
+    to_first, room, need, budget = context
+    return tuple(_approach_price((to_first, room, need, g, budget)) for g in range(7))
 
 
 def _missed(key: tuple, average: int) -> int:
