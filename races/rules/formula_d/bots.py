@@ -10,7 +10,7 @@ from functools import cache
 
 from ..contract import Action, ConfigError, Decision
 from .dice import GEAR_ODDS, GEAR_RANGE
-from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX, unwind
 from .outlook import ELIMINATION, WEIGHTS, Outlook
 from .track import TRACK
 
@@ -85,7 +85,7 @@ class Bot:
             if not slide and decision.kind == "move":
                 out.borrow_search(prev)
         end = self.pick(out, m, view)
-        return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
+        return Action(decision.kind, {"path": [out.t.ids[s] for s in unwind(end[2])]})
 
     on_fast_exit = on_move
 
@@ -137,7 +137,8 @@ class Rookie(Bot):
         wants_pit = out.wants_pit(rookie=True)
 
         def key(end):
-            d, state, path, brake_kind, b, terminal = end
+            d, state, trail, brake_kind, b, terminal = end
+            path = unwind(trail)
             dead = out.score(end, out.me["gear"], weigh_pit=False) <= ELIMINATION / 2
             space = state[SPACE]
             c = out.t.corner[space]

@@ -83,10 +83,12 @@ def start_state(
 def step_links(track: Track) -> list[tuple]:
     """Per space, its forward links with what `step` reads of the space entered:
     (to, diagonal, crosses, pit_entry, kind, corner, straight, lane, rank, last_rank,
-    plain).
+    plain, lane_change, (lane, rank) of the space left).
 
     `plain` marks a step that changes nothing but the space: straight ahead on
     the main track, within one straight or one corner, no line, no pit lane.
+    `lane_change` marks a diagonal step along one straight that changes nothing
+    else (FD-B-7).
     Built once per track, so a step reads one tuple instead of a dozen tables.
     """
     table = track.__dict__.get("_step_links")
@@ -104,14 +106,16 @@ def _rich_link(
 ) -> tuple:
     kind, rank = track.kind_of[to], track.rank[to]
     last_rank = kind == TRACK and rank == track.L - 1
-    plain = (
+    simple = (
         source >= 0
-        and not (diagonal or crosses or pit_entry or last_rank)
+        and not (crosses or pit_entry or last_rank)
         and kind == TRACK
         and track.kind_of[source] == TRACK
         and track.corner[to] == track.corner[source]
         and track.straight[to] == track.straight[source]
     )
+    plain = simple and not diagonal
+    lane_change = simple and diagonal and track.corner[to] < 0 and track.straight[to] >= 0
     return (
         to,
         diagonal,
@@ -124,6 +128,8 @@ def _rich_link(
         rank,
         last_rank,
         plain,
+        lane_change,
+        (track.lane[source], track.rank[source]) if source >= 0 else None,
     )
 
 
@@ -249,6 +255,8 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int):
         rank_to,
         last,
         plain,
+        _lane_change,
+        _left,
     ) = link
     if to in rules.occupied:
         return OCCUPIED
@@ -344,8 +352,13 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
 
     `merge` (bots) keeps one state per space, lap, pit mode, lock and
     overshoots: the one with the fewest hazards, then the fewest lane changes.
-    Every path it keeps is legal; a few unusual ends may be missed.
+    Every path it keeps is legal; a few unusual ends may be missed. Its layers
+    are lists of (state, trail) and its terminals (d, state, trail): a trail is
+    a path kept as (trail before, space), read with `unwind`, since the bots
+    need the path of one end only.
     """
+    if merge:
+        return _merged_search(rules, start, max_steps, k0)
     layers: list[dict] = [{start: ()}]
     terminals: list[tuple] = []
     slide_b = rules.slide_b
@@ -355,9 +368,7 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     for d in range(1, max_steps + 1):
         k = k0 + d
         previous, layer = layer, {}
-        best: dict = {}
         for state, path in previous.items():
-            # `links(rules, state)`, inlined for the common case
             ln = (
                 _links(rules, state) if own_box >= 0 and state[PIT] == TO_BOX else next_of[state[0]]
             )
@@ -368,26 +379,98 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
                 new, terminal = got
                 if slide_b and d > slide_b and not new[SLIDE]:
                     continue  # only a slide lengthens the move beyond B
-                if terminal:
-                    if d < max_steps:
-                        terminals.append((d, new, (*path, link[0])))
-                        continue
-                if merge:
-                    key = (new[0], new[4], new[5], new[6], new[7], new[9])
-                    rank = (len(new[8]), new[2])
-                    old = best.get(key)
-                    if old is not None:
-                        if rank >= old[0]:
-                            continue
-                        del layer[old[1]]
-                    best[key] = (rank, new)
-                    layer[new] = (*path, link[0])
+                if terminal and d < max_steps:
+                    terminals.append((d, new, (*path, link[0])))
                 elif new not in layer:
                     layer[new] = (*path, link[0])
         layers.append(layer)
         if not layer:
             break
     return layers, terminals
+
+
+def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
+    """`search(..., merge=True)`: the bots' search, run for every decision, so its
+    plain steps (see `step_links`) skip `advance`."""
+    layers: list[list] = [[(start, ())]]
+    terminals: list[tuple] = []
+    slide_b, slipstream = rules.slide_b, rules.slipstream
+    boxed = rules.own_box >= 0
+    occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
+    next_of = step_links(rules.track)
+    layer = layers[0]
+    for d in range(1, max_steps + 1):
+        k = k0 + d
+        kept: dict = {}  # merge key -> (hazards, lane changes, state, trail before it)
+        for state, trail in layer:
+            # the two common steps are taken here; `advance` takes the rest
+            simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
+            if simple:
+                rest = (state[LOCK], state[LAP], state[PIT], state[OVERS], state[SLIDE])
+                hazards0, changes0 = len(state[HAZARDS]), state[CHANGES]
+            ln = _links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[0]]
+            for link in ln:
+                to = link[0]
+                if simple and (link[10] or link[11]):
+                    if to in occupied:
+                        continue
+                    key = (to, *rest)
+                    marked = to in hazard_spaces
+                    hazards = hazards0 + marked
+                    changes = changes0
+                    if link[11]:  # a lane change on a straight (FD-B-7)
+                        if rest[0] or changes0 >= 2:
+                            continue
+                        changes += 1
+                    old = kept.get(key)
+                    if old is not None and (hazards, changes) >= (old[0], old[1]):
+                        continue  # a state as good is kept already
+                    if link[11]:
+                        left = state[LEFT]
+                        if left and _weaving_lane(rules, left, link[7], link[8]) is not None:
+                            continue
+                        new = (to, state[1], changes, (*left, link[12]), *state[LOCK:HAZARDS])
+                        new = (
+                            *new,
+                            (*state[HAZARDS], to) if marked else state[HAZARDS],
+                            state[SLIDE],
+                        )
+                    elif marked:
+                        new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
+                    else:
+                        new = (to, *state[1:])
+                else:
+                    got = advance(rules, state, link, k)
+                    if got.__class__ is int:
+                        continue
+                    new, terminal = got
+                    if slide_b and d > slide_b and not new[SLIDE]:
+                        continue  # only a slide lengthens the move beyond B
+                    if terminal and d < max_steps:
+                        terminals.append((d, new, (trail, to)))
+                        continue
+                    key = (to, new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
+                    hazards, changes = len(new[HAZARDS]), new[CHANGES]
+                    old = kept.get(key)
+                    if old is not None and (hazards, changes) >= (old[0], old[1]):
+                        continue
+                if old is not None:
+                    del kept[key]  # the better state takes the end of the layer
+                kept[key] = (hazards, changes, new, trail)
+        layer = [(new, (trail, new[SPACE])) for _h, _c, new, trail in kept.values()]
+        layers.append(layer)
+        if not layer:
+            break
+    return layers, terminals
+
+
+def unwind(trail: tuple) -> tuple:
+    """The path (spaces in order) of a trail of the merged search."""
+    spaces = []
+    while trail:
+        trail, space = trail
+        spaces.append(space)
+    return tuple(reversed(spaces))
 
 
 def lane_changes(track: Track, start: int, path) -> int:

@@ -92,6 +92,18 @@ class Outlook:
         )
         self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
         self._street = bool(view.get("street"))
+        # expected wear of a marked space entered and of a car beside the end
+        # (FD-A-9, FD-A-7); `_base` prices them the same way
+        wear = self.wear
+        if self.advanced:
+            self._hazard_price = (0.25 if self.wet else 0.2) * (
+                WEIGHTS["Su"] if wear["Su"] > 1 else 200
+            )
+            p_hit = 0.1 if self.wet else 0.05
+            self._near_price = 2 * p_hit * (WEIGHTS["Bo"] if wear["Bo"] > 1 else 600)
+        else:
+            self._hazard_price = 0.0
+            self._near_price = 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -121,7 +133,8 @@ class Outlook:
         return self._layers
 
     def ends(self, m: int, may_brake: bool = True, free_only: bool = False):
-        """(d, state, path, brake_kind, b, terminal) of every legal end for a total m.
+        """(d, state, trail, brake_kind, b, terminal) of every legal end for a total m
+        (`movement.unwind` gives a trail's path).
 
         With a rain slide armed (`set_slide`), a path whose first m spaces
         trigger it must travel m + slide (FD-V-7.7).
@@ -144,7 +157,7 @@ class Outlook:
         if top == m:
             # no slide: every state m steps out is an end
             out = (
-                [(m, state, path, "none", 0, False) for state, path in layers[m].items()]
+                [(m, state, trail, "none", 0, False) for state, trail in layers[m]]
                 if m < len(layers)
                 else []
             )
@@ -152,12 +165,12 @@ class Outlook:
             out = []
             for d in {m, top}:
                 if d < len(layers):
-                    for state, path in layers[d].items():
+                    for state, trail in layers[d]:
                         if m_of(state) == d:
-                            out.append((d, state, path, "none", 0, False))
-        for d, state, path in terminals:
+                            out.append((d, state, trail, "none", 0, False))
+        for d, state, trail in terminals:
             if d <= m_of(state):
-                out.append((d, state, path, "none", 0, True))
+                out.append((d, state, trail, "none", 0, True))
         if out and (free_only or not may_brake):
             return out
         kinds = self.t.kind_of
@@ -171,24 +184,24 @@ class Outlook:
                     b = m - d
                     if b > budget:
                         break
-                    for state, path in layers[d].items():
+                    for state, trail in layers[d]:
                         if kinds[state[SPACE]] == TRACK:
-                            out.append((d, state, path, "voluntary", b, False))
+                            out.append((d, state, trail, "voluntary", b, False))
             return out
         d_max = 0
         for d in range(min(top, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
+            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s, _ in layers[d]):
                 d_max = d
                 break
         for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, path in layers[d].items():
+            for state, trail in layers[d]:
                 b = m_of(state) - d
                 if b <= 0 or kinds[state[SPACE]] != TRACK:
                     continue
                 forced = blocked and d == d_max
                 if not forced and (b > budget or not may_brake):
                     continue
-                out.append((d, state, path, "forced" if forced else "voluntary", b, False))
+                out.append((d, state, trail, "forced" if forced else "voluntary", b, False))
             if d < top - budget - 1 and (not blocked or d < d_max):
                 break
         if not out and kinds[self.space] != TRACK:
@@ -497,13 +510,21 @@ class Outlook:
             got = rows.get(d)
             if got is None:
                 got = rows[d] = [
-                    (*self._end_row(d, state, False, floor), kinds[state[SPACE]] == TRACK, state)
-                    for state in layers[d]
+                    (
+                        *self._end_row(d, state, False, floor),
+                        kinds[state[SPACE]] == TRACK,
+                        state,
+                        trail,
+                    )
+                    for state, trail in layers[d]
                 ]
             return got
 
         # terminals come in search order, so by steps taken
-        early = [(d, *self._end_row(d, state, True, floor), state) for d, state, _ in terminals]
+        early = [
+            (d, *self._end_row(d, state, True, floor), state, trail)
+            for d, state, trail in terminals
+        ]
         brakes = self._brake_costs() if self.may_brake else ()
         out: dict[tuple[int, int], float] = {}
         ends = self.face_ends = {}
@@ -511,16 +532,16 @@ class Outlook:
             for v, _p in GEAR_ODDS[g]:
                 best = end = None
                 if v < n:
-                    for value, row, _track, state in row_of(v):
+                    for value, row, _track, state, trail in row_of(v):
                         x = value - row[g]
                         if best is None or x > best:
-                            best, end = x, (v, state, 0, False)
-                for d, value, row, state in early:
+                            best, end = x, (v, state, trail, "none", 0, False)
+                for d, value, row, state, trail in early:
                     if d > v:
                         break
                     x = value - row[g]
                     if best is None or x > best:
-                        best, end = x, (d, state, 0, True)
+                        best, end = x, (d, state, trail, "none", 0, True)
                 if best is None:
                     continue  # blocked: forced braking, priced by `best`
                 if best < 0:
@@ -528,40 +549,79 @@ class Outlook:
                         d = v - b
                         if d >= n:
                             continue
-                        for value, row, track, state in row_of(d):
+                        for value, row, track, state, trail in row_of(d):
                             if track:
                                 x = value - row[g] - (brakes[b] if value > floor else 0.0)
                                 if x > best:
-                                    best, end = x, (d, state, b, False)
+                                    best, end = x, (d, state, trail, "voluntary", b, False)
                 out[v, g] = best
                 ends[v, g] = end
         return out
 
     def face_end(self, m: int, gear: int):
         """The end `face_values` chose for total m in `gear`, as `best` returns it."""
-        got = self.face_ends.get((m, gear))
-        if got is None:
-            return None
-        d, state, b, terminal = got
-        if terminal:
-            path = next(p for k, s, p in self._layers[1] if k == d and s is state)
-        else:
-            path = self._layers[0][d][state]
-        return (d, state, path, "voluntary" if b else "none", b, terminal)
+        return self.face_ends.get((m, gear))
 
     def _end_row(self, d: int, state, terminal: bool, floor: float) -> tuple[float, tuple]:
         """(score before the approach price, approach price by gear) of ending on
         `state` after d steps unbraked: `score(end, g)` is their difference."""
-        value, spun, end_corner = self._base((d, state, (), "none", 0, terminal), True)
+        if state[OVERS] or self._fatal_now or self._street:
+            value, spun, end_corner = self._base((d, state, (), "none", 0, terminal), True)
+        else:
+            value, spun, end_corner = self._clean_base(state, terminal), False, -2
         if value <= floor:
             return value, _NO_PRICE
-        context = self._approach_context(state[SPACE], end_corner, state[OVERS])
-        if context is None:
-            return value, _NO_PRICE
-        row = _approach_row(context)
-        if spun:  # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
-            return value, (row[1],) * 7
+        space = state[SPACE]
+        if spun or end_corner != -2:
+            context = self._approach_context(space, end_corner, state[OVERS])
+            if context is None:
+                return value, _NO_PRICE
+            row = _approach_row(context)
+            # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
+            return value, ((row[1],) * 7 if spun else row)
+        key = (self._situation, space)
+        row = _ROWS.get(key)
+        if row is None:
+            context = self._approach_context(space, self.t.corner[space], ())
+            row = _ROWS[key] = _NO_PRICE if context is None else _approach_row(context)
         return value, row
+
+    def _clean_base(self, state, terminal: bool) -> float:
+        """`_base` of an unbraked end that overshot nothing (most ends), with the
+        same sums in the same order."""
+        t = self.t
+        space, lap = state[SPACE], state[LAP]
+        rank = t.rank[space]
+        L = t.L
+        value = float(((lap - 1) * L + rank if lap >= 1 else rank - L) - self.start_progress)
+        finished = terminal and lap > self.laps
+        if finished:
+            value += 40
+        lost = 0.0
+        hazards = len(state[HAZARDS])
+        if hazards and self.advanced:
+            lost += hazards * self._hazard_price
+        kind = t.kind_of[space]
+        if not finished and kind == TRACK:
+            near = self._near.get(space)
+            if near is None:
+                occupied = self.rules.occupied
+                near = self._near[space] = sum(
+                    1 for s in (t.ahead[space], *t.sides[space]) if s in occupied
+                )
+            if near:
+                lost += near * self._near_price
+        end_corner = t.corner[space]
+        if end_corner >= 0:
+            stops = self.stops + 1 if end_corner == self.corner else 1
+            if stops <= t.corners[end_corner].stops:
+                value += 6
+        value -= lost
+        if self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
+            value += 30 if self.wants_pit() else -30
+        if kind == PIT_BOX:
+            value += 5
+        return value
 
     def _brake_costs(self) -> tuple[float, ...]:
         """Cost of braking b spaces voluntarily, indexed by b, within the budget of
@@ -590,6 +650,9 @@ def _approach_price(key: tuple) -> float:
 
 
 _NO_PRICE = (0.0,) * 7
+# (car situation, space) -> approach prices by gear of an end there that overshot
+# nothing; bounded by the tracks' sizes, like _APPROACH
+_ROWS: dict = {}
 
 
 @cache
