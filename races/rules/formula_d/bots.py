@@ -28,7 +28,7 @@ class Bot:
         self.last_outlook = None  # the gear decision's search, reused by the move
 
     def choose(self, view: dict, decision: Decision) -> Action:
-        handler = getattr(self, f"on_{decision.kind}", None)
+        handler = getattr(self, "on_" + decision.kind, None)
         if handler is None:
             raise ConfigError(f"{self.name} cannot answer a {decision.kind} decision")
         return handler(view, decision)
@@ -91,25 +91,21 @@ class Bot:
 
 
 def _same_board(a: dict, b: dict, seat: str) -> bool:
-    """Two views equal but for the pending decisions and this car's gear."""
-    if a.keys() != b.keys():
+    """Two views of one race equal in all an outlook reads but this car's gear:
+    the other cars' places, the markers, the weather and this car's dashboard
+    (the rest of a view is fixed for the race)."""
+    if a["weather"] != b["weather"] or a["markers"] != b["markers"]:
         return False
-    for key, value in a.items():
-        if key == "pending":
-            continue
-        if key != "cars":
-            if value != b[key]:
-                return False
-            continue
-        other = b[key]
-        if len(value) != len(other):
+    for x, y in zip(a["cars"], b["cars"], strict=True):
+        if x["space"] != y["space"] or x["status"] != y["status"]:
             return False
-        for x, y in zip(value, other, strict=True):
-            if x != y and (
-                x["seat"] != seat or y["seat"] != seat or {**x, "gear": 0} != {**y, "gear": 0}
-            ):
-                return False
+        if x["seat"] == seat and any(x[k] != y[k] for k in _DASHBOARD):
+            return False
     return True
+
+
+# what an outlook reads of its own car besides the space and status
+_DASHBOARD = ("lap", "wear", "maxima", "corner", "stops", "pit", "tires", "fit_lap", "li_row")
 
 
 class Rookie(Bot):

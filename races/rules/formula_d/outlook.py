@@ -38,40 +38,43 @@ class Outlook:
     def __init__(self, view: dict, seat: str):
         self.view = view
         self.t = t = load_track(view["track"])
-        self.me = next(c for c in view["cars"] if c["seat"] == seat)
-        me = self.me
-        self.space = t.index[me["space"]]
+        index = t.index
+        occupied = set()
+        me = None
+        for c in view["cars"]:
+            if c["seat"] == seat:
+                me = c
+            elif c["status"] == "racing" and c["space"]:
+                occupied.add(index[c["space"]])
+        self.me = me
+        self.space = index[me["space"]]
         self.advanced = view["level"] == "advanced"
         self.bga = view["ruleset"] == "bga"
-        self.laps = view["laps"]
+        self.laps = laps = view["laps"]
         self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
-        self.markers = {t.index[s] for s in view["markers"]}
-        occupied = {
-            t.index[c["space"]]
-            for c in view["cars"]
-            if c["status"] == "racing" and c["seat"] != seat and c["space"]
-        }
-        corner = t.index_corner(me["corner"]) if me["corner"] else -1
+        self.markers = {index[s] for s in view["markers"]}
+        corner = _corner_index(t)[me["corner"]] if me["corner"] else -1
         self.corner, self.stops = corner, me["stops"]
         cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
         pit = me["pit"]
         self.pit_mode = TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
+        lap = me["lap"]
         self.rules = MoveRules(
             t,
             occupied,
-            laps=self.laps,
-            can_pit=view["pit_stops_allowed"] and 1 <= me["lap"] < self.laps,
-            own_box=t.index[me["box"]] if me["box"] else -1,
+            laps=laps,
+            can_pit=view["pit_stops_allowed"] and 1 <= lap < laps,
+            own_box=index[me["box"]] if me["box"] else -1,
             cleared=cleared,
             hazard_spaces=self.markers,
         )
         self.rules.li_row = me.get("li_row", False)
-        self.start = start_state(t, self.space, me["lap"], self.pit_mode)
-        self.start_progress = self.progress(self.space, me["lap"])
+        self.start = start_state(t, self.space, lap, self.pit_mode)
+        self.start_progress = self.progress(self.space, lap)
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
         self.slide = 0
-        self.wear = dict(me["wear"])
-        self.maxima = dict(me["maxima"])
+        self.wear = wear = dict(me["wear"])
+        self.maxima = me["maxima"]
         self._layers = None
         self._depth = 0
         self._best: dict = {}
@@ -86,15 +89,14 @@ class Outlook:
         self._situation = (
             t.id,
             self.stops,
-            self.corner,
+            corner,
             self.advanced,
-            self.wear.get("Br") if self.advanced else self.wear.get("WP"),
+            wear.get("Br") if self.advanced else wear.get("WP"),
         )
-        self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
+        self._fatal_now = any(wear.get(c, 1) <= 0 for c in FATAL)
         self._street = bool(view.get("street"))
         # expected wear of a marked space entered and of a car beside the end
         # (FD-A-9, FD-A-7); `_base` prices them the same way
-        wear = self.wear
         if self.advanced:
             self._hazard_price = (0.25 if self.wet else 0.2) * (
                 WEIGHTS["Su"] if wear["Su"] > 1 else 200
@@ -526,6 +528,8 @@ class Outlook:
             for d, state, trail in terminals
         ]
         brakes = self._brake_costs() if self.may_brake else ()
+        # a blocked car starting off the main track is `best`'s case (a free stop)
+        blocked_ok = kinds[self.space] == TRACK
         out: dict[tuple[int, int], float] = {}
         ends = self.face_ends = {}
         for g in gears:
@@ -543,7 +547,11 @@ class Outlook:
                     if best is None or x > best:
                         best, end = x, (d, state, trail, "none", 0, True)
                 if best is None:
-                    continue  # blocked: forced braking, priced by `best`
+                    if blocked_ok:
+                        got = self._blocked_best(v, g, row_of, brakes, floor)
+                        if got is not None:
+                            out[v, g], ends[v, g] = got
+                    continue
                 if best < 0:
                     for b in range(1, min(len(brakes), v + 1)):
                         d = v - b
@@ -557,6 +565,39 @@ class Outlook:
                 out[v, g] = best
                 ends[v, g] = end
         return out
+
+    def _blocked_best(self, v: int, g: int, row_of, brakes: tuple, floor: float):
+        """(value, end) of `best(v, g)` when every path of v steps is blocked: the
+        car stops in the deepest layer it can (forced braking, FD-A-5.2) or
+        brakes voluntarily within its budget (`_find_ends`' blocked case)."""
+        layers = self._layers[0]
+        kinds = self.t.kind_of
+        d_max = 0
+        for d in range(min(v, len(layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK for s, _trail in layers[d]):
+                d_max = d
+                break
+        best = end = None
+        budget = len(brakes) - 1
+        for d in range(min(v, len(layers) - 1), -1, -1):
+            b = v - d
+            if b > 0:
+                for value, row, track, state, trail in row_of(d):
+                    if not track:
+                        continue
+                    if d == d_max:
+                        x = self.score((d, state, trail, "forced", b, False), g)
+                        kind = "forced"
+                    elif b <= budget:
+                        x = value - row[g] - (brakes[b] if value > floor else 0.0)
+                        kind = "voluntary"
+                    else:
+                        continue
+                    if best is None or x > best:
+                        best, end = x, (d, state, trail, kind, b, False)
+            if d < v - budget - 1 and d < d_max:
+                break
+        return None if best is None else (best, end)
 
     def face_end(self, m: int, gear: int):
         """The end `face_values` chose for total m in `gear`, as `best` returns it."""
@@ -634,6 +675,14 @@ class Outlook:
                 + sum(WEIGHTS["Br"] * 3.0 / (left + 1) for left in range(have - b, have))
             )
         return tuple(costs)
+
+
+def _corner_index(track) -> dict[str, int]:
+    """Corner id -> index, built once per track."""
+    got = track.__dict__.get("_corner_index")
+    if got is None:
+        got = track._corner_index = {c.id: c.index for c in track.corners}
+    return got
 
 
 # (car situation, space, gear, end corner, no overshoot) -> approach price; bounded
