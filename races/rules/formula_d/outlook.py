@@ -359,10 +359,7 @@ class Outlook:
         if not finished and t.kind_of[space] == TRACK:
             near = self._near.get(space)
             if near is None:
-                occupied = self.rules.occupied
-                near = self._near[space] = sum(
-                    1 for s in (t.ahead[space], *t.sides[space]) if s in occupied
-                )
+                near = self._near[space] = self._cars_near(space)
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05
@@ -633,48 +630,56 @@ class Outlook:
         t = self.t
         space, lap = state[SPACE], state[LAP]
         rank = t.rank[space]
-        L = t.L
-        value = float(((lap - 1) * L + rank if lap >= 1 else rank - L) - self.start_progress)
+        value = float(((lap - 1) * t.L + rank if lap >= 1 else rank - t.L) - self.start_progress)
         finished = terminal and lap > self.laps
         if finished:
             value += 40
         lost = 0.0
-        hazards = len(state[HAZARDS])
-        if hazards and self.advanced:
-            lost += hazards * self._hazard_price
+        if state[HAZARDS] and self.advanced:
+            lost += len(state[HAZARDS]) * self._hazard_price
         kind = t.kind_of[space]
         if not finished and kind == TRACK:
             near = self._near.get(space)
             if near is None:
-                occupied = self.rules.occupied
-                near = self._near[space] = sum(
-                    1 for s in (t.ahead[space], *t.sides[space]) if s in occupied
-                )
+                near = self._near[space] = self._cars_near(space)
             if near:
                 lost += near * self._near_price
         end_corner = t.corner[space]
-        if end_corner >= 0:
-            stops = self.stops + 1 if end_corner == self.corner else 1
-            if stops <= t.corners[end_corner].stops:
-                value += 6
+        if end_corner >= 0 and (
+            end_corner != self.corner or self.stops < t.corners[end_corner].stops
+        ):
+            value += 6  # a stop the corner still counts
         value -= lost
-        if self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
+        if state[PIT] == TO_BOX and self.pit_mode == ON_TRACK:
             value += 30 if self.wants_pit() else -30
         if kind == PIT_BOX:
             value += 5
         return value
 
+    def _cars_near(self, space: int) -> int:
+        """Cars ahead of and beside a space (the collision check of FD-A-7)."""
+        t, occupied = self.t, self.rules.occupied
+        n = 1 if t.ahead[space] in occupied else 0
+        for s in t.sides[space]:
+            if s in occupied:
+                n += 1
+        return n
+
     def _brake_costs(self) -> tuple[float, ...]:
         """Cost of braking b spaces voluntarily, indexed by b, within the budget of
         `_find_ends` (advanced: brake points and their scarcity, as `_base` prices them)."""
-        have = self.wear["Br"]
-        costs = [0.0]
-        for b in range(1, min(6, have) + 1):
-            costs.append(
-                b * WEIGHTS["Br"]
-                + sum(WEIGHTS["Br"] * 3.0 / (left + 1) for left in range(have - b, have))
-            )
-        return tuple(costs)
+        return _brake_costs(self.wear["Br"])
+
+
+@cache
+def _brake_costs(have: int) -> tuple[float, ...]:
+    costs = [0.0]
+    for b in range(1, min(6, have) + 1):
+        costs.append(
+            b * WEIGHTS["Br"]
+            + sum(WEIGHTS["Br"] * 3.0 / (left + 1) for left in range(have - b, have))
+        )
+    return tuple(costs)
 
 
 def _corner_index(track) -> dict[str, int]:
