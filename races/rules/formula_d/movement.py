@@ -399,39 +399,47 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
     next_of = step_links(rules.track)
     layer = layers[0]
+    # merge keys as ints: (lock, lap, pit mode, overshoots, slide) get a number
+    # each, so a key is that number and the space; a state's rank is
+    # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2)
+    rests: dict = {}
+    n = len(rules.track.ids)
     for d in range(1, max_steps + 1):
         k = k0 + d
-        kept: dict = {}  # merge key -> (hazards, lane changes, state, trail before it)
+        kept: dict = {}  # merge key -> (rank, state, trail before it)
         for state, trail in layer:
             # the two common steps are taken here; `advance` takes the rest
             simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
             if simple:
                 rest = (state[LOCK], state[LAP], state[PIT], state[OVERS], state[SLIDE])
-                hazards0, changes0 = len(state[HAZARDS]), state[CHANGES]
+                base = rests.setdefault(rest, len(rests)) * n
+                rank0 = 8 * len(state[HAZARDS]) + state[CHANGES]
             ln = _links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[0]]
             for link in ln:
                 to = link[0]
                 if simple and (link[10] or link[11]):
                     if to in occupied:
                         continue
-                    key = (to, *rest)
+                    key = base + to
                     marked = to in hazard_spaces
-                    hazards = hazards0 + marked
-                    changes = changes0
+                    rank = rank0 + 8 if marked else rank0
                     if link[11]:  # a lane change on a straight (FD-B-7)
-                        if rest[0] or changes0 >= 2:
+                        if rest[0] or state[CHANGES] >= 2:
                             continue
-                        changes += 1
+                        rank += 1
                     old = kept.get(key)
-                    if old is not None and (hazards, changes) >= (old[0], old[1]):
+                    if old is not None and rank >= old[0]:
                         continue  # a state as good is kept already
                     if link[11]:
                         left = state[LEFT]
                         if left and _weaving_lane(rules, left, link[7], link[8]) is not None:
                             continue
-                        new = (to, state[1], changes, (*left, link[12]), *state[LOCK:HAZARDS])
                         new = (
-                            *new,
+                            to,
+                            state[STRAIGHT],
+                            state[CHANGES] + 1,
+                            (*left, link[12]),
+                            *state[LOCK:HAZARDS],
                             (*state[HAZARDS], to) if marked else state[HAZARDS],
                             state[SLIDE],
                         )
@@ -449,15 +457,16 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     if terminal and d < max_steps:
                         terminals.append((d, new, (trail, to)))
                         continue
-                    key = (to, new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
-                    hazards, changes = len(new[HAZARDS]), new[CHANGES]
+                    rest = (new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
+                    key = rests.setdefault(rest, len(rests)) * n + to
+                    rank = 8 * len(new[HAZARDS]) + min(new[CHANGES], 7)
                     old = kept.get(key)
-                    if old is not None and (hazards, changes) >= (old[0], old[1]):
+                    if old is not None and rank >= old[0]:
                         continue
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
-                kept[key] = (hazards, changes, new, trail)
-        layer = [(new, (trail, new[SPACE])) for _h, _c, new, trail in kept.values()]
+                kept[key] = (rank, new, trail)
+        layer = [(new, (trail, new[SPACE])) for _rank, new, trail in kept.values()]
         layers.append(layer)
         if not layer:
             break
