@@ -213,7 +213,7 @@ class Pro(Bot):
                 per_value[value].set_slide(value, slide)
             return per_value[value]
 
-        if slide or not out.advanced:
+        if slide:
             faces = None
         else:
             faces = out.face_values(top, sorted({o["gear"] for o in options}))

@@ -493,11 +493,11 @@ class Outlook:
         The winning ends are kept in `face_ends`, so the move after the roll
         needs no second look.
 
-        Advanced mode without a rain slide only (the caller checks): there a
-        voluntary brake of b spaces costs the same on every end (brake points
-        and their scarcity, FD-A-5), so a braked end is an end of an earlier
-        layer less that cost. Totals with no unbraked end (a car blocks every
-        path) are left out: the caller asks `best` for those.
+        Without a rain slide only (the caller checks). A voluntary brake of b
+        spaces mostly costs the same on every end (brake or wear points and
+        their scarcity, FD-A-5, FD-B-9), so a braked end is an end of an earlier
+        layer less that cost (`_braked` says when not). Totals with no end at all
+        are left out: the caller asks `best` for those.
         """
         layers, terminals = self.layers(top)
         n = len(layers)
@@ -556,7 +556,7 @@ class Outlook:
                             continue
                         for value, row, track, state, trail in row_of(d):
                             if track:
-                                x = value - row[g] - (brakes[b] if value > floor else 0.0)
+                                x = self._braked(value, row, g, state, trail, d, b, brakes)
                                 if x > best:
                                     best, end = x, (d, state, trail, "voluntary", b, False)
                 out[v, g] = best
@@ -586,7 +586,7 @@ class Outlook:
                         x = self.score((d, state, trail, "forced", b, False), g)
                         kind = "forced"
                     elif b <= budget:
-                        x = value - row[g] - (brakes[b] if value > floor else 0.0)
+                        x = self._braked(value, row, g, state, trail, d, b, brakes)
                         kind = "voluntary"
                     else:
                         continue
@@ -665,19 +665,35 @@ class Outlook:
                 n += 1
         return n
 
+    def _braked(self, value, row, g, state, trail, d: int, b: int, brakes: tuple) -> float:
+        """`score` of ending on `state` (value and row from `_end_row`) with a
+        voluntary brake of b spaces."""
+        if value <= ELIMINATION / 2:
+            return value
+        if self.advanced or not (
+            state[OVERS] or self._street or self._near.get(state[SPACE]) or self._fatal_now
+        ):
+            return value - row[g] - brakes[b]
+        # basic: overshoots, near cars and zones are priced on the wear points
+        # left after braking
+        return self.score((d, state, trail, "voluntary", b, False), g)
+
     def _brake_costs(self) -> tuple[float, ...]:
         """Cost of braking b spaces voluntarily, indexed by b, within the budget of
-        `_find_ends` (advanced: brake points and their scarcity, as `_base` prices them)."""
-        return _brake_costs(self.wear["Br"])
+        `_find_ends`, as `_base` prices it: brake points (advanced) or wear points,
+        one of which must remain (basic), and their scarcity."""
+        if self.advanced:
+            return _brake_costs(self.wear["Br"], min(6, self.wear["Br"]), "Br")
+        return _brake_costs(self.wear["WP"], min(6, self.wear["WP"] - 1), "WP")
 
 
 @cache
-def _brake_costs(have: int) -> tuple[float, ...]:
+def _brake_costs(have: int, budget: int, category: str) -> tuple[float, ...]:
+    weight, scarcity = WEIGHTS[category], (1.0 if category == "WP" else 3.0)
     costs = [0.0]
-    for b in range(1, min(6, have) + 1):
+    for b in range(1, budget + 1):
         costs.append(
-            b * WEIGHTS["Br"]
-            + sum(WEIGHTS["Br"] * 3.0 / (left + 1) for left in range(have - b, have))
+            b * weight + sum(weight * scarcity / (left + 1) for left in range(have - b, have))
         )
     return tuple(costs)
 
