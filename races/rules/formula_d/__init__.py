@@ -10,12 +10,14 @@ search over movement states), `moves` (one move's legal ends and previews),
 `race` (the contract, setup and rounds), `turn` (the turn procedure FD-P-3),
 `gears`, `damage`, `slipstream`, `pit`, `weather`, `street`, `qualifying`,
 `result`, `options` (every option, in one place), `drivers` (the ten special
-drivers), `outlook` and `bots`, and `scenario` (the test constructor of
-FD-E-25).
+drivers), `outlook` and `bots`, `snapshot` (the state fields of FD-E-4), and
+`scenario` (the test constructor of FD-E-25).
 
-The session runs as a generator, so `race.state_dict()` (FD-E-4) is the seed,
-configuration, seats and applied actions, and `FormulaDRace.from_state`
-rebuilds the race by replaying them, rather than a dump of every field.
+The session runs as a generator, so `race.state_dict()` (FD-E-4) carries the
+seed, configuration, seats and applied actions, from which
+`FormulaDRace.from_state` rebuilds the race, together with a snapshot of every
+field FD-E-4 lists (the random generator's state among them), which
+`from_state` checks against the rebuilt race.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from functools import cache
 
 from ..contract import Action, ConfigError, Decision
 from .dice import GEAR_ODDS, GEAR_RANGE
-from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX, unwind
 from .outlook import ELIMINATION, WEIGHTS, Outlook
 from .track import TRACK
 
@@ -28,7 +28,7 @@ class Bot:
         self.last_outlook = None  # the gear decision's search, reused by the move
 
     def choose(self, view: dict, decision: Decision) -> Action:
-        handler = getattr(self, f"on_{decision.kind}", None)
+        handler = getattr(self, "on_" + decision.kind, None)
         if handler is None:
             raise ConfigError(f"{self.name} cannot answer a {decision.kind} decision")
         return handler(view, decision)
@@ -85,31 +85,27 @@ class Bot:
             if not slide and decision.kind == "move":
                 out.borrow_search(prev)
         end = self.pick(out, m, view)
-        return Action(decision.kind, {"path": [out.t.ids[s] for s in end[2]]})
+        return Action(decision.kind, {"path": [out.t.ids[s] for s in unwind(end[2])]})
 
     on_fast_exit = on_move
 
 
 def _same_board(a: dict, b: dict, seat: str) -> bool:
-    """Two views equal but for the pending decisions and this car's gear."""
-    if a.keys() != b.keys():
+    """Two views of one race equal in all an outlook reads but this car's gear:
+    the other cars' places, the markers, the weather and this car's dashboard
+    (the rest of a view is fixed for the race)."""
+    if a["weather"] != b["weather"] or a["markers"] != b["markers"]:
         return False
-    for key, value in a.items():
-        if key == "pending":
-            continue
-        if key != "cars":
-            if value != b[key]:
-                return False
-            continue
-        other = b[key]
-        if len(value) != len(other):
+    for x, y in zip(a["cars"], b["cars"], strict=True):
+        if x["space"] != y["space"] or x["status"] != y["status"]:
             return False
-        for x, y in zip(value, other, strict=True):
-            if x != y and (
-                x["seat"] != seat or y["seat"] != seat or {**x, "gear": 0} != {**y, "gear": 0}
-            ):
-                return False
+        if x["seat"] == seat and any(x[k] != y[k] for k in _DASHBOARD):
+            return False
     return True
+
+
+# what an outlook reads of its own car besides the space and status
+_DASHBOARD = ("lap", "wear", "maxima", "corner", "stops", "pit", "tires", "fit_lap", "li_row")
 
 
 class Rookie(Bot):
@@ -137,7 +133,8 @@ class Rookie(Bot):
         wants_pit = out.wants_pit(rookie=True)
 
         def key(end):
-            d, state, path, brake_kind, b, terminal = end
+            d, state, trail, brake_kind, b, terminal = end
+            path = unwind(trail)
             dead = out.score(end, out.me["gear"], weigh_pit=False) <= ELIMINATION / 2
             space = state[SPACE]
             c = out.t.corner[space]
@@ -216,6 +213,18 @@ class Pro(Bot):
                 per_value[value].set_slide(value, slide)
             return per_value[value]
 
+        if slide:
+            faces = None
+        else:
+            faces = out.face_values(top, sorted({o["gear"] for o in options}))
+
+        def value_of(value: int, g: int) -> float:
+            if faces is not None:
+                got = faces.get((value, g))
+                if got is not None:
+                    return got
+            return outlook(value).best(value, g)[0]
+
         best, best_gear = None, options[0]["gear"]
         # gears that cost a skip are weighed only when no free gear scores well
         free = [o for o in options if not o["costs"]]
@@ -227,7 +236,7 @@ class Pro(Bot):
                 g = o["gear"]
                 expected = -_gear_cost(o)
                 for value, p in GEAR_ODDS[g]:
-                    expected += p * outlook(value).best(value, g)[0]
+                    expected += p * value_of(value, g)
                 if g >= 5:
                     expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
                 if best is None or expected > best + 1e-9:
@@ -236,7 +245,7 @@ class Pro(Bot):
         return Action("gear", {"gear": best_gear})
 
     def pick(self, out: Outlook, m: int, view):
-        return out.best(m, out.me["gear"])[1]
+        return out.face_end(m, out.me["gear"]) or out.best(m, out.me["gear"])[1]
 
     def on_boost(self, view, decision):
         """Soft bonus and nitro when the extra spaces score better (FD-V-7.6, FD-V-9)."""

@@ -80,76 +80,219 @@ def start_state(
     return (space, track.straight[space], 0, (), lock, lap, pit_mode, (), (), slide)
 
 
+def step_links(track: Track) -> list[tuple]:
+    """Per space, its forward links with what `step` reads of the space entered:
+    (to, diagonal, crosses, pit_entry, kind, corner, straight, lane, rank, last_rank,
+    plain, lane_change, (lane, rank) of the space left).
+
+    `plain` marks a step that changes nothing but the space: straight ahead on
+    the main track, within one straight or one corner, no line, no pit lane.
+    `lane_change` marks a diagonal step along one straight that changes nothing
+    else (FD-B-7).
+    Built once per track, so a step reads one tuple instead of a dozen tables.
+    """
+    table = track.__dict__.get("_step_links")
+    if table is None:
+        table = [
+            tuple(_rich_link(track, *link, source=a) for link in links)
+            for a, links in enumerate(track.next)
+        ]
+        track._step_links = table
+    return table
+
+
+def _rich_link(
+    track: Track, to: int, diagonal: bool, crosses: bool, pit_entry: bool, source: int = -1
+) -> tuple:
+    kind, rank = track.kind_of[to], track.rank[to]
+    last_rank = kind == TRACK and rank == track.L - 1
+    simple = (
+        source >= 0
+        and not (crosses or pit_entry or last_rank)
+        and kind == TRACK
+        and track.kind_of[source] == TRACK
+        and track.corner[to] == track.corner[source]
+        and track.straight[to] == track.straight[source]
+    )
+    plain = simple and not diagonal
+    lane_change = simple and diagonal and track.corner[to] < 0 and track.straight[to] >= 0
+    return (
+        to,
+        diagonal,
+        crosses,
+        pit_entry,
+        kind,
+        track.corner[to],
+        track.straight[to],
+        track.lane[to],
+        rank,
+        last_rank,
+        plain,
+        lane_change,
+        (track.lane[source], track.rank[source]) if source >= 0 else None,
+    )
+
+
 def links(rules: MoveRules, state: tuple) -> tuple:
-    """Forward links from a state's space; a car owed to its box reaches it from p_k too."""
+    """Forward links (to, diagonal, crosses, pit_entry) from a state's space; a car
+    owed to its box reaches it from p_k too."""
+    return tuple(link[:4] for link in _links(rules, state))
+
+
+def _links(rules: MoveRules, state: tuple) -> tuple:
+    """`links` as `step_links` gives them."""
     space = state[SPACE]
     t = rules.track
     if state[PIT] == TO_BOX and rules.own_box >= 0:
         k = t.pit_index[rules.own_box]
         if t.kind_of[space] == PIT_LANE and t.pit_index[space] == k:
             # FD-B-12.7: waiting beside an occupied box; it enters in a later turn
-            return ((rules.own_box, False, False, False),)
-    return t.next[space]
+            return (_rich_link(t, rules.own_box, False, False, False),)
+    return step_links(t)[space]
+
+
+# Why a step is illegal: `advance` returns one of these codes, `step` the sentence
+# (the search meets thousands of illegal steps and never reads why).
+(
+    OCCUPIED,
+    SLIP_PIT,
+    PIT_CLOSED,
+    NOT_OWN_BOX,
+    OWN_BOX_ONLY,
+    INTO_BOX,
+    KEEP_LANE,
+    TWO_CHANGES,
+    WEAVING,
+    LOCKED_EXIT,
+) = range(10)
 
 
 def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
-    """The state after step number k along `link`, or the reason it is illegal.
+    """The state after step number k along `link` (one of `links`), or the reason
+    it is illegal.
 
     Returns (new_state, terminal) on success.
     """
+    link = next(ln for ln in _links(rules, state) if ln[:4] == tuple(link))
+    got = advance(rules, state, link, k)
+    return _reason(rules, state, link, got) if got.__class__ is int else got
+
+
+def _reason(rules: MoveRules, state: tuple, link: tuple, code: int) -> str:
+    ids, to = rules.track.ids, link[0]
+    if code == OCCUPIED:
+        return f"space {ids[to]} is occupied"
+    if code == SLIP_PIT:
+        return "a slipstream never enters the pit lane"
+    if code == PIT_CLOSED:
+        return "the pit lane is open only while completing a lap that is not the last"
+    if code == NOT_OWN_BOX:
+        return f"{ids[to]} is not your pit box"
+    if code == OWN_BOX_ONLY:
+        return "a car in the pit lane must stop in its own box (FD-B-12.5)"
+    if code == INTO_BOX:
+        return f"drive into your box {ids[rules.own_box]}"
+    if code == KEEP_LANE:
+        return "after overshooting a corner the car must keep its lane (FD-B-8.7)"
+    if code == TWO_CHANGES:
+        return "at most two lane changes on one straight (FD-B-7.2)"
+    if code == WEAVING:
+        lane = _weaving_lane(rules, state[LEFT], link[7], link[8])
+        return f"no weaving: lane {lane} may be re-entered only to overtake (FD-B-7.3)"
+    return "an overshooting car keeps its lane as it leaves the corner (FD-B-8.7)"
+
+
+def _weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> int | None:
+    """The lane left earlier on this straight that a step would re-enter without
+    overtaking in between (FD-B-7.3), or None."""
+    car_ranks = rules.car_ranks
+    for lane, rank in left:
+        if lane == lane_to and not any((lane, r) in car_ranks for r in range(rank + 1, rank_to)):
+            return lane
+    return None
+
+
+def _pit_step(rules: MoveRules, a: int, link: tuple, pit_mode: int):
+    """The pit-lane rules of one step (FD-B-12): (pit_mode, terminal) or a code."""
+    to, _diagonal, _crosses, pit_entry, kind_to = link[:5]
     t = rules.track
-    to, diagonal, crosses, pit_entry = link
-    if to in rules.occupied:
-        return f"space {t.ids[to]} is occupied"
-    a, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide = state
-    kind_to = t.kind_of[to]
-    terminal = False
     if pit_entry:
         if rules.slipstream:
-            return "a slipstream never enters the pit lane"
+            return SLIP_PIT
         if not rules.can_pit or pit_mode != ON_TRACK:
-            return "the pit lane is open only while completing a lap that is not the last"
-        pit_mode = TO_BOX
-    elif kind_to == PIT_BOX:
+            return PIT_CLOSED
+        return TO_BOX, False
+    if kind_to == PIT_BOX:
         if pit_mode != TO_BOX or to != rules.own_box:
-            return f"{t.ids[to]} is not your pit box"
-        terminal = True  # FD-B-12.6
-    elif kind_to == PIT_LANE and pit_mode == TO_BOX and rules.own_box >= 0:
+            return NOT_OWN_BOX
+        return pit_mode, True  # FD-B-12.6
+    if kind_to == PIT_LANE and pit_mode == TO_BOX and rules.own_box >= 0:
         k_box = t.pit_index[rules.own_box]
         here = t.pit_index[a] if t.kind_of[a] == PIT_LANE else 0
         if here >= k_box:
-            return "a car in the pit lane must stop in its own box (FD-B-12.5)"
+            return OWN_BOX_ONLY
         if t.pit_index[to] == k_box and rules.own_box_free:
-            return f"drive into your box {t.ids[rules.own_box]}"
-    elif kind_to == TRACK and pit_mode != ON_TRACK:
+            return INTO_BOX
+        return pit_mode, False
+    if kind_to == TRACK and pit_mode != ON_TRACK:
         if pit_mode == TO_BOX:
-            return "a car in the pit lane must stop in its own box (FD-B-12.5)"
-        pit_mode = ON_TRACK
+            return OWN_BOX_ONLY
+        return ON_TRACK, False
+    return pit_mode, False
+
+
+def advance(rules: MoveRules, state: tuple, link: tuple, k: int):
+    """`step` without the sentence: (new_state, terminal), or an int code when illegal."""
+    (
+        to,
+        diagonal,
+        crosses,
+        pit_entry,
+        kind_to,
+        corner_to,
+        straight_to,
+        lane_to,
+        rank_to,
+        last,
+        plain,
+        _lane_change,
+        _left,
+    ) = link
+    if to in rules.occupied:
+        return OCCUPIED
+    if plain and state[PIT] == ON_TRACK and not rules.slide_b:
+        # the common step: only the space changes (and a marked space is noted)
+        if to in rules.hazard_spaces:
+            return (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE]), False
+        return (to, *state[1:]), False
+    a, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide = state
+    terminal = False
+    if pit_entry or kind_to != TRACK or pit_mode != ON_TRACK:
+        got = _pit_step(rules, a, link, pit_mode)
+        if got.__class__ is int:
+            return got
+        pit_mode, terminal = got
     if diagonal:
         if lock:
-            return "after overshooting a corner the car must keep its lane (FD-B-8.7)"
-        if not rules.slipstream and t.straight[a] >= 0:
+            return KEEP_LANE
+        # a state's straight is always its space's straight
+        if not rules.slipstream and straight >= 0:
             if changes >= 2:
-                return "at most two lane changes on one straight (FD-B-7.2)"
-            lane_to, rank_to = t.lane[to], t.rank[to]
-            for lane, rank in left:
-                if lane == lane_to and not any(
-                    (lane, r) in rules.car_ranks for r in range(rank + 1, rank_to)
-                ):
-                    return f"no weaving: lane {lane} may be re-entered only to overtake (FD-B-7.3)"
+                return TWO_CHANGES
+            if left and _weaving_lane(rules, left, lane_to, rank_to) is not None:
+                return WEAVING
+            t = rules.track
             changes += 1
             left = (*left, (t.lane[a], t.rank[a]))
-    corner_of = t.corner
-    ca = corner_of[a]
-    corner_to = corner_of[to]
+    ca = rules.track.corner[a]
     if ca >= 0 and corner_to != ca and ca != rules.cleared:
         if diagonal:
-            return "an overshooting car keeps its lane as it leaves the corner (FD-B-8.7)"
+            return LOCKED_EXIT
         lock = True
         overs = (*overs, (ca, k))
-    if t.straight[to] != straight:
-        straight, changes, left = t.straight[to], 0, ()
-    if rules.li_row and kind_to == TRACK and t.rank[to] == t.L - 1:
+    if straight_to != straight:
+        straight, changes, left = straight_to, 0, ()
+    if last and rules.li_row:
         terminal = True
     if crosses:
         if lap >= rules.laps:
@@ -161,13 +304,13 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
         # FD-V-7.7: a corner space among the first B; bga: only corners owing stops
         slide = not rules.slide_owing_only or corner_to != rules.cleared
     new = (to, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide)
-    if (
-        not terminal
-        and kind_to == PIT_LANE
-        and not any(not isinstance(step(rules, new, ln, k + 1), str) for ln in links(rules, new))
-    ):
+    if not terminal and kind_to == PIT_LANE and _pit_lane_stuck(rules, new, k):
         terminal = True  # FD-B-12.7: stops behind a pit-lane car at no cost
     return new, terminal
+
+
+def _pit_lane_stuck(rules: MoveRules, state: tuple, k: int) -> bool:
+    return all(advance(rules, state, ln, k + 1).__class__ is int for ln in _links(rules, state))
 
 
 def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
@@ -178,14 +321,14 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
     for i, to in enumerate(path):
         if states[-1] is None:
             raise ValueError("the move ended before the path did")
-        link = next((ln for ln in links(rules, states[-1]) if ln[0] == to), None)
+        link = next((ln for ln in _links(rules, states[-1]) if ln[0] == to), None)
         if link is None:
             raise ValueError(
                 f"{t.ids[to]} is not a forward neighbour of {t.ids[states[-1][SPACE]]}"
             )
-        got = step(rules, states[-1], link, k0 + i + 1)
-        if isinstance(got, str):
-            raise ValueError(got)
+        got = advance(rules, states[-1], link, k0 + i + 1)
+        if got.__class__ is int:
+            raise ValueError(_reason(rules, states[-1], link, got))
         new, terminal = got
         states.append(new)
         if terminal and i != len(path) - 1:
@@ -197,7 +340,7 @@ def is_stuck_terminal(rules: MoveRules, state: tuple, k: int) -> bool:
     """A pit-area start or pit-lane space with no legal step is a free stop."""
     if rules.track.kind_of[state[SPACE]] == TRACK:
         return False
-    return not any(not isinstance(step(rules, state, ln, k + 1), str) for ln in links(rules, state))
+    return _pit_lane_stuck(rules, state, k)
 
 
 def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge: bool = False):
@@ -209,48 +352,134 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
 
     `merge` (bots) keeps one state per space, lap, pit mode, lock and
     overshoots: the one with the fewest hazards, then the fewest lane changes.
-    Every path it keeps is legal; a few unusual ends may be missed.
+    Every path it keeps is legal; a few unusual ends may be missed. Its layers
+    are lists of (state, trail) and its terminals (d, state, trail): a trail is
+    a path kept as (trail before, space), read with `unwind`, since the bots
+    need the path of one end only.
     """
+    if merge:
+        return _merged_search(rules, start, max_steps, k0)
     layers: list[dict] = [{start: ()}]
     terminals: list[tuple] = []
     slide_b = rules.slide_b
     own_box = rules.own_box
-    next_of = rules.track.next
+    next_of = step_links(rules.track)
     layer = layers[0]
     for d in range(1, max_steps + 1):
         k = k0 + d
         previous, layer = layer, {}
-        best: dict = {}
         for state, path in previous.items():
-            # `links(rules, state)`, inlined for the common case
-            ln = links(rules, state) if own_box >= 0 and state[PIT] == TO_BOX else next_of[state[0]]
+            ln = (
+                _links(rules, state) if own_box >= 0 and state[PIT] == TO_BOX else next_of[state[0]]
+            )
             for link in ln:
-                got = step(rules, state, link, k)
-                if got.__class__ is str:
+                got = advance(rules, state, link, k)
+                if got.__class__ is int:
                     continue
                 new, terminal = got
                 if slide_b and d > slide_b and not new[SLIDE]:
                     continue  # only a slide lengthens the move beyond B
-                if terminal:
-                    if d < max_steps:
-                        terminals.append((d, new, (*path, link[0])))
-                        continue
-                if merge:
-                    key = (new[0], new[4], new[5], new[6], new[7], new[9])
-                    rank = (len(new[8]), new[2])
-                    old = best.get(key)
-                    if old is not None:
-                        if rank >= old[0]:
-                            continue
-                        del layer[old[1]]
-                    best[key] = (rank, new)
-                    layer[new] = (*path, link[0])
+                if terminal and d < max_steps:
+                    terminals.append((d, new, (*path, link[0])))
                 elif new not in layer:
                     layer[new] = (*path, link[0])
         layers.append(layer)
         if not layer:
             break
     return layers, terminals
+
+
+def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
+    """`search(..., merge=True)`: the bots' search, run for every decision, so its
+    plain steps (see `step_links`) skip `advance`."""
+    layers: list[list] = [[(start, ())]]
+    terminals: list[tuple] = []
+    slide_b, slipstream = rules.slide_b, rules.slipstream
+    boxed = rules.own_box >= 0
+    occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
+    next_of = step_links(rules.track)
+    layer = layers[0]
+    # merge keys as ints: (lock, lap, pit mode, overshoots, slide) get a number
+    # each, so a key is that number and the space; a state's rank is
+    # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2)
+    rests: dict = {}
+    n = len(rules.track.ids)
+    for d in range(1, max_steps + 1):
+        k = k0 + d
+        kept: dict = {}  # merge key -> (rank, state, trail before it)
+        for state, trail in layer:
+            # the two common steps are taken here; `advance` takes the rest
+            simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
+            if simple:
+                rest = (state[LOCK], state[LAP], state[PIT], state[OVERS], state[SLIDE])
+                base = rests.setdefault(rest, len(rests)) * n
+                rank0 = 8 * len(state[HAZARDS]) + state[CHANGES]
+            ln = _links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[0]]
+            for link in ln:
+                to = link[0]
+                if simple and (link[10] or link[11]):
+                    if to in occupied:
+                        continue
+                    key = base + to
+                    marked = to in hazard_spaces
+                    rank = rank0 + 8 if marked else rank0
+                    if link[11]:  # a lane change on a straight (FD-B-7)
+                        if rest[0] or state[CHANGES] >= 2:
+                            continue
+                        rank += 1
+                    old = kept.get(key)
+                    if old is not None and rank >= old[0]:
+                        continue  # a state as good is kept already
+                    if link[11]:
+                        left = state[LEFT]
+                        if left and _weaving_lane(rules, left, link[7], link[8]) is not None:
+                            continue
+                        new = (
+                            to,
+                            state[STRAIGHT],
+                            state[CHANGES] + 1,
+                            (*left, link[12]),
+                            *state[LOCK:HAZARDS],
+                            (*state[HAZARDS], to) if marked else state[HAZARDS],
+                            state[SLIDE],
+                        )
+                    elif marked:
+                        new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
+                    else:
+                        new = (to, *state[1:])
+                else:
+                    got = advance(rules, state, link, k)
+                    if got.__class__ is int:
+                        continue
+                    new, terminal = got
+                    if slide_b and d > slide_b and not new[SLIDE]:
+                        continue  # only a slide lengthens the move beyond B
+                    if terminal and d < max_steps:
+                        terminals.append((d, new, (trail, to)))
+                        continue
+                    rest = (new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
+                    key = rests.setdefault(rest, len(rests)) * n + to
+                    rank = 8 * len(new[HAZARDS]) + min(new[CHANGES], 7)
+                    old = kept.get(key)
+                    if old is not None and rank >= old[0]:
+                        continue
+                if old is not None:
+                    del kept[key]  # the better state takes the end of the layer
+                kept[key] = (rank, new, trail)
+        layer = [(new, (trail, new[SPACE])) for _rank, new, trail in kept.values()]
+        layers.append(layer)
+        if not layer:
+            break
+    return layers, terminals
+
+
+def unwind(trail: tuple) -> tuple:
+    """The path (spaces in order) of a trail of the merged search."""
+    spaces = []
+    while trail:
+        trail, space = trail
+        spaces.append(space)
+    return tuple(reversed(spaces))
 
 
 def lane_changes(track: Track, start: int, path) -> int:

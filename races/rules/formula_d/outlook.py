@@ -38,43 +38,47 @@ class Outlook:
     def __init__(self, view: dict, seat: str):
         self.view = view
         self.t = t = load_track(view["track"])
-        self.me = next(c for c in view["cars"] if c["seat"] == seat)
-        me = self.me
-        self.space = t.index[me["space"]]
+        index = t.index
+        occupied = set()
+        me = None
+        for c in view["cars"]:
+            if c["seat"] == seat:
+                me = c
+            elif c["status"] == "racing" and c["space"]:
+                occupied.add(index[c["space"]])
+        self.me = me
+        self.space = index[me["space"]]
         self.advanced = view["level"] == "advanced"
         self.bga = view["ruleset"] == "bga"
-        self.laps = view["laps"]
+        self.laps = laps = view["laps"]
         self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
-        self.markers = {t.index[s] for s in view["markers"]}
-        occupied = {
-            t.index[c["space"]]
-            for c in view["cars"]
-            if c["status"] == "racing" and c["seat"] != seat and c["space"]
-        }
-        corner = t.index_corner(me["corner"]) if me["corner"] else -1
+        self.markers = {index[s] for s in view["markers"]}
+        corner = _corner_index(t)[me["corner"]] if me["corner"] else -1
         self.corner, self.stops = corner, me["stops"]
         cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
         pit = me["pit"]
         self.pit_mode = TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
+        lap = me["lap"]
         self.rules = MoveRules(
             t,
             occupied,
-            laps=self.laps,
-            can_pit=view["pit_stops_allowed"] and 1 <= me["lap"] < self.laps,
-            own_box=t.index[me["box"]] if me["box"] else -1,
+            laps=laps,
+            can_pit=view["pit_stops_allowed"] and 1 <= lap < laps,
+            own_box=index[me["box"]] if me["box"] else -1,
             cleared=cleared,
             hazard_spaces=self.markers,
         )
         self.rules.li_row = me.get("li_row", False)
-        self.start = start_state(t, self.space, me["lap"], self.pit_mode)
-        self.start_progress = self.progress(self.space, me["lap"])
+        self.start = start_state(t, self.space, lap, self.pit_mode)
+        self.start_progress = self.progress(self.space, lap)
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
         self.slide = 0
-        self.wear = dict(me["wear"])
-        self.maxima = dict(me["maxima"])
+        self.wear = wear = dict(me["wear"])
+        self.maxima = me["maxima"]
         self._layers = None
         self._depth = 0
         self._best: dict = {}
+        self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
@@ -85,12 +89,23 @@ class Outlook:
         self._situation = (
             t.id,
             self.stops,
-            self.corner,
+            corner,
             self.advanced,
-            self.wear.get("Br") if self.advanced else self.wear.get("WP"),
+            wear.get("Br") if self.advanced else wear.get("WP"),
         )
-        self._fatal_now = any(self.wear.get(c, 1) <= 0 for c in FATAL)
+        self._fatal_now = any(wear.get(c, 1) <= 0 for c in FATAL)
         self._street = bool(view.get("street"))
+        # expected wear of a marked space entered and of a car beside the end
+        # (FD-A-9, FD-A-7); `_base` prices them the same way
+        if self.advanced:
+            self._hazard_price = (0.25 if self.wet else 0.2) * (
+                WEIGHTS["Su"] if wear["Su"] > 1 else 200
+            )
+            p_hit = 0.1 if self.wet else 0.05
+            self._near_price = 2 * p_hit * (WEIGHTS["Bo"] if wear["Bo"] > 1 else 600)
+        else:
+            self._hazard_price = 0.0
+            self._near_price = 2 * 0.2 * (WEIGHTS["WP"] if wear["WP"] > 2 else 300)
 
     def progress(self, space: int, lap: int) -> int:
         rank = self.t.rank[space]
@@ -116,10 +131,12 @@ class Outlook:
             self._ends.clear()
             self._end_bases.clear()
             self._best.clear()
+            self.face_ends = {}
         return self._layers
 
     def ends(self, m: int, may_brake: bool = True, free_only: bool = False):
-        """(d, state, path, brake_kind, b, terminal) of every legal end for a total m.
+        """(d, state, trail, brake_kind, b, terminal) of every legal end for a total m
+        (`movement.unwind` gives a trail's path).
 
         With a rain slide armed (`set_slide`), a path whose first m spaces
         trigger it must travel m + slide (FD-V-7.7).
@@ -142,7 +159,7 @@ class Outlook:
         if top == m:
             # no slide: every state m steps out is an end
             out = (
-                [(m, state, path, "none", 0, False) for state, path in layers[m].items()]
+                [(m, state, trail, "none", 0, False) for state, trail in layers[m]]
                 if m < len(layers)
                 else []
             )
@@ -150,12 +167,12 @@ class Outlook:
             out = []
             for d in {m, top}:
                 if d < len(layers):
-                    for state, path in layers[d].items():
+                    for state, trail in layers[d]:
                         if m_of(state) == d:
-                            out.append((d, state, path, "none", 0, False))
-        for d, state, path in terminals:
+                            out.append((d, state, trail, "none", 0, False))
+        for d, state, trail in terminals:
             if d <= m_of(state):
-                out.append((d, state, path, "none", 0, True))
+                out.append((d, state, trail, "none", 0, True))
         if out and (free_only or not may_brake):
             return out
         kinds = self.t.kind_of
@@ -169,24 +186,24 @@ class Outlook:
                     b = m - d
                     if b > budget:
                         break
-                    for state, path in layers[d].items():
+                    for state, trail in layers[d]:
                         if kinds[state[SPACE]] == TRACK:
-                            out.append((d, state, path, "voluntary", b, False))
+                            out.append((d, state, trail, "voluntary", b, False))
             return out
         d_max = 0
         for d in range(min(top, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s in layers[d]):
+            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s, _ in layers[d]):
                 d_max = d
                 break
         for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, path in layers[d].items():
+            for state, trail in layers[d]:
                 b = m_of(state) - d
                 if b <= 0 or kinds[state[SPACE]] != TRACK:
                     continue
                 forced = blocked and d == d_max
                 if not forced and (b > budget or not may_brake):
                     continue
-                out.append((d, state, path, "forced" if forced else "voluntary", b, False))
+                out.append((d, state, trail, "forced" if forced else "voluntary", b, False))
             if d < top - budget - 1 and (not blocked or d < d_max):
                 break
         if not out and kinds[self.space] != TRACK:
@@ -342,10 +359,7 @@ class Outlook:
         if not finished and t.kind_of[space] == TRACK:
             near = self._near.get(space)
             if near is None:
-                occupied = self.rules.occupied
-                near = self._near[space] = sum(
-                    1 for s in (t.ahead[space], *t.sides[space]) if s in occupied
-                )
+                near = self._near[space] = self._cars_near(space)
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05
@@ -403,19 +417,26 @@ class Outlook:
         return price
 
     def _approach_uncached(self, space: int, lap: int, gear: int, end_corner: int, state) -> float:
-        """Cost of arriving too fast at the next corner owing stops.
+        """Cost of arriving too fast at the next corner owing stops."""
+        context = self._approach_context(space, end_corner, state[OVERS])
+        return 0.0 if context is None else _approach_price((*context[:3], gear, context[3]))
 
-        Plays the next turns out with one free downshift a turn, once with the
-        slowest rolls and once with average rolls, spending the brake points
-        left to stay in the corner, and prices the stops that would be missed.
+    def _approach_context(self, space: int, end_corner: int, overs) -> tuple | None:
+        """What the approach price of an end reads besides the gear: (ranks to the
+        next owed corner, ranks to its last space, stops owed, brake budget), or
+        None when no corner is near enough to price.
+
+        The price plays the next turns out with one free downshift a turn, once
+        with the slowest rolls and once with average rolls, spending the brake
+        points left to stay in the corner, and prices the stops that would be missed.
         """
         t = self.t
         if t.kind_of[space] != TRACK:
-            return 0.0
+            return None
         rank = t.rank[space]
         if end_corner >= 0:
             c = t.corners[end_corner]
-            if state[OVERS]:
+            if overs:
                 made = 0
             else:
                 made = self.stops + 1 if end_corner == self.corner else 1
@@ -427,11 +448,10 @@ class Outlook:
             made = 0
         to_first = (c.first - rank) % t.L if t.corner[space] != c.index else 0
         if to_first > 30:
-            return 0.0
+            return None
         room = (c.last - rank) % t.L
         budget = self.wear["Br"] if self.advanced else max(0, self.wear["WP"] - 6)
-        key = (to_first, room, c.stops - made, gear, budget)
-        return _approach_price(key)
+        return to_first, room, c.stops - made, budget
 
     def best(self, m: int, gear: int, may_brake: bool = True):
         """The best end for a total m: braking ends are weighed only when every
@@ -467,6 +487,224 @@ class Outlook:
         self._best[memo] = out = (best if best is not None else ELIMINATION, best_end)
         return out
 
+    def face_values(self, top: int, gears) -> dict[tuple[int, int], float]:
+        """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
+        sharing the work between totals and gears instead of one pass per (v, g).
+        The winning ends are kept in `face_ends`, so the move after the roll
+        needs no second look.
+
+        Without a rain slide only (the caller checks). A voluntary brake of b
+        spaces mostly costs the same on every end (brake or wear points and
+        their scarcity, FD-A-5, FD-B-9), so a braked end is an end of an earlier
+        layer less that cost (`_braked` says when not). Totals with no end at all
+        are left out: the caller asks `best` for those.
+        """
+        layers, terminals = self.layers(top)
+        n = len(layers)
+        floor = ELIMINATION / 2
+        kinds = self.t.kind_of
+        rows: dict[int, list] = {}
+
+        def row_of(d: int) -> list:
+            got = rows.get(d)
+            if got is None:
+                got = rows[d] = [
+                    (
+                        *self._end_row(d, state, False, floor),
+                        kinds[state[SPACE]] == TRACK,
+                        state,
+                        trail,
+                    )
+                    for state, trail in layers[d]
+                ]
+            return got
+
+        # terminals come in search order, so by steps taken
+        early = [
+            (d, *self._end_row(d, state, True, floor), state, trail)
+            for d, state, trail in terminals
+        ]
+        brakes = self._brake_costs() if self.may_brake else ()
+        # a blocked car starting off the main track is `best`'s case (a free stop)
+        blocked_ok = kinds[self.space] == TRACK
+        out: dict[tuple[int, int], float] = {}
+        ends = self.face_ends = {}
+        for g in gears:
+            for v, _p in GEAR_ODDS[g]:
+                best = end = None
+                if v < n:
+                    for value, row, _track, state, trail in row_of(v):
+                        x = value - row[g]
+                        if best is None or x > best:
+                            best, end = x, (v, state, trail, "none", 0, False)
+                for d, value, row, state, trail in early:
+                    if d > v:
+                        break
+                    x = value - row[g]
+                    if best is None or x > best:
+                        best, end = x, (d, state, trail, "none", 0, True)
+                if best is None:
+                    if blocked_ok:
+                        got = self._blocked_best(v, g, row_of, brakes, floor)
+                        if got is not None:
+                            out[v, g], ends[v, g] = got
+                    continue
+                if best < 0:
+                    for b in range(1, min(len(brakes), v + 1)):
+                        d = v - b
+                        if d >= n:
+                            continue
+                        for value, row, track, state, trail in row_of(d):
+                            if track:
+                                x = self._braked(value, row, g, state, trail, d, b, brakes)
+                                if x > best:
+                                    best, end = x, (d, state, trail, "voluntary", b, False)
+                out[v, g] = best
+                ends[v, g] = end
+        return out
+
+    def _blocked_best(self, v: int, g: int, row_of, brakes: tuple, floor: float):
+        """(value, end) of `best(v, g)` when every path of v steps is blocked: the
+        car stops in the deepest layer it can (forced braking, FD-A-5.2) or
+        brakes voluntarily within its budget (`_find_ends`' blocked case)."""
+        layers = self._layers[0]
+        kinds = self.t.kind_of
+        d_max = 0
+        for d in range(min(v, len(layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK for s, _trail in layers[d]):
+                d_max = d
+                break
+        best = end = None
+        budget = len(brakes) - 1
+        for d in range(min(v, len(layers) - 1), -1, -1):
+            b = v - d
+            if b > 0:
+                for value, row, track, state, trail in row_of(d):
+                    if not track:
+                        continue
+                    if d == d_max:
+                        x = self.score((d, state, trail, "forced", b, False), g)
+                        kind = "forced"
+                    elif b <= budget:
+                        x = self._braked(value, row, g, state, trail, d, b, brakes)
+                        kind = "voluntary"
+                    else:
+                        continue
+                    if best is None or x > best:
+                        best, end = x, (d, state, trail, kind, b, False)
+            if d < v - budget - 1 and d < d_max:
+                break
+        return None if best is None else (best, end)
+
+    def face_end(self, m: int, gear: int):
+        """The end `face_values` chose for total m in `gear`, as `best` returns it."""
+        return self.face_ends.get((m, gear))
+
+    def _end_row(self, d: int, state, terminal: bool, floor: float) -> tuple[float, tuple]:
+        """(score before the approach price, approach price by gear) of ending on
+        `state` after d steps unbraked: `score(end, g)` is their difference."""
+        if state[OVERS] or self._fatal_now or self._street:
+            value, spun, end_corner = self._base((d, state, (), "none", 0, terminal), True)
+        else:
+            value, spun, end_corner = self._clean_base(state, terminal), False, -2
+        if value <= floor:
+            return value, _NO_PRICE
+        space = state[SPACE]
+        if spun or end_corner != -2:
+            context = self._approach_context(space, end_corner, state[OVERS])
+            if context is None:
+                return value, _NO_PRICE
+            row = _approach_row(context)
+            # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
+            return value, ((row[1],) * 7 if spun else row)
+        key = (self._situation, space)
+        row = _ROWS.get(key)
+        if row is None:
+            context = self._approach_context(space, self.t.corner[space], ())
+            row = _ROWS[key] = _NO_PRICE if context is None else _approach_row(context)
+        return value, row
+
+    def _clean_base(self, state, terminal: bool) -> float:
+        """`_base` of an unbraked end that overshot nothing (most ends), with the
+        same sums in the same order."""
+        t = self.t
+        space, lap = state[SPACE], state[LAP]
+        rank = t.rank[space]
+        value = float(((lap - 1) * t.L + rank if lap >= 1 else rank - t.L) - self.start_progress)
+        finished = terminal and lap > self.laps
+        if finished:
+            value += 40
+        lost = 0.0
+        if state[HAZARDS] and self.advanced:
+            lost += len(state[HAZARDS]) * self._hazard_price
+        kind = t.kind_of[space]
+        if not finished and kind == TRACK:
+            near = self._near.get(space)
+            if near is None:
+                near = self._near[space] = self._cars_near(space)
+            if near:
+                lost += near * self._near_price
+        end_corner = t.corner[space]
+        if end_corner >= 0 and (
+            end_corner != self.corner or self.stops < t.corners[end_corner].stops
+        ):
+            value += 6  # a stop the corner still counts
+        value -= lost
+        if state[PIT] == TO_BOX and self.pit_mode == ON_TRACK:
+            value += 30 if self.wants_pit() else -30
+        if kind == PIT_BOX:
+            value += 5
+        return value
+
+    def _cars_near(self, space: int) -> int:
+        """Cars ahead of and beside a space (the collision check of FD-A-7)."""
+        t, occupied = self.t, self.rules.occupied
+        n = 1 if t.ahead[space] in occupied else 0
+        for s in t.sides[space]:
+            if s in occupied:
+                n += 1
+        return n
+
+    def _braked(self, value, row, g, state, trail, d: int, b: int, brakes: tuple) -> float:
+        """`score` of ending on `state` (value and row from `_end_row`) with a
+        voluntary brake of b spaces."""
+        if value <= ELIMINATION / 2:
+            return value
+        if self.advanced or not (
+            state[OVERS] or self._street or self._near.get(state[SPACE]) or self._fatal_now
+        ):
+            return value - row[g] - brakes[b]
+        # basic: overshoots, near cars and zones are priced on the wear points
+        # left after braking
+        return self.score((d, state, trail, "voluntary", b, False), g)
+
+    def _brake_costs(self) -> tuple[float, ...]:
+        """Cost of braking b spaces voluntarily, indexed by b, within the budget of
+        `_find_ends`, as `_base` prices it: brake points (advanced) or wear points,
+        one of which must remain (basic), and their scarcity."""
+        if self.advanced:
+            return _brake_costs(self.wear["Br"], min(6, self.wear["Br"]), "Br")
+        return _brake_costs(self.wear["WP"], min(6, self.wear["WP"] - 1), "WP")
+
+
+@cache
+def _brake_costs(have: int, budget: int, category: str) -> tuple[float, ...]:
+    weight, scarcity = WEIGHTS[category], (1.0 if category == "WP" else 3.0)
+    costs = [0.0]
+    for b in range(1, budget + 1):
+        costs.append(
+            b * weight + sum(weight * scarcity / (left + 1) for left in range(have - b, have))
+        )
+    return tuple(costs)
+
+
+def _corner_index(track) -> dict[str, int]:
+    """Corner id -> index, built once per track."""
+    got = track.__dict__.get("_corner_index")
+    if got is None:
+        got = track._corner_index = {c.id: c.index for c in track.corners}
+    return got
+
 
 # (car situation, space, gear, end corner, no overshoot) -> approach price; bounded
 # by the tracks' sizes
@@ -479,6 +717,19 @@ MEAN = {g: sum(v * p for v, p in GEAR_ODDS[g]) for g in GEAR_ODDS}
 def _approach_price(key: tuple) -> float:
     """Slowest and average plays weighed 0.6 / 0.4; a pure function of the key."""
     return 0.6 * _missed_price(_missed(key, 0)) + 0.4 * _missed_price(_missed(key, 1))
+
+
+_NO_PRICE = (0.0,) * 7
+# (car situation, space) -> approach prices by gear of an end there that overshot
+# nothing; bounded by the tracks' sizes, like _APPROACH
+_ROWS: dict = {}
+
+
+@cache
+def _approach_row(context: tuple) -> tuple[float, ...]:
+    """`_approach_price` for gears 0..6 (0 unused) of one approach context."""
+    to_first, room, need, budget = context
+    return tuple(_approach_price((to_first, room, need, g, budget)) for g in range(7))
 
 
 def _missed(key: tuple, average: int) -> int:

@@ -14,6 +14,7 @@ from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat
 from . import qualifying, result, turn
 from .dice import SeededDice
 from .drivers import deal, li_blocks
+from .snapshot import snapshot
 from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
 from .track import COLOURS, TRACK, load_track
 
@@ -409,9 +410,10 @@ class FormulaDRace:
         }
 
     def state_dict(self) -> dict:
-        """A JSON-serialisable state (FD-E-4): the session runs as a generator, so its
-        state is the seed, the configuration, the seats and the actions applied;
-        `from_state` rebuilds the race by replaying them (same events, byte for byte)."""
+        """A JSON-serialisable state (FD-E-4). The session runs as a generator, so
+        the seed, the configuration, the seats and the actions applied rebuild
+        it (same events, byte for byte); `snapshot` holds every field FD-E-4
+        lists, the random generator's state among them."""
         if not isinstance(self.dice, SeededDice):
             raise ConfigError("a race with scripted dice cannot be serialised")
         return {
@@ -423,15 +425,20 @@ class FormulaDRace:
                 {"seat": seat, "action": {"kind": kind, "params": dict(params)}}
                 for seat, kind, params in self.actions
             ],
+            "snapshot": snapshot(self),
         }
 
     @classmethod
     def from_state(cls, state: dict) -> FormulaDRace:
+        """The race `state_dict` describes; refused when its snapshot is not the
+        state its actions lead to."""
         race = cls(
             dict(state["config"]), [Seat.from_dict(s) for s in state["seats"]], state["seed"]
         )
         for step in state["actions"]:
             race.apply(step["seat"], Action.from_dict(step["action"]))
+        if "snapshot" in state and snapshot(race) != state["snapshot"]:
+            raise ConfigError("the state's snapshot is not where its actions lead")
         return race
 
     def result(self):
