@@ -59,9 +59,7 @@ class MoveRules:
         self.track = track
         self.occupied = occupied
         # (lane, rank) of cars on the main track, for the weaving test (FD-B-7.3)
-        self.car_ranks = {
-            (track.lane[s], track.rank[s]) for s in occupied if track.kind_of[s] == TRACK
-        }
+        self.car_ranks = None  # made on first use by the weaving test
         self.laps = laps
         self.can_pit = can_pit
         self.own_box = own_box
@@ -206,6 +204,11 @@ def _weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> 
     """The lane left earlier on this straight that a step would re-enter without
     overtaking in between (FD-B-7.3), or None."""
     car_ranks = rules.car_ranks
+    if car_ranks is None:
+        t = rules.track
+        car_ranks = rules.car_ranks = {
+            (t.lane[s], t.rank[s]) for s in rules.occupied if t.kind_of[s] == TRACK
+        }
     for lane, rank in left:
         if lane == lane_to and not any((lane, r) in car_ranks for r in range(rank + 1, rank_to)):
             return lane
@@ -318,20 +321,22 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
     states = [state]
     t = rules.track
     terminal = False
+    last = len(path) - 1
+    boxed = rules.own_box >= 0
+    next_of = step_links(t)
     for i, to in enumerate(path):
-        if states[-1] is None:
-            raise ValueError("the move ended before the path did")
-        link = next((ln for ln in _links(rules, states[-1]) if ln[0] == to), None)
-        if link is None:
-            raise ValueError(
-                f"{t.ids[to]} is not a forward neighbour of {t.ids[states[-1][SPACE]]}"
-            )
-        got = advance(rules, states[-1], link, k0 + i + 1)
+        ln = _links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[SPACE]]
+        for link in ln:
+            if link[0] == to:
+                break
+        else:
+            raise ValueError(f"{t.ids[to]} is not a forward neighbour of {t.ids[state[SPACE]]}")
+        got = advance(rules, state, link, k0 + i + 1)
         if got.__class__ is int:
-            raise ValueError(_reason(rules, states[-1], link, got))
-        new, terminal = got
-        states.append(new)
-        if terminal and i != len(path) - 1:
+            raise ValueError(_reason(rules, state, link, got))
+        state, terminal = got
+        states.append(state)
+        if terminal and i != last:
             raise ValueError(f"the move ends on {t.ids[to]}")
     return states, terminal
 
