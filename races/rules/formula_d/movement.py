@@ -244,8 +244,11 @@ def _pit_step(rules: MoveRules, a: int, link: tuple, pit_mode: int):
     return pit_mode, False
 
 
-def advance(rules: MoveRules, state: tuple, link: tuple, k: int):
-    """`step` without the sentence: (new_state, terminal), or an int code when illegal."""
+def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: bool = True):
+    """`step` without the sentence: (new_state, terminal), or an int code when illegal.
+
+    `look_ahead=False` skips the pit-lane stop test of the space entered, for
+    callers that only ask whether the step is legal."""
     (
         to,
         diagonal,
@@ -307,13 +310,17 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int):
         # FD-V-7.7: a corner space among the first B; bga: only corners owing stops
         slide = not rules.slide_owing_only or corner_to != rules.cleared
     new = (to, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide)
-    if not terminal and kind_to == PIT_LANE and _pit_lane_stuck(rules, new, k):
+    if look_ahead and not terminal and kind_to == PIT_LANE and _pit_lane_stuck(rules, new, k):
         terminal = True  # FD-B-12.7: stops behind a pit-lane car at no cost
     return new, terminal
 
 
 def _pit_lane_stuck(rules: MoveRules, state: tuple, k: int) -> bool:
-    return all(advance(rules, state, ln, k + 1).__class__ is int for ln in _links(rules, state))
+    """No legal step on from `state` (whether that step would stop is no matter,
+    so it is not asked: asking made a pit-lane move cost its length squared)."""
+    return all(
+        advance(rules, state, ln, k + 1, False).__class__ is int for ln in _links(rules, state)
+    )
 
 
 def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
