@@ -227,18 +227,17 @@ def test_fd_b_12_3_no_overtaking_in_the_pit_lane():
     assert race.track.ids[race.by_seat["A"].space] == "p2"
 
 
-def test_fd_b_12_4_stopping_beside_the_box_is_no_pit_stop():
-    """FD-B-12.4: red's box hangs off p4; stopping on p4 repairs nothing."""
-    race = scenario([pit_car("A", "p1", wear={"WP": 9})], dice=["g3:4"], laps=2, ruleset="bga")
+@pytest.mark.parametrize("ruleset", ["published", "bga"])
+def test_fd_b_12_4_only_the_own_box_is_a_pit_stop(ruleset):
+    """FD-B-12.4: red's box hangs off p4; stopping on p4 or in yellow's box is refused."""
+    race = scenario([pit_car("A", "p1", wear={"WP": 9})], dice=["g3:4"], laps=2, ruleset=ruleset)
     gear(race, "A", 3)
+    with pytest.raises(IllegalAction, match="drive into your box box_red"):
+        move(race, "A", ["p2", "p3", "p4"])
     with pytest.raises(IllegalAction):
-        move(race, "A", ["p2", "p3", "p4", "p5", "box_yellow"])
-    race2 = scenario([pit_car("A", "p1", wear={"WP": 9})], dice=["g3:4"], laps=2)
-    gear(race2, "A", 3)
-    with pytest.raises(IllegalAction):
-        move(race2, "A", ["p2", "p3", "p4", "box_yellow"])
-    move(race2, "A", ["p2", "p3", "box_red"])
-    assert race2.by_seat["A"].wear["WP"] == 18
+        move(race, "A", ["p2", "p3", "p4", "box_yellow"])
+    move(race, "A", ["p2", "p3", "box_red"])
+    assert race.by_seat["A"].wear["WP"] == 18 and race.by_seat["A"].pit_stops == 1
 
 
 def test_fd_b_12_8_and_amb_17_a_boxed_car_nearer_the_exit_holds_nobody():

@@ -1,0 +1,123 @@
+"""Ambiguity resolutions (FD-AMB-nn, section 12.1), each checked where it decides something."""
+
+import pytest
+
+from races.rules import IllegalAction
+from races.rules.formula_d.scenario import qualifying_scenario
+
+from .driving import act, events_of, gear, lane, move, scenario
+
+QUIET = ["black:10"] * 6
+
+
+def wall(rank: int) -> list[dict]:
+    return [{"seat": f"W{i}", "space": f"r{rank}l{i}", "gear": 1} for i in range(3)]
+
+
+def test_amb_02_inner_lane_means_the_inside_of_the_corner_the_cars_are_in():
+    """FD-AMB-02, FD-B-3.3: C2 of lakeside_gp turns left, so lane 0 plays first there."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r31l2", "lap": 1, "gear": 3},
+            {"seat": "B", "space": "r31l0", "lap": 1, "gear": 3},
+        ],
+        track="lakeside_gp",
+        round=4,
+    )
+    assert events_of(race, "round_started")[0]["order"] == ["B", "A"]
+
+
+def test_amb_04_a_blocked_great_start_pays_ordinary_forced_braking():
+    """FD-AMB-04: M = 4 with only one free space costs 3 WP."""
+    race = scenario(
+        [{"seat": "A", "space": "r57l1", "lap": 0}, *[dict(w, lap=0) for w in wall(59)]],
+        dice=["black:17", *QUIET],
+        order=["A", "W0", "W1", "W2"],
+        round=1,
+    )
+    assert race.pending[0].options["m"] == 4
+    move(race, "A", ["r58l1"])
+    assert race.by_seat["A"].wear["WP"] == 15
+    assert events_of(race, "braking_paid")[0]["kind"] == "forced"
+
+
+def test_amb_05_a_voluntary_cost_that_would_eliminate_is_illegal():
+    """FD-AMB-05, FD-B-5.6: 1 WP left, so skipping a gear (1 WP) is not offered."""
+    race = scenario([{"seat": "A", "space": "r0l1", "gear": 4, "wear": {"WP": 1}}])
+    offered = [g["gear"] for g in race.pending[0].options["gears"]]
+    assert 3 in offered and 2 not in offered
+    with pytest.raises(IllegalAction):
+        gear(race, "A", 2)
+
+
+def test_amb_08_a_turn_of_no_spaces_in_a_corner_counts_as_a_stop():
+    """FD-AMB-08: blocked at once in T3, the car still makes its second stop."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r33l1", "gear": 1, "corner": "T3", "stops": 1},
+            {"seat": "B", "space": "r34l1", "gear": 1},
+            {"seat": "C", "space": "r34l0", "gear": 1},
+            {"seat": "D", "space": "r35l2", "gear": 1},
+        ],
+        dice=["g1:1", *QUIET],
+        order=["A", "B", "C", "D"],
+    )
+    gear(race, "A", 1)
+    move(race, "A", [])
+    assert race.by_seat["A"].stops == 2
+    assert events_of(race, "corner_stop")[-1]["stops"] == 2
+
+
+def test_amb_12_a_car_that_does_not_move_makes_no_collision_check():
+    """FD-AMB-12, FD-AMB-11: stuck behind B it pays braking but rolls nothing."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r4l1", "gear": 1},
+            {"seat": "B", "space": "r5l1", "gear": 1},
+            {"seat": "C", "space": "r5l0", "gear": 1},
+            {"seat": "D", "space": "r5l2", "gear": 1},
+        ],
+        dice=["g1:1"],
+        order=["A", "B", "C", "D"],
+    )
+    gear(race, "A", 1)
+    move(race, "A", [])
+    assert events_of(race, "collision_check") == []
+    assert race.by_seat["A"].wear["WP"] == 17
+
+
+def test_amb_11_and_13_collision_neighbours_roll_in_round_turn_order():
+    """FD-AMB-11, FD-AMB-13: ahead and sides are hit; they roll in the round's order."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r1l1", "gear": 3},
+            {"seat": "B", "space": "r5l0", "gear": 1},
+            {"seat": "C", "space": "r6l1", "gear": 1},
+            {"seat": "D", "space": "r5l2", "gear": 1},
+        ],
+        dice=["g3:4", *["black:10"] * 6],
+        order=["A", "D", "C", "B"],
+    )
+    gear(race, "A", 3)
+    move(race, "A", lane(1, 2, 5))
+    checks = events_of(race, "collision_check")
+    assert [c["seat"] for c in checks] == ["D", "C", "B", "A", "A", "A"]
+
+
+def test_amb_29_and_fd_b_9_4_no_braking_in_qualifying():
+    """FD-AMB-29, FD-B-9.4."""
+    race = qualifying_scenario({"seat": "A", "space": "r20l1", "gear": 3}, dice=["g3:6"])
+    gear(race, "A", 3)
+    with pytest.raises(IllegalAction, match="exactly 6"):
+        move(race, "A", lane(1, 21, 24))
+
+
+def test_fd_b_9_4_a_nitro_move_allows_no_voluntary_braking():
+    """FD-B-9.4, FD-V-9.3: with nitro the car may not stop short by choice."""
+    race = scenario(
+        [{"seat": "A", "space": "r0l1", "gear": 3}], track="lakeside_night", dice=["g3:6"]
+    )
+    gear(race, "A", 3)
+    act(race, "A", "boost", nitro=True, soft=False)
+    with pytest.raises(IllegalAction, match="exactly 9"):
+        move(race, "A", lane(1, 1, 7))
