@@ -170,7 +170,7 @@ def test_li_makes_others_stop_on_the_last_row_before_finishing():
 
 
 def test_frogger_may_have_the_weather_rolled_again():
-    """FD-X-56, FD-V-12.2 (a)."""
+    """FD-X-56, FD-V-12.2 (a), FD-V-6.8."""
     seats = [
         Seat("F", "F", setup={"driver": "frogger"}),
         Seat("B", "B", setup={"driver": "derek_manson"}),
