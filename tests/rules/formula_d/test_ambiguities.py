@@ -121,3 +121,88 @@ def test_fd_b_9_4_a_nitro_move_allows_no_voluntary_braking():
     act(race, "A", "boost", nitro=True, soft=False)
     with pytest.raises(IllegalAction, match="exactly 9"):
         move(race, "A", lane(1, 1, 7))
+
+
+def test_amb_07_a_move_over_two_straights_may_change_lanes_twice_on_each():
+    """FD-AMB-07, FD-B-7.2: two changes on S5, two more on S1 after the line."""
+    race = scenario([{"seat": "A", "space": "r56l0", "lap": 1, "gear": 3}], dice=["g3:6"], laps=2)
+    gear(race, "A", 3)
+    with pytest.raises(IllegalAction, match="two lane changes on one straight"):
+        move(race, "A", ["r57l1", "r58l2", "r59l1", "r0l1", "r1l1", "r2l1"])
+    move(race, "A", ["r57l1", "r58l2", "r59l2", "r0l2", "r1l1", "r2l0"])
+    assert race.track.ids[race.by_seat["A"].space] == "r2l0"
+    assert race.by_seat["A"].wear["WP"] == 18
+
+
+def test_amb_24_a_braked_slipstream_needs_only_its_own_spaces_free():
+    """FD-AMB-24: every third space is taken, the two-step shapes are still offered."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r46l1", "gear": 4},
+            {"seat": "B", "space": "r55l1", "gear": 4},
+            *[{"seat": f"C{k}", "space": f"r57l{k}", "gear": 1} for k in range(3)],
+        ],
+        track="lakeside_gp",
+        dice=["g4:8", *QUIET],
+        order=["A", "B", "C0", "C1", "C2"],
+        level="advanced",
+    )
+    gear(race, "A", 4)
+    move(race, "A", lane(1, 47, 54))
+    paths = [p["path"] for p in race.pending[0].options["paths"]]
+    assert ["r55l0", "r56l0"] in paths and not any(len(p) == 3 for p in paths)
+    act(race, "A", "slipstream", path=["r55l0", "r56l0"])
+    assert race.by_seat["A"].wear["Br"] == 2
+
+
+def test_amb_40_only_the_first_b_spaces_trigger_the_slide():
+    """FD-AMB-40, FD-V-7.7: five straight spaces from r2l0 never reach T1, so no slide."""
+    race = scenario(
+        [{"seat": "A", "space": "r2l0", "gear": 3, "tires": "hard"}],
+        dice=["g3:5"],
+        level="advanced",
+        tire_choice=True,
+        weather="RAIN",
+    )
+    gear(race, "A", 3)
+    with pytest.raises(IllegalAction):
+        move(race, "A", lane(0, 3, 10))
+    move(race, "A", lane(0, 3, 7))
+    [moved] = events_of(race, "moved")
+    assert (moved["m"], moved["slide"]) == (5, 0)
+
+
+def test_amb_41_a_slide_may_be_braked_at_the_normal_price():
+    """FD-AMB-41: M = 4 + 3 slide; stopping after 5 costs 2 brake points."""
+    race = scenario(
+        [{"seat": "A", "space": "r5l0", "gear": 3, "tires": "hard"}],
+        dice=["g3:4"],
+        level="advanced",
+        tire_choice=True,
+        weather="RAIN",
+    )
+    gear(race, "A", 3)
+    move(race, "A", lane(0, 6, 10))
+    assert events_of(race, "braking_paid")[0]["costs"] == {"Br": 2}
+    assert race.by_seat["A"].wear["Br"] == 1 and race.by_seat["A"].stops == 1
+
+
+def test_amb_48_li_holds_nobody_at_the_end_of_a_lap_that_is_not_the_last():
+    """FD-AMB-48, FD-V-12.1: in a 2-lap race A crosses the line after lap 1 freely."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r114l0", "lap": 1, "gear": 4, "driver": "frogger"},
+            {"seat": "L", "space": "r40l0", "lap": 1, "gear": 1, "driver": "li_tzu_sin"},
+        ],
+        track="lakeside_night",
+        dice=["g4:7"],
+        order=["A", "L"],
+        level="advanced",
+        laps=2,
+    )
+    race.by_seat["A"].nitro = 0
+    gear(race, "A", 4)
+    move(race, "A", [*lane(0, 115, 119), "r0l0", "r1l0"])
+    car = race.by_seat["A"]
+    assert race.track.ids[car.space] == "r1l0" and car.lap == 2
+    assert car.wear["Br"] == 4

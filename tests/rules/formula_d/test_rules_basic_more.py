@@ -306,7 +306,8 @@ def test_fd_b_3_5_finished_cars_take_no_turn():
 
 
 def test_fd_b_3_5_a_car_waiting_in_its_box_plays_at_its_pit_position():
-    """FD-B-3.5: the boxed car plays after the car past the pit entry, before the one behind."""
+    """FD-B-3.5, FD-AMB-03: the boxed car plays after the track car past the pit entry
+    and before the car that has not reached it."""
     race = scenario(
         [
             {"seat": "A", "space": "r50l1", "lap": 1, "gear": 3},
