@@ -2,11 +2,15 @@
 
 import pytest
 
-from races.rules import IllegalAction
+from races.rules import IllegalAction, Seat, get_game
+from races.rules.formula_d import qualifying
+from races.rules.formula_d.dice import ScriptedDice
+from races.rules.formula_d.race import FormulaDRace
 from races.rules.formula_d.scenario import qualifying_scenario
 
 from .driving import act, events_of, gear, lane, move, scenario
 
+GAME = get_game("formula_d")
 QUIET = ["black:10"] * 6
 
 
@@ -206,3 +210,59 @@ def test_amb_48_li_holds_nobody_at_the_end_of_a_lap_that_is_not_the_last():
     car = race.by_seat["A"]
     assert race.track.ids[car.space] == "r1l0" and car.lap == 2
     assert car.wear["Br"] == 4
+
+
+def test_amb_46_advanced_street_cars_race_on_hard_tyres_without_a_choice():
+    """FD-AMB-46, FD-V-11.2."""
+    seats = [
+        Seat("A", "A", setup={"driver": "jack_owens"}),
+        Seat("B", "B", setup={"driver": "li_tzu_sin"}),
+    ]
+    race = GAME.start(
+        {"track": "lakeside_night", "level": "advanced", "weather": True, "grid": ["A", "B"]},
+        seats,
+        0,
+        dice=ScriptedDice(["black:10", "black:10", "g1:1"]),
+    )
+    assert {s: c.tires for s, c in race.by_seat.items()} == {"A": "hard", "B": "hard"}
+    assert not any(d.kind == "tires" for d in race.pending)
+
+
+def bare_race(seats: str, dice=(), **config) -> FormulaDRace:
+    cfg = GAME.options.validate({"track": "lakeside_gp", **config})
+    return FormulaDRace(
+        cfg, [Seat(s, s) for s in seats], 0, dice=ScriptedDice(list(dice)), begin=False
+    )
+
+
+def test_amb_32_equal_score_and_time_fewer_turns_first_and_unclassified_roll_off():
+    """FD-AMB-32, FD-V-4.8."""
+    race = bare_race("ABCD", ["black:3", "black:15"], mode="qualifying")
+    for seat, turns, over in (("A", 19, 0), ("B", 18, 1)):
+        car = race.by_seat[seat]
+        car.q_turns, car.q_seconds, car.q_overshoot = turns, 300, over
+    race.by_seat["C"].q_failed = race.by_seat["D"].q_failed = True
+    assert [c.seat for c in qualifying.rank(race)] == ["B", "A", "D", "C"]
+
+
+def test_amb_58_equal_progress_the_later_elimination_ranks_first():
+    """FD-AMB-58, FD-E-20 (published)."""
+    race = bare_race("ABC", laps=1)
+    for car in race.cars:
+        car.lap = 1
+    a = race.by_seat["A"]
+    a.status = "finished"
+    race.finish_order.append(a)
+    for seat, turn_seq in (("B", 40), ("C", 41)):
+        car = race.by_seat[seat]
+        car.status = "eliminated"
+        car.eliminated_at = {
+            "round": 9,
+            "turn_seq": turn_seq,
+            "cause": "corner",
+            "progress": 95,
+            "tiebreak_progress": 95,
+            "space": "r1l1",
+        }
+    race.end_reason = "all_cars_done"
+    assert [p.seat for p in race.result().order] == ["A", "C", "B"]

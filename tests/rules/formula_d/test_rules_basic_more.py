@@ -317,3 +317,22 @@ def test_fd_b_3_5_a_car_waiting_in_its_box_plays_at_its_pit_position():
         round=4,
     )
     assert events_of(race, "round_started")[0]["order"] == ["A", "D", "C"]
+
+
+def test_fd_b_11_4_a_maximum_roll_into_the_pit_triggers_only_the_others():
+    """FD-B-11.4: A ends in its box and skips its own check; B (gear 5) and not the
+    finished car (gear 6) roll."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r48l2", "lap": 1, "gear": 5, "colour": "red"},
+            {"seat": "B", "space": "r20l1", "lap": 1, "gear": 5},
+            {"seat": "F", "space": "r30l0", "lap": 1, "gear": 6, "parked": True},
+        ],
+        dice=["g5:20", "black:3"],
+        laps=2,
+        order=["A", "B"],
+    )
+    gear(race, "A", 5)
+    move(race, "A", ["p1", "p2", "p3", "box_red"])
+    assert [c["seat"] for c in events_of(race, "engine_check")] == ["B"]
+    assert race.by_seat["B"].wear["WP"] == 17
