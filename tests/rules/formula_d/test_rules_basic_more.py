@@ -336,3 +336,26 @@ def test_fd_b_11_4_a_maximum_roll_into_the_pit_triggers_only_the_others():
     move(race, "A", ["p1", "p2", "p3", "box_red"])
     assert [c["seat"] for c in events_of(race, "engine_check")] == ["B"]
     assert race.by_seat["B"].wear["WP"] == 17
+
+
+@pytest.mark.parametrize(("lap", "completed"), [(0, 0), (1, 1), (2, 2)])
+def test_fd_t_7_3_laps_completed_is_the_lap_before_the_crossing(lap, completed):
+    """FD-T-7.3, FD-T-7.1."""
+    race = scenario([{"seat": "A", "space": "r58l1", "lap": lap, "gear": 2}], dice=["g2:3"], laps=3)
+    gear(race, "A", 2)
+    move(race, "A", ["r59l1", "r0l1", "r1l1"])
+    [crossed] = events_of(race, "line_crossed")
+    assert (crossed["lap"], crossed["laps_completed"]) == (lap + 1, completed)
+
+
+@pytest.mark.parametrize(("lap", "progress"), [(1, 48), (2, 108)])
+def test_fd_t_9_3_the_pit_entry_progress_is_that_of_the_entry_space(lap, progress):
+    """FD-T-9.3, FD-T-7.2: (lap - 1) x 60 + 48."""
+    race = scenario(
+        [{"seat": "A", "space": "r48l2", "lap": lap, "gear": 2, "colour": "red"}],
+        dice=["g2:2"],
+        laps=3,
+    )
+    gear(race, "A", 2)
+    move(race, "A", ["p1", "p2"])
+    assert race.by_seat["A"].entry_progress == progress

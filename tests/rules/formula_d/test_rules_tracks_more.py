@@ -148,8 +148,9 @@ def test_fd_t_6_1_every_non_corner_space_is_in_exactly_one_straight(track_id):
     for i, kind in enumerate(t.kind_of):
         if kind == 0:
             assert (t.corner[i] >= 0) != (t.straight[i] >= 0), t.ids[i]
-    # the straight around the line is one straight: S5 (48..59) continues into S1 only by id
     assert len(t.straight_ids) == len(set(t.straight_ids))
+    # the segment tables (FD-T-13.1, FD-T-14.1) list the runs either side of the line apart
+    assert t.straight[t.index["r0l0"]] != t.straight[t.index[f"r{t.L - 1}l0"]]
 
 
 def test_fd_t_8_2_the_qualifying_start_is_the_centre_of_the_last_rank():

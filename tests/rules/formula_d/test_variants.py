@@ -232,7 +232,7 @@ def build_seats(build, reserve=None):
     ],
 )
 def test_build_your_car(ruleset, build, technical, reserve, ok):
-    """FD-X-48, FD-V-3, FD-V-3.1 to FD-V-3.4, FD-BGA-15."""
+    """FD-X-48, FD-V-3, FD-V-3.1, FD-V-3.2, FD-V-3.3, FD-V-3.4, FD-BGA-15."""
     values = dict(zip(("T", "Br", "Gb", "Bo", "En", "Su"), build, strict=True))
     config = {
         "track": "paddock_ring",
