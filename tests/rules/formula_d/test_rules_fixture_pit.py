@@ -73,3 +73,41 @@ def test_fd_a_10_10_and_amb_25_no_slipstream_after_a_fast_stop_exit(short_pit):
     assert race.track.ids[car.space] == "r4l2" and car.gear == 4
     assert not any(d.kind == "slipstream" for d in race.pending)
     assert [e["kind"] for e in events_of(race, "moved")] == ["main", "fast_exit"]
+
+
+def test_fd_a_10_9_a_slipstream_never_turns_into_the_pit_lane(short_pit):
+    """FD-A-10.9: the shapes through the entry space r26l2 go on along the track."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r17l1", "lap": 1, "gear": 4},
+            {"seat": "B", "space": "r26l1", "lap": 1, "gear": 4},
+        ],
+        track=short_pit,
+        dice=["g4:8", *QUIET],
+        order=["A", "B"],
+        level="advanced",
+        laps=3,
+    )
+    gear(race, "A", 4)
+    move(race, "A", lane(1, 18, 25))
+    paths = [p["path"] for p in race.pending[0].options["paths"]]
+    assert ["r26l2", "r27l2"] in paths
+    assert not any(s.startswith("p") for p in paths for s in p)
+
+
+def test_fd_a_10_9_control_a_main_move_may_turn_in_there(short_pit):
+    """FD-B-12.1 on the fixture: p1 follows r26l2 on lap 1 of 3."""
+    race = scenario(
+        [
+            {"seat": "A", "space": "r24l2", "lap": 1, "gear": 2, "colour": "red"},
+            {"seat": "B", "space": "r5l0", "lap": 1, "gear": 1},
+        ],
+        track=short_pit,
+        dice=["g2:3"],
+        order=["A", "B"],
+        level="advanced",
+        laps=3,
+    )
+    gear(race, "A", 2)
+    move(race, "A", ["r25l2", "r26l2", "p1"])
+    assert race.by_seat["A"].pit == "lane"
