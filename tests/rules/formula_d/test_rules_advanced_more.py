@@ -137,7 +137,7 @@ def test_fd_a_5_5_slipstream_braking_is_a_brake_cost_of_the_turn():
     act(race, "A", "slipstream", path=["r55l0"])
     assert race.by_seat["A"].wear["Br"] == 1
     [paid] = events_of(race, "braking_paid")
-    assert paid["seat"] == "A"
+    assert (paid["kind"], paid["costs"]) == ("slipstream", {"Br": 2})
 
 
 def test_fd_a_8_1_and_8_2_an_engine_at_zero_eliminates():

@@ -213,16 +213,16 @@ def test_fd_b_12_2_any_gear_may_enter_the_pit_lane():
 
 
 def test_fd_b_12_3_no_overtaking_in_the_pit_lane():
-    """FD-B-12.3: A may not pass B on p3, and the lane has no second lane to go round."""
+    """FD-B-12.3: A (white box, seven spaces away) may not pass B on p3; it stops behind."""
     race = scenario(
         [pit_car("A", "p1", colour="white"), pit_car("B", "p3", gear=1, colour="green")],
-        dice=["g3:6"],
+        dice=["g3:7"],
         laps=2,
         order=["A", "B"],
     )
     gear(race, "A", 3)
-    with pytest.raises(IllegalAction):
-        move(race, "A", ["p2", "p3", "p4", "p5", "p6", "p7"])
+    with pytest.raises(IllegalAction, match="ends on p2"):
+        move(race, "A", ["p2", "p3", "p4", "p5", "p6", "p7", "box_white"])
     move(race, "A", ["p2"])
     assert race.track.ids[race.by_seat["A"].space] == "p2"
 
