@@ -55,7 +55,7 @@ def test_advanced_collisions_fail_on_one_or_on_two_in_rain(weather, lost):
     ],
 )
 def test_a_neighbour_eliminated_in_a_collision(ruleset, option, dice, a_body):
-    """FD-X-26, FD-B-10.4, FD-BGA-5."""
+    """FD-X-26, FD-B-10.4, FD-BGA-5, FD-AMB-56."""
     race = scenario(
         [
             {"seat": "A", "space": "r1l1", "gear": 2},
@@ -77,7 +77,8 @@ def test_a_neighbour_eliminated_in_a_collision(ruleset, option, dice, a_body):
 
 @pytest.mark.parametrize(("ruleset", "rollers"), [("published", "ABC"), ("bga", "BAC")])
 def test_engine_checks_after_a_maximum_roll(ruleset, rollers):
-    """FD-X-27, FD-B-11, FD-BGA-11: D (gear 4) and E (pit area) never roll."""
+    """FD-X-27, FD-B-11, FD-B-11.2, FD-B-11.5, FD-BGA-11, FD-AMB-14: D (gear 4) and E (pit
+    area, FD-B-11.4) never roll; B, already played, rolls in its new gear 6."""
     # B has already played this round: the scenario starts at A's turn.
     race = scenario(
         [

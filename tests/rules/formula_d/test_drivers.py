@@ -132,7 +132,7 @@ def test_derek_makes_the_other_car_roll_two_dice():
 
 
 def test_stanley_throws_the_radio_once_at_a_car_that_came_near():
-    """FD-X-56, FD-V-12.7, FD-T-4.5."""
+    """FD-X-56, FD-V-12.7, FD-T-4.5, FD-AMB-53: decided after B's turn."""
     race = street(
         [
             {"seat": "B", "space": "r8l1", "gear": 2, "driver": "frogger"},
@@ -152,7 +152,7 @@ def test_stanley_throws_the_radio_once_at_a_car_that_came_near():
 
 
 def test_li_makes_others_stop_on_the_last_row_before_finishing():
-    """FD-X-56, FD-V-12.1."""
+    """FD-X-56, FD-V-12.1, FD-AMB-49: a terminal row, no overshoot penalty."""
     race = street(
         [
             {"seat": "A", "space": "r114l0", "lap": 1, "gear": 4, "driver": "frogger"},
@@ -170,7 +170,7 @@ def test_li_makes_others_stop_on_the_last_row_before_finishing():
 
 
 def test_frogger_may_have_the_weather_rolled_again():
-    """FD-X-56, FD-V-12.2 (a)."""
+    """FD-X-56, FD-V-12.2 (a), FD-V-6.8."""
     seats = [
         Seat("F", "F", setup={"driver": "frogger"}),
         Seat("B", "B", setup={"driver": "derek_manson"}),
@@ -201,7 +201,7 @@ def test_frogger_slides_at_most_one_space():
 
 
 def test_jack_drifts_back_to_keep_his_corner_stop():
-    """FD-X-56, FD-V-12.4."""
+    """FD-X-56, FD-V-12.4, FD-AMB-52: the move starts inside the corner and still counts."""
     race = scenario(
         [
             {

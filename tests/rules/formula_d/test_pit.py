@@ -38,7 +38,7 @@ def test_a_fast_stop_restores_tyres_and_leaves_at_once_in_gear_four():
 
 
 def test_a_long_stop_waits_and_leaves_in_a_capped_gear():
-    """FD-X-32, FD-B-12.11, FD-A-11.5."""
+    """FD-X-32, FD-B-12.11, FD-A-11.5, FD-AMB-18: the entry gear is a cap, not a must."""
     race = pit_race(12, turns=2)
     gear(race, "A", 3)
     move(race, "A", ["p1", "p2", "p3", "box_red"])

@@ -22,7 +22,7 @@ def bare_race(seats: list[str], **config) -> FormulaDRace:
     ("ruleset", "points"), [("published", [0, 0, 0, 0]), ("bga", [10, 9, 8, 0])]
 )
 def test_the_qualifying_worked_example(ruleset, points):
-    """FD-X-37, FD-V-4.6, FD-V-4.8, FD-V-4.9, FD-BGA-4."""
+    """FD-X-37, FD-V-4.6, FD-V-4.8, FD-V-4.9, FD-V-4.10, FD-BGA-4."""
     race = bare_race(list("ABCD"), mode="qualifying", ruleset=ruleset)
     for seat, turns, seconds, over in (("A", 18, 263, 2), ("B", 17, 420, 3), ("C", 19, 496, 0)):
         car = race.by_seat[seat]

@@ -94,7 +94,7 @@ def test_a_slipstream_into_a_corner_costs_a_brake_point(brakes):
     ("weather", "roll", "lost"), [("SUNNY", 4, 1), ("SUNNY", 5, 0), ("RAIN", 5, 1)]
 )
 def test_a_marked_space_makes_one_suspension_check(weather, roll, lost):
-    """FD-X-28, FD-A-9.3, FD-A-9.4."""
+    """FD-X-28, FD-A-9.3, FD-A-9.4, FD-C-6, FD-AMB-01: two markers act as one."""
     race = scenario(
         [{"seat": "A", "space": "r12l1", "gear": 2}],
         dice=["g2:3", f"black:{roll}"],
@@ -139,7 +139,7 @@ def test_an_engine_check_elimination_leaves_a_marker_under_both_rulesets(ruleset
 
 
 def test_a_skip_of_three_gears_marks_the_space_where_the_turn_ends():
-    """FD-X-11, FD-A-6.4, FD-A-9.1."""
+    """FD-X-11, FD-A-6.4, FD-A-9.1, FD-AMB-23."""
     race = scenario([{"seat": "A", "space": "r12l1", "gear": 6}], dice=["g2:2"], level="advanced")
     gear(race, "A", 2)
     car = race.by_seat["A"]

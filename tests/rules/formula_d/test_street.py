@@ -14,7 +14,7 @@ def night(cars, dice, **config):
 
 
 def test_nitro_adds_the_gear_and_must_be_used_in_full():
-    """FD-X-50, FD-V-9.2, FD-V-9.3."""
+    """FD-X-50, FD-V-9.2, FD-V-9.3, FD-AMB-43: decided after the roll, one path of M."""
     race = night([{"seat": "A", "space": "r0l1", "gear": 3}], ["g3:6"])
     gear(race, "A", 3)
     assert race.pending[0].kind == "boost" and race.pending[0].options["nitro"]

@@ -13,7 +13,8 @@ GAME = get_game("formula_d")
 
 
 def test_a_maximum_roll_changes_the_weather_before_the_move_published():
-    """FD-X-41, FD-V-6.4, FD-V-7.7: the slide and the wet engine checks apply at once.
+    """FD-X-41, FD-V-6.4, FD-V-7.7, FD-AMB-35, FD-AMB-36: the slide and the wet engine checks
+    apply at once (before the move), and RAIN_VAR has the rain effects.
 
     Here the slide carries A out of the 2-stop C1 unstopped, so A is eliminated
     and only B (gear 5) makes the wet engine check."""
@@ -149,7 +150,7 @@ def test_old_soft_tyres_lose_the_bonus_and_triple_the_overshoot():
 
 
 def test_new_soft_tyres_after_a_stop_bring_the_bonus_back():
-    """FD-X-45, FD-V-7.3: tyre laps count on the same set."""
+    """FD-X-45, FD-V-7.3, FD-AMB-38: tyre laps count on the same set."""
     race = soft(2, 2, 7)
     assert race.pending[0].kind == "boost"
     act(race, "A", "boost", soft=False, nitro=False)
@@ -231,7 +232,7 @@ def build_seats(build, reserve=None):
     ],
 )
 def test_build_your_car(ruleset, build, technical, reserve, ok):
-    """FD-X-48, FD-V-3, FD-BGA-15."""
+    """FD-X-48, FD-V-3, FD-V-3.1, FD-V-3.2, FD-V-3.3, FD-V-3.4, FD-BGA-15."""
     values = dict(zip(("T", "Br", "Gb", "Bo", "En", "Su"), build, strict=True))
     config = {
         "track": "paddock_ring",
