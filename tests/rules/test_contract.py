@@ -43,6 +43,27 @@ def test_log_hash_is_the_sha256_of_canonical_json_lines():
     assert log_hash(events) == hashlib.sha256(line.encode()).hexdigest()
 
 
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        {"path": ["r1l0", "r2l1"], "brake": None, "ok": True, "no": False},
+        {"é": 'ü☃\n"q"', "z": {"y": [{"x": 1.5}, -0.0, 1e300]}, "big": 10**30},
+        {"line": "\u2028", "nan": float("nan")},
+    ],
+)
+def test_a_canonical_line_is_json_dumps_with_sorted_keys_and_stays_so(data):
+    from races.rules.contract import canonical_line
+
+    event = Event(7, 3, "moved", "car1", data)
+    expected = json.dumps(
+        event.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    assert canonical_line(event) == expected
+    assert canonical_line(event) == expected  # the second time from the event itself
+    assert Event.from_dict(json.loads(expected)).to_dict() == json.loads(expected)
+
+
 def test_types_round_trip_through_json():
     seat = Seat("car1", "Car 1", kind="bot", bot="pro", team="red", setup={"tires": "soft"})
     assert Seat.from_dict(json.loads(json.dumps(seat.to_dict()))) == seat
