@@ -176,28 +176,27 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
     return _reason(rules, state, link, got) if got.__class__ is int else got
 
 
+_REASONS = {
+    OCCUPIED: "space {to} is occupied",
+    SLIP_PIT: "a slipstream never enters the pit lane",
+    PIT_CLOSED: "the pit lane is open only while completing a lap that is not the last",
+    NOT_OWN_BOX: "{to} is not your pit box",
+    OWN_BOX_ONLY: "a car in the pit lane must stop in its own box (FD-B-12.5)",
+    INTO_BOX: "drive into your box {box}",
+    KEEP_LANE: "after overshooting a corner the car must keep its lane (FD-B-8.7)",
+    TWO_CHANGES: "at most two lane changes on one straight (FD-B-7.2)",
+    WEAVING: "no weaving: lane {lane} may be re-entered only to overtake (FD-B-7.3)",
+    LOCKED_EXIT: "an overshooting car keeps its lane as it leaves the corner (FD-B-8.7)",
+}
+
+
 def _reason(rules: MoveRules, state: tuple, link: tuple, code: int) -> str:
-    ids, to = rules.track.ids, link[0]
-    if code == OCCUPIED:
-        return f"space {ids[to]} is occupied"
-    if code == SLIP_PIT:
-        return "a slipstream never enters the pit lane"
-    if code == PIT_CLOSED:
-        return "the pit lane is open only while completing a lap that is not the last"
-    if code == NOT_OWN_BOX:
-        return f"{ids[to]} is not your pit box"
-    if code == OWN_BOX_ONLY:
-        return "a car in the pit lane must stop in its own box (FD-B-12.5)"
-    if code == INTO_BOX:
-        return f"drive into your box {ids[rules.own_box]}"
-    if code == KEEP_LANE:
-        return "after overshooting a corner the car must keep its lane (FD-B-8.7)"
-    if code == TWO_CHANGES:
-        return "at most two lane changes on one straight (FD-B-7.2)"
-    if code == WEAVING:
-        lane = _weaving_lane(rules, state[LEFT], link[7], link[8])
-        return f"no weaving: lane {lane} may be re-entered only to overtake (FD-B-7.3)"
-    return "an overshooting car keeps its lane as it leaves the corner (FD-B-8.7)"
+    ids = rules.track.ids
+    return _REASONS[code].format(
+        to=ids[link[0]],
+        box=ids[rules.own_box] if rules.own_box >= 0 else "",
+        lane=_weaving_lane(rules, state[LEFT], link[7], link[8]) if code == WEAVING else "",
+    )
 
 
 def _weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> int | None:

@@ -6,7 +6,6 @@ from races.rules import IllegalAction, Seat, get_game
 from races.rules.formula_d import qualifying
 from races.rules.formula_d.dice import ScriptedDice
 from races.rules.formula_d.race import FormulaDRace
-from races.rules.formula_d.scenario import qualifying_scenario
 
 from .driving import act, events_of, gear, lane, move, scenario
 
@@ -106,14 +105,6 @@ def test_amb_11_and_13_collision_neighbours_roll_in_round_turn_order():
     move(race, "A", lane(1, 2, 5))
     checks = events_of(race, "collision_check")
     assert [c["seat"] for c in checks] == ["D", "C", "B", "A", "A", "A"]
-
-
-def test_amb_29_and_fd_b_9_4_no_braking_in_qualifying():
-    """FD-AMB-29, FD-B-9.4."""
-    race = qualifying_scenario({"seat": "A", "space": "r20l1", "gear": 3}, dice=["g3:6"])
-    gear(race, "A", 3)
-    with pytest.raises(IllegalAction, match="exactly 6"):
-        move(race, "A", lane(1, 21, 24))
 
 
 def test_fd_b_9_4_a_nitro_move_allows_no_voluntary_braking():

@@ -124,9 +124,12 @@ def test_a_car_in_the_pit_lane_stops_behind_a_car_at_no_cost(ruleset, legal):
             move(race, "A", ["p2", "p3"])
 
 
-@pytest.mark.parametrize(("laps", "lap", "legal"), [(2, 1, True), (2, 2, False), (1, 1, False)])
+@pytest.mark.parametrize(
+    ("laps", "lap", "legal"),
+    [(2, 1, True), (2, 2, False), (1, 1, False), (4, 3, True), (4, 4, False)],
+)
 def test_the_pit_lane_opens_only_when_completing_a_lap_that_is_not_the_last(laps, lap, legal):
-    """FD-X-36, FD-B-12.1."""
+    """FD-X-36, FD-B-12.1; FD-V-2.2: a longer race pits at every lap end but the last."""
     race = scenario(
         [{"seat": "A", "space": "r48l2", "lap": lap, "gear": 2, "colour": "red"}],
         dice=["g2:2"],

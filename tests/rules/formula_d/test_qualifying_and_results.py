@@ -37,7 +37,7 @@ def test_the_qualifying_worked_example(ruleset, points):
 
 
 def test_qualifying_allows_no_braking():
-    """FD-X-38, FD-V-4.3."""
+    """FD-X-38, FD-V-4.3, FD-AMB-29, FD-B-9.4."""
     race = qualifying_scenario({"seat": "A", "space": "r20l1", "gear": 3}, dice=["g3:6"])
     gear(race, "A", 3)
     with pytest.raises(IllegalAction, match="exactly 6"):

@@ -45,23 +45,6 @@ def test_fd_v_1_3_the_two_lap_race_ends_after_lap_two(lap, status):
     assert bool(events_of(race, "session_ended")) is (status == "finished")
 
 
-@pytest.mark.parametrize(("lap", "legal"), [(3, True), (4, False)])
-def test_fd_v_2_2_a_four_lap_race_pits_at_every_lap_end_but_the_last(lap, legal):
-    """FD-V-2.2."""
-    race = scenario(
-        [{"seat": "A", "space": "r48l2", "lap": lap, "gear": 2, "colour": "red"}],
-        dice=["g2:2"],
-        laps=4,
-    )
-    gear(race, "A", 2)
-    if legal:
-        move(race, "A", ["p1", "p2"])
-        assert race.by_seat["A"].pit == "lane"
-    else:
-        with pytest.raises(IllegalAction, match="pit lane"):
-            move(race, "A", ["p1", "p2"])
-
-
 def test_fd_v_3_4_a_missing_build_offers_the_standard_car():
     """FD-V-3.4, FD-V-3.3."""
     race = started({"level": "advanced", "build_your_car": True}, ["black:10"])
