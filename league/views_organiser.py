@@ -1,6 +1,8 @@
 """Organiser pages: leagues, the season wizard, rounds, teams, entries,
 penalties. Every write: logged in, owner or steward (403 otherwise), one
-service, field errors on bad input with nothing changed."""
+service, field errors on bad input with nothing changed. A write that
+changes what a cached season or standings page shows gives the season a
+new cache version (league/caching.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
 from league import selectors
+from league.caching import season_changed
 from league.forms import (
     OPTION_PREFIX,
     EntryAddForm,
@@ -103,6 +106,7 @@ def season_status(request, league_slug: str, season_slug: str):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
+        season_changed(season_id=season.pk)
         messages.success(request, f"{season.name} is now {season.get_status_display().lower()}.")
     return redirect(season)
 
@@ -133,6 +137,7 @@ def round_new(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=season.pk)
             messages.success(request, f"{rnd} added.")
             return redirect(season)
     return render(request, "round_form.html", {"season": season, "form": form})
@@ -180,6 +185,7 @@ def round_edit(request, league_slug: str, season_slug: str, number: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=season.pk)
             messages.success(request, f"{rnd} changed.")
             return redirect(rnd)
     return render(request, "round_form.html", {"season": season, "form": form, "round": rnd})
@@ -197,6 +203,7 @@ def team_new(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=season.pk)
             messages.success(request, f"Team {team.name} added.")
             return redirect(season)
     return render(
@@ -220,6 +227,7 @@ def team_edit(request, team_id: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=team.season_id)
             messages.success(request, f"Team {team.name} saved.")
             return redirect("team", team.pk)
     return render(
@@ -239,6 +247,7 @@ def team_remove(request, team_id: int):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("team", team.pk)
+    season_changed(season_id=team.season_id)
     messages.success(request, f"Team {team.name} deleted.")
     return redirect(team.season)
 
