@@ -191,6 +191,44 @@ class SeasonForm(forms.Form):
         return data
 
 
+def season_form_initial(season, game: str) -> dict:
+    """The season form filled with the season's settings; the rules only
+    when the form is for the season's own game."""
+    scoring = season.scoring
+    initial = {
+        "name": season.name,
+        "scoring": scoring.pk,
+        "drop_worst": scoring.drop_worst,
+        "team_mode": season.team_mode,
+        "team_size": season.team_size,
+        "grid_size": season.grid_size,
+        "fill_with_bots": season.fill_with_bots,
+        "bot_level": season.bot_level,
+        "live_play": season.live_play,
+        "decision_seconds": season.decision_seconds,
+    }
+    if game != season.game:
+        return initial
+    for option in game_options(game):
+        if option.key not in season.rules:
+            continue
+        value = season.rules[option.key]
+        if option.type == "bool" and option.default is None:
+            value = {True: "on", False: "off"}.get(value, "")
+        elif option.type == "list":
+            value = ", ".join(map(str, value or []))
+        elif option.choices and option.type != "bool":
+            value = str(value)
+        initial[OPTION_PREFIX + option.key] = value
+    return initial
+
+
+class DeleteForm(forms.Form):
+    """The confirmation a delete asks for when finished results would go."""
+
+    confirm = forms.BooleanField(required=False)
+
+
 class RoundForm(forms.Form):
     VARIANT_CHOICES = [("", "as the season"), ("on", "on"), ("off", "off")]
 

@@ -93,6 +93,19 @@ def test_a_renamed_team_shows_at_once_on_the_cached_standings_page(client, leagu
     assert "Scarlet" in page and ">Red<" not in page
 
 
+def test_a_renamed_league_shows_at_once_on_the_cached_season_pages(client, league, owner):
+    season, grid, rounds = build_season(league, finished=1)
+    standings_url = reverse("standings", args=[league.slug, season.slug])
+    for url in (season.get_absolute_url(), standings_url):
+        assert "Tuesday Night GP" in client.get(url).content.decode()
+    organiser_client(owner).post(
+        reverse("league_edit", args=[league.slug]), {"name": "Wednesday GP"}
+    )
+    for url in (season.get_absolute_url(), standings_url):
+        page = client.get(url).content.decode()
+        assert "Wednesday GP" in page and "Tuesday Night GP" not in page, url
+
+
 def test_a_new_status_shows_at_once_on_the_cached_standings_page(client, league, owner):
     season, grid, rounds = build_season(league, finished=1)
     before = caching.standings_version(season.pk)
