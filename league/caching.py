@@ -56,15 +56,30 @@ def standings_version(season_id: int) -> str:
     return version
 
 
-def standings_changed(*, season_id: int) -> None:
-    """Give the season a new version once the transaction that changed its
-    standings has committed (and right away outside a transaction)."""
+def season_changed(*, season_id: int) -> None:
+    """Give the season a new version once the transaction that changed what
+    its pages show has committed (and right away outside a transaction):
+    a result, a penalty, or an organiser's edit of the league, the season,
+    a round, a team or an entry."""
 
     def bump() -> None:
         cache.set(_key(season_id), uuid.uuid4().hex, timeout=_version_timeout())
 
     bump()
     transaction.on_commit(bump)
+
+
+def standings_changed(*, season_id: int) -> None:
+    """The season's standings were recomputed: its pages change."""
+    season_changed(season_id=season_id)
+
+
+def season_removed(*, season_id: int, league_slug: str, season_slug: str) -> None:
+    """A deleted season: no cached page of it is served again, and this
+    process forgets its id at once (other processes within the minute)."""
+    season_changed(season_id=season_id)
+    season_id_forget(league_slug, season_slug)
+    transaction.on_commit(lambda: season_id_forget(league_slug, season_slug))
 
 
 # --- Whole pages for anonymous visitors --------------------------------------

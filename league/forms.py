@@ -112,6 +112,8 @@ class SeasonForm(forms.Form):
         "championship.",
     )
 
+    LEFT_TO_GAME = [("", "as the game decides"), ("on", "on"), ("off", "off")]
+
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].initial = game
@@ -122,12 +124,22 @@ class SeasonForm(forms.Form):
             self.option_keys.append(option.key)
             label = option.key.replace("_", " ").capitalize()
             help_text = option.help
-            if option.type == "bool":
+            if option.type == "bool" and option.default is None:
+                # Decided by the game unless set (Formula D's street rules
+                # follow the track): on, off, or left to the game.
+                field = forms.ChoiceField(choices=self.LEFT_TO_GAME, required=False)
+            elif option.type == "bool":
                 field = forms.BooleanField(required=False, initial=bool(option.default))
+            elif option.choices and option.default is None:
+                # An option that is off unless chosen (Heat's championship season).
+                field = forms.ChoiceField(
+                    choices=[("", "none")] + [(str(c), str(c)) for c in option.choices],
+                    required=False,
+                )
             elif option.choices:
                 field = forms.ChoiceField(
                     choices=[(str(c), str(c)) for c in option.choices],
-                    initial=str(option.default) if option.default is not None else None,
+                    initial=str(option.default),
                 )
             elif option.type == "int":
                 field = forms.IntegerField(
@@ -166,7 +178,9 @@ class SeasonForm(forms.Form):
             if name not in self.fields or name not in data:
                 continue
             value = data[name]
-            if option.type == "list":
+            if option.type == "bool" and option.default is None:
+                value = {"on": True, "off": False}.get(value)
+            elif option.type == "list":
                 value = [v.strip() for v in (value or "").split(",") if v.strip()]
             elif option.choices and option.type == "int" and value not in (None, ""):
                 value = int(value)
@@ -175,6 +189,44 @@ class SeasonForm(forms.Form):
             rules[option.key] = value
         data["rules"] = rules
         return data
+
+
+def season_form_initial(season, game: str) -> dict:
+    """The season form filled with the season's settings; the rules only
+    when the form is for the season's own game."""
+    scoring = season.scoring
+    initial = {
+        "name": season.name,
+        "scoring": scoring.pk,
+        "drop_worst": scoring.drop_worst,
+        "team_mode": season.team_mode,
+        "team_size": season.team_size,
+        "grid_size": season.grid_size,
+        "fill_with_bots": season.fill_with_bots,
+        "bot_level": season.bot_level,
+        "live_play": season.live_play,
+        "decision_seconds": season.decision_seconds,
+    }
+    if game != season.game:
+        return initial
+    for option in game_options(game):
+        if option.key not in season.rules:
+            continue
+        value = season.rules[option.key]
+        if option.type == "bool" and option.default is None:
+            value = {True: "on", False: "off"}.get(value, "")
+        elif option.type == "list":
+            value = ", ".join(map(str, value or []))
+        elif option.choices and option.type != "bool":
+            value = str(value)
+        initial[OPTION_PREFIX + option.key] = value
+    return initial
+
+
+class DeleteForm(forms.Form):
+    """The confirmation a delete asks for when finished results would go."""
+
+    confirm = forms.BooleanField(required=False)
 
 
 class RoundForm(forms.Form):

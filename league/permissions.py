@@ -1,4 +1,5 @@
-"""Who may change a league: its owner and its stewards."""
+"""Who may change a league: its owner and its stewards; who may delete
+it, or change the league itself: its owner."""
 
 from __future__ import annotations
 
@@ -16,6 +17,17 @@ def can_manage(user, league) -> bool:
 def manage_or_403(user, league) -> None:
     if not can_manage(user, league):
         raise PermissionDenied("Only the league's owner and stewards can do that.")
+
+
+def is_owner(user, league) -> bool:
+    """Changing or deleting the league itself, and deleting a season, are
+    for its owner alone: stewards run the seasons."""
+    return user.is_authenticated and league.owner_id == user.pk
+
+
+def owner_or_403(user, league) -> None:
+    if not is_owner(user, league):
+        raise PermissionDenied("Only the league's owner can do that.")
 
 
 def login_or_403(view):

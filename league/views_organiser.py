@@ -1,6 +1,9 @@
 """Organiser pages: leagues, the season wizard, rounds, teams, entries,
-penalties. Every write: logged in, owner or steward (403 otherwise), one
-service, field errors on bad input with nothing changed."""
+penalties. Every write: logged in, owner or steward (403 otherwise; the
+owner alone changes or deletes the league and deletes a season), one
+service, field errors on bad input with nothing changed. A write that
+changes what a cached season or standings page shows gives the season a
+new cache version (league/caching.py)."""
 
 from __future__ import annotations
 
@@ -10,9 +13,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
+from league import seasons as league_seasons
 from league import selectors
+from league.caching import season_changed
 from league.forms import (
     OPTION_PREFIX,
+    DeleteForm,
     EntryAddForm,
     GameForm,
     LeagueForm,
@@ -21,9 +27,10 @@ from league.forms import (
     SeasonForm,
     TeamForm,
     errors_to_form,
+    season_form_initial,
 )
 from league.models import GAMES, League, Penalty, Team
-from league.permissions import login_or_403, manage_or_403
+from league.permissions import login_or_403, manage_or_403, owner_or_403
 from league.services import penalty_add, penalty_remove
 from races.models import Round
 from races.services import round_create, round_update
@@ -42,6 +49,48 @@ def league_create(request):
             messages.success(request, f"{league.name} is ready: add its first season.")
             return redirect(league)
     return render(request, "league_form.html", {"form": form})
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def league_edit(request, league_slug: str):
+    league = get_object_or_404(League, slug=league_slug)
+    owner_or_403(request.user, league)
+    initial = {"name": league.name, "description": league.description}
+    form = LeagueForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = league_seasons.league_update(league=league, **form.cleaned_data)
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{league.name} saved.")
+            return redirect(league)
+    return render(request, "league_form.html", {"form": form, "league": league})
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def league_delete(request, league_slug: str):
+    league = get_object_or_404(League, slug=league_slug)
+    owner_or_403(request.user, league)
+    form = DeleteForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league_seasons.league_delete(league=league, confirmed=form.cleaned_data["confirm"])
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{league.name} and everything in it are deleted.")
+            return redirect("home")
+    context = {
+        "form": form,
+        "league": league,
+        "what": league.name,
+        "contents": league_seasons.league_contents(league=league),
+        "back": league.get_absolute_url(),
+    }
+    return render(request, "delete_form.html", context)
 
 
 @login_or_403
@@ -103,8 +152,84 @@ def season_status(request, league_slug: str, season_slug: str):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
+        season_changed(season_id=season.pk)
         messages.success(request, f"{season.name} is now {season.get_status_display().lower()}.")
     return redirect(season)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def season_edit(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    game = request.POST.get("game") or request.GET.get("game") or season.game
+    game_form = GameForm({"game": game})
+    context = {
+        "league": season.league,
+        "season": season,
+        "game_form": game_form,
+        "game_fixed": season.rounds.exists(),
+        "rounds_run": league_seasons.rounds_run(season=season),
+    }
+    if not game_form.is_valid():
+        if request.htmx:
+            return render(request, "season_form.html#season_fields", context)
+        return render(request, "season_form.html", context)
+    game = game_form.cleaned_data["game"]
+    form = SeasonForm(request.POST or None, game=game, initial=season_form_initial(season, game))
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            season = league_seasons.season_update(
+                season=season,
+                name=data["name"],
+                game=game,
+                rules=data["rules"],
+                scoring=data["scoring"],
+                own_points=data["own_points"],
+                drop_worst=data["drop_worst"],
+                team_mode=data["team_mode"],
+                team_size=data["team_size"],
+                grid_size=data["grid_size"],
+                fill_with_bots=data["fill_with_bots"],
+                bot_level=data["bot_level"],
+                live_play=data["live_play"],
+                decision_seconds=data["decision_seconds"] or 300,
+            )
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{season.name} saved.")
+            return redirect(season)
+    context.update(form=form, game_name=dict(GAMES)[game])
+    if request.htmx and request.method == "GET":
+        return render(request, "season_form.html#season_fields", context)
+    return render(request, "season_form.html", context)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def season_delete(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    owner_or_403(request.user, season.league)
+    form = DeleteForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league_seasons.season_delete(season=season, confirmed=form.cleaned_data["confirm"])
+        except ValidationError as error:
+            errors_to_form(form, error)
+        else:
+            messages.success(request, f"{season.name} and everything in it are deleted.")
+            return redirect(season.league)
+    context = {
+        "form": form,
+        "league": season.league,
+        "season": season,
+        "what": season.name,
+        "contents": league_seasons.season_contents(season=season),
+        "back": season.get_absolute_url(),
+    }
+    return render(request, "delete_form.html", context)
 
 
 @login_or_403
@@ -133,6 +258,7 @@ def round_new(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=season.pk)
             messages.success(request, f"{rnd} added.")
             return redirect(season)
     return render(request, "round_form.html", {"season": season, "form": form})
@@ -180,6 +306,7 @@ def round_edit(request, league_slug: str, season_slug: str, number: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=season.pk)
             messages.success(request, f"{rnd} changed.")
             return redirect(rnd)
     return render(request, "round_form.html", {"season": season, "form": form, "round": rnd})
@@ -197,6 +324,7 @@ def team_new(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=season.pk)
             messages.success(request, f"Team {team.name} added.")
             return redirect(season)
     return render(
@@ -220,6 +348,7 @@ def team_edit(request, team_id: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
+            season_changed(season_id=team.season_id)
             messages.success(request, f"Team {team.name} saved.")
             return redirect("team", team.pk)
     return render(
@@ -239,6 +368,7 @@ def team_remove(request, team_id: int):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
         return redirect("team", team.pk)
+    season_changed(season_id=team.season_id)
     messages.success(request, f"Team {team.name} deleted.")
     return redirect(team.season)
 

@@ -164,13 +164,28 @@ def _penalty_words(penalty) -> str:
     if isinstance(penalty, Mapping):
         parts = [f"−{v} {CATEGORY_WORDS.get(k, k)}" for k, v in penalty.items() if v]
         return ", ".join(parts)
-    if isinstance(penalty, int) and not isinstance(penalty, bool) and penalty:
-        # FD-A-4: an overshoot costs tyre points.
-        return f"−{penalty} tyres"
     return ""
 
 
+def _overshoot_cost(penalty, config: Mapping) -> str:
+    """What an overshoot costs, in the session's terms: the event carries
+    the amount, the session's config the level and mode."""
+    if isinstance(penalty, Mapping):
+        return _penalty_words(penalty)
+    if not isinstance(penalty, int) or isinstance(penalty, bool) or not penalty:
+        return ""
+    if config.get("mode") == "qualifying":
+        # FD-V-4.6: overshoot points are added to the qualifying score.
+        return f"+{penalty} to the qualifying score"
+    if config.get("level") == "advanced":
+        # FD-A-4.1: the advanced penalty is paid in tyre points.
+        return f"−{penalty} tyres"
+    # FD-B-8.5: the basic penalty is paid in wear points.
+    return f"−{penalty} wear points"
+
+
 CATEGORY_WORDS = {
+    "WP": "wear points",
     "T": "tyres",
     "Br": "brakes",
     "Gb": "gearbox",
@@ -200,9 +215,9 @@ def _corner(data: Mapping, corners: Mapping[str, str]) -> str:
     return corners.get(corner, f"corner {corner}") if isinstance(corner, str) else "the corner"
 
 
-def _fd_overshoot(car, d, corners):
+def _fd_overshoot(car, d, corners, config):
     distance = _get(d, "distance", "missing", default="?")
-    penalty = _penalty_words(_get(d, "penalty", "cost", "costs"))
+    penalty = _overshoot_cost(_get(d, "penalty", "cost", "costs"), config)
     if not penalty:
         category = d.get("category")
         amount = _get(d, "amount", "delta")
@@ -261,7 +276,6 @@ FD_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
     "corner_stop": lambda c, d, k: (
         f"{c} stops in {_corner(d, k)} ({d.get('stops')} of {d.get('required')})."
     ),
-    "overshoot": _fd_overshoot,
     "spin": lambda c, d, k: f"{c} spins!",
     "braking_paid": lambda c, d, k: (
         f"{c} brakes {d.get('spaces')} space(s)"
@@ -335,6 +349,12 @@ HEAT_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
 
 WORDS = {"formula_d": FD_WORDS, "heat": HEAT_WORDS}
 
+# Sentences that depend on how the session was played (its stored config),
+# not only on the event: the same event type reads differently per level.
+CONFIG_WORDS: dict[str, dict[str, Callable[[str, Mapping, Mapping, Mapping], str]]] = {
+    "formula_d": {"overshoot": _fd_overshoot},
+}
+
 
 def _generic(car: str, event: dict) -> str:
     data = event.get("data") or {}
@@ -346,15 +366,24 @@ def _generic(car: str, event: dict) -> str:
 
 
 def event_words(
-    game: str, event: dict, names: Mapping[str, str], corners: Mapping[str, str] | None = None
+    game: str,
+    event: dict,
+    names: Mapping[str, str],
+    corners: Mapping[str, str] | None = None,
+    config: Mapping | None = None,
 ) -> str:
-    """One event as a sentence; unknown types in a plain generic form."""
+    """One event as a sentence; unknown types in a plain generic form.
+    `config` is the session's stored engine config (level, mode…)."""
     car = _car(names, _seat_of(event))
-    say = WORDS.get(game, {}).get(event["type"])
-    if say is None:
-        return _generic(car, event)
+    data = event.get("data") or {}
     try:
-        return say(car, event.get("data") or {}, corners or {})
+        by_config = CONFIG_WORDS.get(game, {}).get(event["type"])
+        if by_config is not None:
+            return by_config(car, data, corners or {}, config or {})
+        say = WORDS.get(game, {}).get(event["type"])
+        if say is None:
+            return _generic(car, event)
+        return say(car, data, corners or {})
     except (KeyError, TypeError, ValueError, AttributeError):
         return _generic(car, event)
 

@@ -207,7 +207,8 @@ def _live_play_context(request, session: Session, names: dict) -> dict:
             for car in progress.get("cars", [])
         ],
         "recent_words": [
-            replays.event_words(game, event, names, corners) for event in progress.get("recent", [])
+            replays.event_words(game, event, names, corners, session.config)
+            for event in progress.get("recent", [])
         ],
     }
 
@@ -350,7 +351,10 @@ def replay(request, session_id: int, step: int):
         "last": len(steps) - 1,
         "prev": step - 1 if step > 0 else None,
         "next": step + 1 if step + 1 < len(steps) else None,
-        "words": [replays.event_words(season.game, e, names, corners) for e in current.events],
+        "words": [
+            replays.event_words(season.game, e, names, corners, session.config)
+            for e in current.events
+        ],
         "actor": names.get(current.seat, "") if current.seat else "",
         "drawing": drawing,
         "cars": cars,

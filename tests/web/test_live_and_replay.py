@@ -95,7 +95,11 @@ def test_the_replay_draws_the_track_and_the_cars(client, finished):
     assert "T1 (1)" in page and "T3 (2)" in page
 
 
-def test_the_first_overshoot_of_the_race_reads_in_words_on_its_steps_page(client, finished):
+def test_the_first_overshoot_of_a_basic_race_reads_in_wear_points_on_its_steps_page(
+    client, finished
+):
+    # FD-B-8.5: in basic Formula D the overshoot penalty is paid in wear points.
+    assert finished.config["level"] == "basic"
     steps = steps_of(finished)
     index, event = next(
         (i, e) for i, step in enumerate(steps) for e in step.events if e["type"] == "overshoot"
@@ -103,9 +107,10 @@ def test_the_first_overshoot_of_the_race_reads_in_words_on_its_steps_page(client
     car = f"Car {event['seat'].removeprefix('car')}"
     corner, distance = event["data"]["corner"], event["data"]["distance"]
     page = client.get(reverse("replay", args=[finished.pk, index])).content.decode()
-    assert f"{car} overshoots corner {corner} by {distance}: −{distance} tyres" in page
+    assert f"{car} overshoots corner {corner} by {distance}: −{distance} wear points" in page
+    assert "tyres" not in page
     after = next(e for e in steps[index].events if e["type"] == "wear_changed")
-    assert f"{car}: −{distance} WP ({after['data']['value']} left), corner" in page
+    assert f"{car}: −{distance} wear points ({after['data']['value']} left), corner" in page
 
 
 def test_htmx_steps_answer_with_the_fragment(client, finished):
@@ -230,7 +235,8 @@ def test_formula_d_events_read_as_the_engine_writes_them():
 
     def say(kind, data):
         event = {"type": kind, "seat": "car5", "round": 3, "seq": 9, "data": data}
-        return event_words("formula_d", event, names, {"C2": "the Hairpin"})
+        config = {"level": "advanced", "mode": "race"}
+        return event_words("formula_d", event, names, {"C2": "the Hairpin"}, config)
 
     assert say("overshoot", {"corner": "C2", "distance": 2, "missing": 1, "penalty": 2}) == (
         "Car 5 overshoots the Hairpin by 2: −2 tyres"
@@ -244,3 +250,34 @@ def test_formula_d_events_read_as_the_engine_writes_them():
     assert say(
         "wear_changed", {"category": "Bo", "cause": "collision", "delta": -1, "value": 2}
     ) == ("Car 5: −1 body (2 left), collision")
+
+
+@pytest.mark.parametrize(
+    ("config", "cost"),
+    [
+        ({"level": "basic", "mode": "race"}, "−2 wear points"),  # FD-B-8.5
+        ({"level": "advanced", "mode": "race"}, "−2 tyres"),  # FD-A-4.1
+        ({"level": "basic", "mode": "qualifying"}, "+2 to the qualifying score"),  # FD-V-4.6
+        ({}, "−2 wear points"),  # the engine's default level is basic
+    ],
+)
+def test_an_overshoot_costs_what_the_sessions_level_says(config, cost):
+    event = {
+        "type": "overshoot",
+        "seat": "car5",
+        "round": 3,
+        "seq": 9,
+        "data": {"corner": "C2", "distance": 2, "missing": 1, "multiplier": 1, "penalty": 2},
+    }
+    words = event_words("formula_d", event, {"car5": "Car 5"}, {"C2": "the Hairpin"}, config)
+    assert words == f"Car 5 overshoots the Hairpin by 2: {cost}"
+
+
+def test_an_overshoot_that_eliminates_names_no_cost():
+    event = {
+        "type": "overshoot",
+        "seat": "car5",
+        "data": {"corner": "C2", "distance": 3, "missing": 2, "penalty": None},
+    }
+    words = event_words("formula_d", event, {"car5": "Car 5"}, {}, {"level": "basic"})
+    assert words == "Car 5 overshoots corner C2 by 3"

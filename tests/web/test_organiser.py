@@ -474,3 +474,31 @@ def test_run_now_from_the_round_page_goes_to_the_live_page(organiser, league):
     assert reverse("session_run", args=[session.pk]) in page
     response = organiser.post(reverse("session_run", args=[session.pk]))
     assert response["Location"] == reverse("session_live", args=[session.pk])
+
+
+def test_options_the_game_decides_stay_unset_unless_chosen(organiser, league):
+    url = reverse("season_create", args=[league.slug])
+    form = organiser.get(url + "?game=formula_d").content.decode()
+    assert '<option value="" selected>as the game decides</option>' in form
+    organiser.post(url, season_data())
+    assert "street" not in Season.objects.get().rules  # the track's kind decides (FD-V-10)
+    organiser.post(url, season_data(name="Ovals only", opt_street="off"))
+    assert Season.objects.get(name="Ovals only").rules["street"] is False
+
+
+def test_a_heat_season_need_not_be_a_championship_season(organiser, league):
+    url = reverse("season_create", args=[league.slug])
+    form = organiser.get(url + "?game=heat").content.decode()
+    assert '<option value="" selected>none</option>' in form
+    data = {
+        "game": "heat",
+        "name": "Heat Nights",
+        "scoring": ScoringSystem.objects.get(slug="heat-championship").pk,
+        "drop_worst": 0,
+        "team_size": 2,
+        "grid_size": 6,
+        "bot_level": "pro",
+        "opt_upgrade_pool": "basic",
+    }
+    assert organiser.post(url, data).status_code == 302
+    assert "season" not in Season.objects.get(name="Heat Nights").rules

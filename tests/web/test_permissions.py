@@ -26,7 +26,8 @@ def snapshot():
     return (
         League.objects.count(),
         Season.objects.count(),
-        list(Season.objects.values_list("status", flat=True)),
+        list(Season.objects.values_list("status", "name", "rules", "grid_size")),
+        list(League.objects.values_list("name", "description")),
         list(Round.objects.order_by("pk").values_list("name", "track", "laps", "grid_rule")),
         list(Team.objects.order_by("pk").values_list("name", "colour")),
         Entry.objects.count(),
@@ -61,6 +62,22 @@ def writes(league, season, grid, rounds, scheduled, penalty):
                 "drop_worst": 0,
                 "team_size": 2,
                 "grid_size": 8,
+                "bot_level": "pro",
+                "opt_ruleset": "published",
+                "opt_level": "basic",
+                "opt_bga_eliminated_neighbour": "auto_fail",
+            },
+        ),
+        (
+            reverse("season_edit", args=s),
+            {
+                "game": "formula_d",
+                "name": "Renamed",
+                "scoring": season.scoring_id,
+                "drop_worst": 0,
+                "team_mode": "on",
+                "team_size": 2,
+                "grid_size": 3,
                 "bot_level": "pro",
                 "opt_ruleset": "published",
                 "opt_level": "basic",
@@ -132,6 +149,8 @@ def test_form_pages_send_anonymous_visitors_to_log_in(client, setup, league):
         reverse("season_create", args=[league.slug]),
         reverse("round_create", args=[league.slug, season.slug]),
         reverse("season_join", args=[league.slug, season.slug]),
+        reverse("season_edit", args=[league.slug, season.slug]),
+        reverse("league_edit", args=[league.slug]),
     ]:
         response = client.get(url)
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
@@ -147,6 +166,10 @@ def test_organiser_form_pages_are_403_for_other_people(client, setup, league, vi
         reverse("entry_add", args=[league.slug, season.slug]),
         reverse("round_edit", args=[league.slug, season.slug, 2]),
         reverse("team_edit", args=[season.teams.get().pk]),
+        reverse("season_edit", args=[league.slug, season.slug]),
+        reverse("season_delete", args=[league.slug, season.slug]),
+        reverse("league_edit", args=[league.slug]),
+        reverse("league_delete", args=[league.slug]),
     ]:
         assert client.get(url).status_code == 403, url
 
