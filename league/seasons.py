@@ -87,27 +87,47 @@ def round_config_check(*, season: Season, game_key: str, rules: dict) -> None:
         game = get_game(game_key)
     except ConfigError as error:
         raise ValidationError({"rules": str(error)}) from None
-    keys = game.options.keys
     for session in sessions:
-        rnd = session.round
-        config = {**rules, **rnd.options, "track": rnd.track}
-        if rnd.laps:
-            config["laps"] = rnd.laps
-        if "mode" in keys:
-            config["mode"] = session.kind
-        if "season_race" in keys and rules.get("season"):
-            config["season_race"] = rnd.number
-        if "season_seed" in keys and rules.get("season") == "custom":
-            config["season_seed"] = f"{season.league.slug}/{season.slug}"
-        try:
-            game.options.validate(config)
-        except ConfigError as error:
+        error = _start_error(season, game, rules, session)
+        if error:
+            rnd = session.round
             raise ValidationError(
                 {
                     "rules": f"Round {rnd.number} ({rnd.name}) could not be run under these "
                     f"rules: {error}. Change that round first, or keep the rules."
                 }
-            ) from None
+            )
+
+
+def round_rules_check(*, rnd) -> None:
+    """The round's sessions start under the season's rules with the round's
+    options (a basic season's round cannot ask for weather, say)."""
+    season = rnd.season
+    game = get_game(season.game)
+    for session in rnd.sessions.all().order_by("kind"):
+        error = _start_error(season, game, season.rules, session)
+        if error:
+            raise ValidationError(f"This round could not be run under the season's rules: {error}.")
+
+
+def _start_error(season: Season, game, rules: dict, session) -> str | None:
+    """Why the session could not start under these rules, or None."""
+    keys = game.options.keys
+    rnd = session.round
+    config = {**rules, **rnd.options, "track": rnd.track}
+    if rnd.laps:
+        config["laps"] = rnd.laps
+    if "mode" in keys:
+        config["mode"] = session.kind
+    if "season_race" in keys and rules.get("season"):
+        config["season_race"] = rnd.number
+    if "season_seed" in keys and rules.get("season") == "custom":
+        config["season_seed"] = f"{season.league.slug}/{season.slug}"
+    try:
+        game.options.validate(config)
+    except ConfigError as error:
+        return str(error)
+    return None
 
 
 def results_rescore(*, season: Season) -> None:

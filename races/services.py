@@ -14,6 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Season
+from league.seasons import round_rules_check
 from races.models import Round, Session
 
 # Which statuses each organiser action starts from.
@@ -61,6 +62,7 @@ def round_create(
     rnd.full_clean()
     rnd.save()
     sessions_sync(rnd=rnd)
+    round_rules_check(rnd=rnd)
     return rnd
 
 
@@ -94,6 +96,7 @@ def round_update(
     rnd.full_clean()
     rnd.save()
     sessions_sync(rnd=rnd)
+    round_rules_check(rnd=rnd)
     return rnd
 
 

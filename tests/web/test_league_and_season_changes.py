@@ -3,6 +3,7 @@ season, the owner deletes it. Bad input shows why and changes nothing;
 anyone else is refused (403); cached pages show every change at once."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
@@ -19,7 +20,7 @@ from league.models import (
 )
 from league.services import entry_create
 from races.models import Result, Round, Session
-from races.services import round_create
+from races.services import round_create, sessions_sync
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season
 
@@ -275,11 +276,22 @@ def test_rules_a_scheduled_round_could_not_run_under_are_refused(league, owner):
     assert season_row(season) == before
 
 
+def test_a_new_round_the_season_rules_refuse_is_not_created(league):
+    season = make_season(league, rules={"level": "basic"})
+    with pytest.raises(ValidationError, match="could not be run under the season's rules"):
+        round_create(
+            season=season, number=1, name="Wet GP", track="paddock_ring", options={"weather": True}
+        )
+    assert not season.rounds.exists() and not Session.objects.exists()
+
+
 def test_a_rename_is_not_held_up_by_a_round_the_rules_already_refuse(league, owner):
     season = make_season(league, rules={"level": "basic"})
-    round_create(
+    # a round stored before rounds were checked against their season's rules
+    rnd = Round.objects.create(
         season=season, number=1, name="Wet GP", track="paddock_ring", options={"weather": True}
     )
+    sessions_sync(rnd=rnd)
     assert edit(logged_in(owner), season, name="Renamed").status_code == 302
     season.refresh_from_db()
     assert season.name == "Renamed"

@@ -150,7 +150,16 @@ def round_data(**over):
     return data
 
 
-def test_an_organiser_adds_a_round_with_its_sessions(organiser, league, season):
+@pytest.fixture
+def advanced(season):
+    """The season of the round forms: weather is an advanced-rules option (FD-O-2)."""
+    season.rules = {"level": "advanced"}
+    season.save()
+    return season
+
+
+def test_an_organiser_adds_a_round_with_its_sessions(organiser, league, advanced):
+    season = advanced
     response = organiser.post(
         reverse("round_create", args=[league.slug, season.slug]), round_data()
     )
@@ -180,7 +189,18 @@ def test_bad_round_input_shows_a_message_and_stores_nothing(
     assert not Round.objects.exists() and not Session.objects.exists()
 
 
-def test_a_round_number_is_used_once(organiser, league, season):
+def test_a_round_the_season_rules_refuse_is_explained_and_not_stored(organiser, league, season):
+    response = organiser.post(
+        reverse("round_create", args=[league.slug, season.slug]), round_data()
+    )
+    page = response.content.decode()
+    assert "could not be run under the season&#x27;s rules" in page
+    assert "needs level = advanced" in page
+    assert not Round.objects.exists() and not Session.objects.exists()
+
+
+def test_a_round_number_is_used_once(organiser, league, advanced):
+    season = advanced
     url = reverse("round_create", args=[league.slug, season.slug])
     organiser.post(url, round_data())
     response = organiser.post(url, round_data(name="Again"))
@@ -217,7 +237,7 @@ def test_the_round_form_opens_with_the_rounds_values(organiser, league):
 
 
 def test_an_organiser_changes_a_round_and_its_sessions_follow(organiser, league):
-    season, grid, rounds = build_season(league, finished=0)
+    season, grid, rounds = build_season(league, finished=0, level="advanced")
     url = reverse("round_edit", args=[league.slug, season.slug, 2])
     response = organiser.post(url, edit_data(number=7))
     assert response["Location"] == rounds[1].get_absolute_url()
