@@ -31,15 +31,31 @@ def reshuffle(race: HeatRace, car: Car) -> bool:
     return True
 
 
-def draw(race: HeatRace, car: Car, count: int) -> list[str]:
-    """Draw up to `count` cards; a draw that cannot be made is skipped (HEAT-B-032)."""
-    drawn = []
+def draw(race: HeatRace, car: Car, count: int, reason: str) -> list[str]:
+    """Draw up to `count` cards; a draw that cannot be made is skipped (HEAT-B-032).
+
+    HEAT-B-ENG-10: each run of draws is a `cards_drawn` event, in the order of the draws: a
+    reshuffle in the middle splits the cards drawn before it from those drawn after."""
+    drawn: list[str] = []
+    start = 0
     for _ in range(count):
-        if not car.deck and not reshuffle(race, car):
-            break
+        if not car.deck:
+            if len(drawn) > start:
+                cards_drawn(race, car, drawn[start:], "deck", reason)
+                start = len(drawn)
+            if not reshuffle(race, car):
+                break
         drawn.append(car.deck.pop(0))
-    car.hand.extend(drawn)
+    if len(drawn) > start:
+        cards_drawn(race, car, drawn[start:], "deck", reason)
     return drawn
+
+
+def cards_drawn(race: HeatRace, car: Car, cards: list[str], pile: str, reason: str) -> None:
+    """Cards into the hand (HEAT-B-ENG-10 `CardsDrawn`; only their owner sees the ids while
+    the race runs, HEAT-B-ENG-09)."""
+    car.hand.extend(cards)
+    race.emit("cards_drawn", car.seat, cards=cards, pile=pile, reason=reason)
 
 
 def resolve_plus(race: HeatRace, car: Car, source: str) -> int:
@@ -296,8 +312,8 @@ def replenish(race: HeatRace, car: Car) -> None:
     car.discard.extend(car.play)
     car.play = []
     short = race.hand_size - len(car.hand)
-    drawn = draw(race, car, short) if short > 0 else []
-    race.emit("hand_replenished", car.seat, drawn=len(drawn), cards=drawn)
+    drawn = draw(race, car, short, "replenish") if short > 0 else []
+    race.emit("hand_replenished", car.seat, drawn=len(drawn))
 
 
 def discardable(race: HeatRace, car: Car) -> list[str]:
