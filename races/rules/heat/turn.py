@@ -160,11 +160,18 @@ def cooldown(race: HeatRace, car: Car, count: int) -> None:
     for c in cooled:
         car.hand.remove(c)
         car.engine.append(c)
+    spent = count
     if sector_effect(race, car) == "cooldown_plus_1" and not car.sector_cool_used:
         car.sector_cool_used = True
-        count -= 1
-    car.cooldown_left -= count
-    race.emit("cooldown_done", car.seat, count=count, engine=len(car.engine))
+        spent -= 1
+    # HEAT-B-035, -037: Adrenaline's extra point is the last point of the pooled allowance;
+    # the Cooldown that reaches into it uses Adrenaline (HEAT-B-ENG-10 `AdrenalineUsed`).
+    if car.adrenaline and not car.adrenaline_cooled and car.cooldown_left - spent < 1:
+        car.adrenaline_cooled = True
+        race.emit("adrenaline_used", car.seat, kind="cooldown")
+    car.cooldown_left -= spent
+    # HEAT-B-ENG-10: the number of Heat cards moved from the hand to the engine.
+    race.emit("cooldown_done", car.seat, count=len(cooled), engine=len(car.engine))
 
 
 def adrenaline_move(race: HeatRace, car: Car) -> None:

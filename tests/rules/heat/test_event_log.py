@@ -4,6 +4,8 @@ a seat's view keeps hidden of them (HEAT-B-ENG-09)."""
 
 import json
 
+import pytest
+
 from races.rules import Action, Seat, get_game, run_bot_race
 from races.rules.heat.season import Sponsors
 
@@ -117,3 +119,79 @@ def test_no_view_shows_another_seats_drawn_or_face_down_cards():
     assert checked > 100
     # The replay log, shown after the race, holds them.
     assert events_of(r, "cards_drawn", "car1")[0]["cards"]
+
+
+def _adrenaline_car(r, hand, engine=0, gear=1):
+    """car1 behind car2, so car1 is last in the turn order and has Adrenaline."""
+    setup_car(r, "car2", p=10)
+    car = setup_car(r, "car1", p=0, gear=gear, engine=engine, hand=hand)
+    park(r, "car2")
+    plan(r, "car1", gear, [car.hand[0]])
+    answer_defaults(r, "car2")
+    assert events_of(r, "turn_order_fixed")[-1]["adrenaline"] == ["car1"]
+    return car
+
+
+@pytest.mark.parametrize(
+    ("counts", "when"),
+    [
+        ((3, 1), 1),  # gear 1's three points first, then Adrenaline's extra point
+        ((4,), 0),  # all four at once
+        ((2, 2), 1),
+    ],
+)
+def test_the_extra_adrenaline_cooldown_is_an_adrenaline_used_event(counts, when):
+    # HEAT-B-ENG-10, HEAT-B-035, HEAT-B-037: the pooled allowance is gear 1's 3 plus 1
+    r = race(None, None)
+    car = _adrenaline_car(r, ["S1", "H", "H", "H", "H", "H"])
+    for count in counts:
+        r.apply("car1", Action("cooldown", {"count": count}))
+    log = _log(r, "car1", {"adrenaline_used", "cooldown_done"})
+    types = [t for t, _ in log]
+    assert types.count("adrenaline_used") == 1
+    at = types.index("adrenaline_used")
+    assert log[at][1] == {"kind": "cooldown", "step": 5}
+    # Emitted with the Cooldown that reaches into Adrenaline's point, just before it.
+    assert [d["count"] for t, d in log[at + 1 :] if t == "cooldown_done"] == [counts[when]]
+    assert len(car.engine) == 4
+
+
+def test_cooling_within_the_gear_allowance_does_not_use_adrenaline():
+    # HEAT-B-ENG-10, HEAT-B-035: Adrenaline's move is its own kind; its Cooldown was not used
+    r = race(None, None)
+    _adrenaline_car(r, ["S1", "H", "H", "H", "H", "H"])
+    r.apply("car1", Action("adrenaline_move"))
+    r.apply("car1", Action("cooldown", {"count": 3}))
+    r.apply("car1", Action("end_react"))
+    assert [d["kind"] for d in events_of(r, "adrenaline_used", "car1")] == ["speed"]
+
+
+def test_a_car_without_adrenaline_never_logs_it():  # HEAT-B-ENG-10, HEAT-B-034
+    r = race(None, None)
+    setup_car(r, "car2", p=0)
+    car = setup_car(r, "car1", p=12, gear=1, engine=0, hand=["S1", "H", "H", "H", "H"])
+    park(r, "car2")
+    plan(r, "car1", 1, [car.hand[0]])
+    answer_defaults(r, "car2")
+    r.apply("car1", Action("cooldown", {"count": 3}))
+    assert events_of(r, "adrenaline_used", "car1") == []
+
+
+def test_cooldown_done_counts_the_heat_moved_with_a_cooldown_plus_1_sector():
+    # HEAT-B-ENG-10 (number of Heat moved hand -> engine), HEAT-WEATHER-12
+    r = race(
+        None,
+        None,
+        weather=True,
+        laps=3,
+        script={"weather": [["rain"]], "road": [["corner_plus1.1", "sector_weather.1"]]},
+    )
+    setup_car(r, "car2", p=0)
+    car = setup_car(r, "car1", p=13, gear=1, engine=1, hand=["S1", "H", "H", "H", "H", "H"])
+    park(r, "car2")
+    plan(r, "car1", 1, [car.hand[0]])
+    answer_defaults(r, "car2")
+    assert r.pending[0].options["cooldown_left"] == 4
+    r.apply("car1", Action("cooldown", {"count": 4}))
+    assert events_of(r, "cooldown_done", "car1")[-1]["count"] == 4
+    assert len(car.engine) == 5
