@@ -195,3 +195,23 @@ def test_cooldown_done_counts_the_heat_moved_with_a_cooldown_plus_1_sector():
     r.apply("car1", Action("cooldown", {"count": 4}))
     assert events_of(r, "cooldown_done", "car1")[-1]["count"] == 4
     assert len(car.engine) == 5
+
+
+def test_cards_played_logs_the_ids_which_views_hide_until_the_reveal():
+    # HEAT-B-ENG-10 (count public, ids hidden until the reveal), HEAT-B-ENG-09
+    r = race(None, None)
+    setup_car(r, "car2", p=10)
+    car = setup_car(r, "car1", p=0, gear=2, engine=3, hand=["S1", "S2", "S3"])
+    played = car.hand[:2]
+    plan(r, "car1", 2, played)
+    park(r, "car2")  # car2 moves first and is asked to discard: car1 is still face down
+    assert [(d.seat, d.kind) for d in r.pending] == [("car2", "discard")]
+    logged = events_of(r, "cards_played", "car1")[-1]
+    assert logged["count"] == 2 and logged["cards"] == played
+    for viewer in ("car2", None):
+        text = json.dumps(r.view(viewer))
+        assert not any(f'"{c}"' in text for c in played)
+    assert r.view("car1")["you"]["played"] == played
+    answer_defaults(r, "car2")
+    assert events_of(r, "cards_revealed", "car1")[-1]["cards"] == played
+    assert r.view("car2")["cars"][0]["play"] == played
