@@ -318,7 +318,25 @@ HEAT_WORDS: dict[str, Callable[[str, Mapping, Mapping], str]] = {
         f"{c} reveals {', '.join(d['cards'])}." if d.get("cards") else f"{c} reveals their cards."
     ),
     "turn_order_fixed": lambda c, d, k: "The turn order is set.",
-    "adrenaline_used": lambda c, d, k: f"{c} uses adrenaline ({d.get('kind')}).",
+    "adrenaline_used": lambda c, d, k: (
+        f"{c} uses adrenaline"
+        + {"speed": " to move one more space", "cooldown": " to cool down one more Heat"}.get(
+            d.get("kind"), f" ({d.get('kind')})"
+        )
+        + "."
+    ),
+    # Drawn cards are their owner's secret while the race runs (HEAT-B-ENG-10): the live
+    # page reads these sentences, so they give the number of cards, never their ids.
+    "cards_drawn": lambda c, d, k: (
+        f"{c} draws {len(d['cards'])} "
+        + ("sponsorship card" if d.get("pile") == "sponsorship" else "card")
+        + ("s" if len(d["cards"]) != 1 else "")
+        + "."
+    ),
+    "hand_replenished": lambda c, d, k: f"{c} refills their hand ({d['drawn']} drawn).",
+    "sponsorship_gained": lambda c, d, k: (
+        f"{c} gains a sponsorship card" + (f" ({d['reason']})" if d.get("reason") else "") + "."
+    ),
     "cooldown_done": lambda c, d, k: f"{c} cools down {d.get('count')} Heat.",
     "boost_done": lambda c, d, k: f"{c} boosts.",
     "moved": lambda c, d, k: (

@@ -39,3 +39,26 @@ def test_every_heat_step_reads_in_words(client, heat_session):
     words = [event_words("heat", e, names) for e in events]
     assert any(w.startswith("Car 1 moves") for w in words)
     assert any("takes corner" in w for w in words)
+
+
+def test_the_new_log_events_read_in_words_without_naming_drawn_cards():
+    # HEAT-B-ENG-10: drawn card ids are their owner's alone while the race runs, and the
+    # live page shows these sentences.
+    from races.replay import event_words
+
+    names = {"car1": "Car 1"}
+    drawn = ["red.S1.1", "red.S2.1", "sp.SP81.1"]
+    cases = [
+        ("cards_drawn", {"cards": drawn[:2], "pile": "deck", "reason": "replenish"}),
+        ("cards_drawn", {"cards": drawn[2:], "pile": "sponsorship", "reason": "press"}),
+        ("sponsorship_gained", {"card": drawn[2], "reason": "press"}),
+        ("hand_replenished", {"drawn": 2}),
+        ("cards_played", {"count": 2, "cards": drawn[:2]}),
+    ]
+    words = [event_words("heat", {"type": t, "seat": "car1", "data": d}, names) for t, d in cases]
+    assert words[:2] == ["Car 1 draws 2 cards.", "Car 1 draws 1 sponsorship card."]
+    assert not [w for w in words if any(c in w for c in drawn)]
+    cooldown = {"type": "adrenaline_used", "seat": "car1", "data": {"kind": "cooldown"}}
+    assert (
+        event_words("heat", cooldown, names) == "Car 1 uses adrenaline to cool down one more Heat."
+    )

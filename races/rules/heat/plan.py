@@ -130,4 +130,11 @@ def resolve_plans(race: HeatRace) -> None:
         for c in car.played:
             car.hand.remove(c)
         car.play = list(car.played)
-        race.emit("cards_played", car.seat, count=len(car.play), cluttered=car.cluttered)
+        # HEAT-B-ENG-10: the count is public; the ids stay hidden from views until the reveal.
+        race.emit(
+            "cards_played",
+            car.seat,
+            count=len(car.play),
+            cards=list(car.play),
+            cluttered=car.cluttered,
+        )

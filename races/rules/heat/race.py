@@ -307,6 +307,7 @@ class HeatRace:
         car.speed = 0
         car.crossings = []
         car.boosted = car.slipstreamed = car.adrenaline_moved = car.sector_cool_used = False
+        car.adrenaline_cooled = False
         car.cooldown_left = car.plus_count = car.heat_owed = 0
         car.adrenaline = car.refreshed = False
         car.chosen, car.converted, car.scrap_owed, car.used = {}, [], [], []

@@ -13,6 +13,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..contract import ConfigError
+from . import turn
 from .cards import SPONSORSHIP, card, sponsorship_pool
 from .chance import Chance
 from .state import Car
@@ -170,7 +171,7 @@ class Sponsors:
             if not self.deck:
                 return
             gained = self.deck.pop(0)
-            car.hand.append(gained)
+            turn.cards_drawn(race, car, [gained], "sponsorship", reason)
             car.sponsorships.append(gained)
             race.emit("sponsorship_gained", car.seat, card=gained, reason=reason)
 

@@ -96,5 +96,5 @@ def deal_cards(race: HeatRace) -> None:
         if race.sponsors and not car.legend:  # HEAT-CHAMP-09: part of the opening hand
             race.sponsors.gain(race, car, "setup", count=race.event.sponsors)
         if not car.legend:
-            drawn = turn.draw(race, car, race.hand_size - len(car.hand))
-            race.emit("hand_replenished", car.seat, drawn=len(drawn), cards=drawn)
+            drawn = turn.draw(race, car, race.hand_size - len(car.hand), "setup")
+            race.emit("hand_replenished", car.seat, drawn=len(drawn))

@@ -45,6 +45,7 @@ class Car:
     speed: int = 0
     adrenaline: bool = False
     adrenaline_moved: bool = False
+    adrenaline_cooled: bool = False  # its extra Cooldown point spent this turn
     cooldown_left: int = 0
     boosted: bool = False
     sector_cool_used: bool = False

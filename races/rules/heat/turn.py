@@ -31,15 +31,31 @@ def reshuffle(race: HeatRace, car: Car) -> bool:
     return True
 
 
-def draw(race: HeatRace, car: Car, count: int) -> list[str]:
-    """Draw up to `count` cards; a draw that cannot be made is skipped (HEAT-B-032)."""
-    drawn = []
+def draw(race: HeatRace, car: Car, count: int, reason: str) -> list[str]:
+    """Draw up to `count` cards; a draw that cannot be made is skipped (HEAT-B-032).
+
+    HEAT-B-ENG-10: each run of draws is a `cards_drawn` event, in the order of the draws: a
+    reshuffle in the middle splits the cards drawn before it from those drawn after."""
+    drawn: list[str] = []
+    start = 0
     for _ in range(count):
-        if not car.deck and not reshuffle(race, car):
-            break
+        if not car.deck:
+            if len(drawn) > start:
+                cards_drawn(race, car, drawn[start:], "deck", reason)
+                start = len(drawn)
+            if not reshuffle(race, car):
+                break
         drawn.append(car.deck.pop(0))
-    car.hand.extend(drawn)
+    if len(drawn) > start:
+        cards_drawn(race, car, drawn[start:], "deck", reason)
     return drawn
+
+
+def cards_drawn(race: HeatRace, car: Car, cards: list[str], pile: str, reason: str) -> None:
+    """Cards into the hand (HEAT-B-ENG-10 `CardsDrawn`; only their owner sees the ids while
+    the race runs, HEAT-B-ENG-09)."""
+    car.hand.extend(cards)
+    race.emit("cards_drawn", car.seat, cards=cards, pile=pile, reason=reason)
 
 
 def resolve_plus(race: HeatRace, car: Car, source: str) -> int:
@@ -144,11 +160,18 @@ def cooldown(race: HeatRace, car: Car, count: int) -> None:
     for c in cooled:
         car.hand.remove(c)
         car.engine.append(c)
+    spent = count
     if sector_effect(race, car) == "cooldown_plus_1" and not car.sector_cool_used:
         car.sector_cool_used = True
-        count -= 1
-    car.cooldown_left -= count
-    race.emit("cooldown_done", car.seat, count=count, engine=len(car.engine))
+        spent -= 1
+    # HEAT-B-035, -037: Adrenaline's extra point is the last point of the pooled allowance;
+    # the Cooldown that reaches into it uses Adrenaline (HEAT-B-ENG-10 `AdrenalineUsed`).
+    if car.adrenaline and not car.adrenaline_cooled and car.cooldown_left - spent < 1:
+        car.adrenaline_cooled = True
+        race.emit("adrenaline_used", car.seat, kind="cooldown")
+    car.cooldown_left -= spent
+    # HEAT-B-ENG-10: the number of Heat cards moved from the hand to the engine.
+    race.emit("cooldown_done", car.seat, count=len(cooled), engine=len(car.engine))
 
 
 def adrenaline_move(race: HeatRace, car: Car) -> None:
@@ -296,8 +319,8 @@ def replenish(race: HeatRace, car: Car) -> None:
     car.discard.extend(car.play)
     car.play = []
     short = race.hand_size - len(car.hand)
-    drawn = draw(race, car, short) if short > 0 else []
-    race.emit("hand_replenished", car.seat, drawn=len(drawn), cards=drawn)
+    drawn = draw(race, car, short, "replenish") if short > 0 else []
+    race.emit("hand_replenished", car.seat, drawn=len(drawn))
 
 
 def discardable(race: HeatRace, car: Car) -> list[str]:
