@@ -5,13 +5,15 @@
     race = game.start({"track": "paddock_ring"}, seats, seed=7)
 
 Modules by concept: `track` (loading, validator) and `layout` (the generator
-of the shipped tracks in `data/`), `state`, `dice`, `movement` (steps and the
-search over movement states), `moves` (one move's legal ends and previews),
+of the shipped tracks in `data/`), `state`, `dice`, `movement` (steps and
+their legality), `search` (the search over movement states), `moves` (one
+move's legal ends and previews),
 `race` (the contract, setup and rounds), `turn` (the turn procedure FD-P-3),
 `gears`, `damage`, `slipstream`, `pit`, `weather`, `street`, `qualifying`,
 `result`, `options` (every option, in one place), `drivers` (the ten special
-drivers), `outlook` and `bots`, `snapshot` (the state fields of FD-E-4), and
-`scenario` (the test constructor of FD-E-25).
+drivers), the bots' `outlook` (with `end_values`, `faces` and `prices`) and
+`bots`, `snapshot` (the state fields of FD-E-4), and `scenario` (the test
+constructor of FD-E-25).
 
 The session runs as a generator, so `race.state_dict()` (FD-E-4) carries the
 seed, configuration, seats and applied actions, from which

@@ -10,8 +10,9 @@ from functools import cache
 
 from ..contract import Action, ConfigError, Decision
 from .dice import GEAR_ODDS, GEAR_RANGE
-from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX, unwind
+from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
 from .outlook import ELIMINATION, WEIGHTS, Outlook
+from .search import unwind
 from .track import TRACK
 
 

@@ -134,10 +134,10 @@ def _rich_link(
 def links(rules: MoveRules, state: tuple) -> tuple:
     """Forward links (to, diagonal, crosses, pit_entry) from a state's space; a car
     owed to its box reaches it from p_k too."""
-    return tuple(link[:4] for link in _links(rules, state))
+    return tuple(link[:4] for link in rich_links(rules, state))
 
 
-def _links(rules: MoveRules, state: tuple) -> tuple:
+def rich_links(rules: MoveRules, state: tuple) -> tuple:
     """`links` as `step_links` gives them."""
     space = state[SPACE]
     t = rules.track
@@ -171,7 +171,7 @@ def step(rules: MoveRules, state: tuple, link: tuple, k: int) -> tuple | str:
 
     Returns (new_state, terminal) on success.
     """
-    link = next(ln for ln in _links(rules, state) if ln[:4] == tuple(link))
+    link = next(ln for ln in rich_links(rules, state) if ln[:4] == tuple(link))
     got = advance(rules, state, link, k)
     return _reason(rules, state, link, got) if got.__class__ is int else got
 
@@ -195,11 +195,11 @@ def _reason(rules: MoveRules, state: tuple, link: tuple, code: int) -> str:
     return _REASONS[code].format(
         to=ids[link[0]],
         box=ids[rules.own_box] if rules.own_box >= 0 else "",
-        lane=_weaving_lane(rules, state[LEFT], link[7], link[8]) if code == WEAVING else "",
+        lane=weaving_lane(rules, state[LEFT], link[7], link[8]) if code == WEAVING else "",
     )
 
 
-def _weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> int | None:
+def weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> int | None:
     """The lane left earlier on this straight that a step would re-enter without
     overtaking in between (FD-B-7.3), or None."""
     car_ranks = rules.car_ranks
@@ -284,7 +284,7 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: boo
         if not rules.slipstream and straight >= 0:
             if changes >= 2:
                 return TWO_CHANGES
-            if left and _weaving_lane(rules, left, lane_to, rank_to) is not None:
+            if left and weaving_lane(rules, left, lane_to, rank_to) is not None:
                 return WEAVING
             t = rules.track
             changes += 1
@@ -318,7 +318,7 @@ def _pit_lane_stuck(rules: MoveRules, state: tuple, k: int) -> bool:
     """No legal step on from `state` (whether that step would stop is no matter,
     so it is not asked: asking made a pit-lane move cost its length squared)."""
     return all(
-        advance(rules, state, ln, k + 1, False).__class__ is int for ln in _links(rules, state)
+        advance(rules, state, ln, k + 1, False).__class__ is int for ln in rich_links(rules, state)
     )
 
 
@@ -331,7 +331,7 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
     boxed = rules.own_box >= 0
     next_of = step_links(t)
     for i, to in enumerate(path):
-        ln = _links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[SPACE]]
+        ln = rich_links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[SPACE]]
         for link in ln:
             if link[0] == to:
                 break
@@ -352,145 +352,6 @@ def is_stuck_terminal(rules: MoveRules, state: tuple, k: int) -> bool:
     if rules.track.kind_of[state[SPACE]] == TRACK:
         return False
     return _pit_lane_stuck(rules, state, k)
-
-
-def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge: bool = False):
-    """Breadth-first over movement states.
-
-    Returns (layers, terminals): layers[d] maps each distinct state reached with
-    exactly d steps to its canonical path; terminals lists (d, state, path) of
-    moves that end early on a terminal space.
-
-    `merge` (bots) keeps one state per space, lap, pit mode, lock and
-    overshoots: the one with the fewest hazards, then the fewest lane changes.
-    Every path it keeps is legal; a few unusual ends may be missed. Its layers
-    are lists of (state, trail) and its terminals (d, state, trail): a trail is
-    a path kept as (trail before, space), read with `unwind`, since the bots
-    need the path of one end only.
-    """
-    if merge:
-        return _merged_search(rules, start, max_steps, k0)
-    layers: list[dict] = [{start: ()}]
-    terminals: list[tuple] = []
-    slide_b = rules.slide_b
-    own_box = rules.own_box
-    next_of = step_links(rules.track)
-    layer = layers[0]
-    for d in range(1, max_steps + 1):
-        k = k0 + d
-        previous, layer = layer, {}
-        for state, path in previous.items():
-            ln = (
-                _links(rules, state) if own_box >= 0 and state[PIT] == TO_BOX else next_of[state[0]]
-            )
-            for link in ln:
-                got = advance(rules, state, link, k)
-                if got.__class__ is int:
-                    continue
-                new, terminal = got
-                if slide_b and d > slide_b and not new[SLIDE]:
-                    continue  # only a slide lengthens the move beyond B
-                if terminal and d < max_steps:
-                    terminals.append((d, new, (*path, link[0])))
-                elif new not in layer:
-                    layer[new] = (*path, link[0])
-        layers.append(layer)
-        if not layer:
-            break
-    return layers, terminals
-
-
-def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
-    """`search(..., merge=True)`: the bots' search, run for every decision, so its
-    plain steps (see `step_links`) skip `advance`."""
-    layers: list[list] = [[(start, ())]]
-    terminals: list[tuple] = []
-    slide_b, slipstream = rules.slide_b, rules.slipstream
-    boxed = rules.own_box >= 0
-    occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
-    next_of = step_links(rules.track)
-    layer = layers[0]
-    # merge keys as ints: (lock, lap, pit mode, overshoots, slide) get a number
-    # each, so a key is that number and the space; a state's rank is
-    # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2)
-    rests: dict = {}
-    n = len(rules.track.ids)
-    for d in range(1, max_steps + 1):
-        k = k0 + d
-        kept: dict = {}  # merge key -> (rank, state, trail before it)
-        for state, trail in layer:
-            # the two common steps are taken here; `advance` takes the rest
-            simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
-            if simple:
-                rest = (state[LOCK], state[LAP], state[PIT], state[OVERS], state[SLIDE])
-                base = rests.setdefault(rest, len(rests)) * n
-                rank0 = 8 * len(state[HAZARDS]) + state[CHANGES]
-            ln = _links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[0]]
-            for link in ln:
-                to = link[0]
-                if simple and (link[10] or link[11]):
-                    if to in occupied:
-                        continue
-                    key = base + to
-                    marked = to in hazard_spaces
-                    rank = rank0 + 8 if marked else rank0
-                    if link[11]:  # a lane change on a straight (FD-B-7)
-                        if rest[0] or state[CHANGES] >= 2:
-                            continue
-                        rank += 1
-                    old = kept.get(key)
-                    if old is not None and rank >= old[0]:
-                        continue  # a state as good is kept already
-                    if link[11]:
-                        left = state[LEFT]
-                        if left and _weaving_lane(rules, left, link[7], link[8]) is not None:
-                            continue
-                        new = (
-                            to,
-                            state[STRAIGHT],
-                            state[CHANGES] + 1,
-                            (*left, link[12]),
-                            *state[LOCK:HAZARDS],
-                            (*state[HAZARDS], to) if marked else state[HAZARDS],
-                            state[SLIDE],
-                        )
-                    elif marked:
-                        new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
-                    else:
-                        new = (to, *state[1:])
-                else:
-                    got = advance(rules, state, link, k)
-                    if got.__class__ is int:
-                        continue
-                    new, terminal = got
-                    if slide_b and d > slide_b and not new[SLIDE]:
-                        continue  # only a slide lengthens the move beyond B
-                    if terminal and d < max_steps:
-                        terminals.append((d, new, (trail, to)))
-                        continue
-                    rest = (new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
-                    key = rests.setdefault(rest, len(rests)) * n + to
-                    rank = 8 * len(new[HAZARDS]) + min(new[CHANGES], 7)
-                    old = kept.get(key)
-                    if old is not None and rank >= old[0]:
-                        continue
-                if old is not None:
-                    del kept[key]  # the better state takes the end of the layer
-                kept[key] = (rank, new, trail)
-        layer = [(new, (trail, new[SPACE])) for _rank, new, trail in kept.values()]
-        layers.append(layer)
-        if not layer:
-            break
-    return layers, terminals
-
-
-def unwind(trail: tuple) -> tuple:
-    """The path (spaces in order) of a trail of the merged search."""
-    spaces = []
-    while trail:
-        trail, space = trail
-        spaces.append(space)
-    return tuple(reversed(spaces))
 
 
 def lane_changes(track: Track, start: int, path) -> int:

@@ -18,10 +18,10 @@ from .movement import (
     MoveRules,
     is_stuck_terminal,
     lane_changes,
-    search,
     start_state,
     walk,
 )
+from .search import search
 from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from .track import PIT_BOX, TRACK
 from .track import PIT_LANE as PIT_LANE_SPACE

@@ -19,11 +19,10 @@ from races.rules.formula_d.movement import (
     PIT,
     SLIDE,
     MoveRules,
-    search,
     start_state,
-    unwind,
     walk,
 )
+from races.rules.formula_d.search import search, unwind
 from races.rules.formula_d.track import TRACK, load_track
 
 
@@ -35,7 +34,7 @@ def reference_search(rules: MoveRules, start: tuple, depth: int):
     for d in range(1, depth + 1):
         previous, layer, kept = layer, {}, {}
         for state, path in previous.items():
-            for link in movement._links(rules, state):
+            for link in movement.rich_links(rules, state):
                 got = movement.advance(rules, state, link, d)
                 if isinstance(got, int):
                     continue

@@ -1,0 +1,206 @@
+"""Weighing every gear over its die faces in one pass (FD-E-24, the `pro` bot).
+
+A mixin of `Outlook`: it reads the outlook's search layers and prices ends as
+`Outlook._base` does, sharing the work between totals and gears.
+"""
+
+from __future__ import annotations
+
+from .dice import GEAR_ODDS
+from .movement import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from .prices import ELIMINATION, NO_PRICE, ROWS, approach_row, brake_costs
+from .track import PIT_BOX, TRACK
+
+
+class FaceWeighing:
+    """`face_values` and the end rows it is built from."""
+
+    def face_values(self, top: int, gears) -> dict[tuple[int, int], float]:
+        """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
+        sharing the work between totals and gears instead of one pass per (v, g).
+        The winning ends are kept in `face_ends`, so the move after the roll
+        needs no second look.
+
+        Without a rain slide only (the caller checks). A voluntary brake of b
+        spaces mostly costs the same on every end (brake or wear points and
+        their scarcity, FD-A-5, FD-B-9), so a braked end is an end of an earlier
+        layer less that cost (`_braked` says when not). Totals with no end at all
+        are left out: the caller asks `best` for those.
+        """
+        layers, terminals = self.layers(top)
+        n = len(layers)
+        floor = ELIMINATION / 2
+        kinds = self.t.kind_of
+        rows: dict[int, list] = {}
+
+        def row_of(d: int) -> list:
+            got = rows.get(d)
+            if got is None:
+                got = rows[d] = [
+                    (
+                        *self._end_row(d, state, False, floor),
+                        kinds[state[SPACE]] == TRACK,
+                        state,
+                        trail,
+                    )
+                    for state, trail in layers[d]
+                ]
+            return got
+
+        # terminals come in search order, so by steps taken
+        early = [
+            (d, *self._end_row(d, state, True, floor), state, trail)
+            for d, state, trail in terminals
+        ]
+        brakes = self._brake_costs() if self.may_brake else ()
+        # a blocked car starting off the main track is `best`'s case (a free stop)
+        blocked_ok = kinds[self.space] == TRACK
+        out: dict[tuple[int, int], float] = {}
+        ends = self.face_ends = {}
+        for g in gears:
+            for v, _p in GEAR_ODDS[g]:
+                best = end = None
+                if v < n:
+                    for value, row, _track, state, trail in row_of(v):
+                        x = value - row[g]
+                        if best is None or x > best:
+                            best, end = x, (v, state, trail, "none", 0, False)
+                for d, value, row, state, trail in early:
+                    if d > v:
+                        break
+                    x = value - row[g]
+                    if best is None or x > best:
+                        best, end = x, (d, state, trail, "none", 0, True)
+                if best is None:
+                    if blocked_ok:
+                        got = self._blocked_best(v, g, row_of, brakes, floor)
+                        if got is not None:
+                            out[v, g], ends[v, g] = got
+                    continue
+                if best < 0:
+                    for b in range(1, min(len(brakes), v + 1)):
+                        d = v - b
+                        if d >= n:
+                            continue
+                        for value, row, track, state, trail in row_of(d):
+                            if track:
+                                x = self._braked(value, row, g, state, trail, d, b, brakes)
+                                if x > best:
+                                    best, end = x, (d, state, trail, "voluntary", b, False)
+                out[v, g] = best
+                ends[v, g] = end
+        return out
+
+    def _blocked_best(self, v: int, g: int, row_of, brakes: tuple, floor: float):
+        """(value, end) of `best(v, g)` when every path of v steps is blocked: the
+        car stops in the deepest layer it can (forced braking, FD-A-5.2) or
+        brakes voluntarily within its budget (`_find_ends`' blocked case)."""
+        layers = self._layers[0]
+        kinds = self.t.kind_of
+        d_max = 0
+        for d in range(min(v, len(layers) - 1), 0, -1):
+            if any(kinds[s[SPACE]] == TRACK for s, _trail in layers[d]):
+                d_max = d
+                break
+        best = end = None
+        budget = len(brakes) - 1
+        for d in range(min(v, len(layers) - 1), -1, -1):
+            b = v - d
+            if b > 0:
+                for value, row, track, state, trail in row_of(d):
+                    if not track:
+                        continue
+                    if d == d_max:
+                        x = self.score((d, state, trail, "forced", b, False), g)
+                        kind = "forced"
+                    elif b <= budget:
+                        x = self._braked(value, row, g, state, trail, d, b, brakes)
+                        kind = "voluntary"
+                    else:
+                        continue
+                    if best is None or x > best:
+                        best, end = x, (d, state, trail, kind, b, False)
+            if d < v - budget - 1 and d < d_max:
+                break
+        return None if best is None else (best, end)
+
+    def face_end(self, m: int, gear: int):
+        """The end `face_values` chose for total m in `gear`, as `best` returns it."""
+        return self.face_ends.get((m, gear))
+
+    def _end_row(self, d: int, state, terminal: bool, floor: float) -> tuple[float, tuple]:
+        """(score before the approach price, approach price by gear) of ending on
+        `state` after d steps unbraked: `score(end, g)` is their difference."""
+        if state[OVERS] or self._fatal_now or self._street:
+            value, spun, end_corner = self._base((d, state, (), "none", 0, terminal), True)
+        else:
+            value, spun, end_corner = self._clean_base(state, terminal), False, -2
+        if value <= floor:
+            return value, NO_PRICE
+        space = state[SPACE]
+        if spun or end_corner != -2:
+            context = self._approach_context(space, end_corner, state[OVERS])
+            if context is None:
+                return value, NO_PRICE
+            row = approach_row(context)
+            # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
+            return value, ((row[1],) * 7 if spun else row)
+        key = (self._situation, space)
+        row = ROWS.get(key)
+        if row is None:
+            context = self._approach_context(space, self.t.corner[space], ())
+            row = ROWS[key] = NO_PRICE if context is None else approach_row(context)
+        return value, row
+
+    def _clean_base(self, state, terminal: bool) -> float:
+        """`_base` of an unbraked end that overshot nothing (most ends), with the
+        same sums in the same order."""
+        t = self.t
+        space, lap = state[SPACE], state[LAP]
+        rank = t.rank[space]
+        value = float(((lap - 1) * t.L + rank if lap >= 1 else rank - t.L) - self.start_progress)
+        finished = terminal and lap > self.laps
+        if finished:
+            value += 40
+        lost = 0.0
+        if state[HAZARDS] and self.advanced:
+            lost += len(state[HAZARDS]) * self._hazard_price
+        kind = t.kind_of[space]
+        if not finished and kind == TRACK:
+            near = self._near.get(space)
+            if near is None:
+                near = self._near[space] = self._cars_near(space)
+            if near:
+                lost += near * self._near_price
+        end_corner = t.corner[space]
+        if end_corner >= 0 and (
+            end_corner != self.corner or self.stops < t.corners[end_corner].stops
+        ):
+            value += 6  # a stop the corner still counts
+        value -= lost
+        if state[PIT] == TO_BOX and self.pit_mode == ON_TRACK:
+            value += 30 if self.wants_pit() else -30
+        if kind == PIT_BOX:
+            value += 5
+        return value
+
+    def _braked(self, value, row, g, state, trail, d: int, b: int, brakes: tuple) -> float:
+        """`score` of ending on `state` (value and row from `_end_row`) with a
+        voluntary brake of b spaces."""
+        if value <= ELIMINATION / 2:
+            return value
+        if self.advanced or not (
+            state[OVERS] or self._street or self._near.get(state[SPACE]) or self._fatal_now
+        ):
+            return value - row[g] - brakes[b]
+        # basic: overshoots, near cars and zones are priced on the wear points
+        # left after braking
+        return self.score((d, state, trail, "voluntary", b, False), g)
+
+    def _brake_costs(self) -> tuple[float, ...]:
+        """Cost of braking b spaces voluntarily, indexed by b, within the budget of
+        `_find_ends`, as `_base` prices it: brake points (advanced) or wear points,
+        one of which must remain (basic), and their scarcity."""
+        if self.advanced:
+            return brake_costs(self.wear["Br"], min(6, self.wear["Br"]), "Br")
+        return brake_costs(self.wear["WP"], min(6, self.wear["WP"] - 1), "WP")
