@@ -33,7 +33,9 @@ def _round_scores(season: Season) -> tuple[dict, list[int]]:
     return scores, sorted(held)
 
 
-@transaction.atomic
+# Inside a caller's transaction no savepoint: a failure leaves nothing
+# half-replaced worth keeping, and a savepoint costs two round trips.
+@transaction.atomic(savepoint=False)
 def standings_recompute(*, season: Season) -> None:
     """Rebuild the season's driver and team standings from stored results and
     penalties. Safe to call any number of times: it replaces, never adds."""
