@@ -41,16 +41,16 @@ def standings_recompute(*, season: Season) -> None:
     penalties. Safe to call any number of times: it replaces, never adds."""
     table = scoring.PointsTable.of(season.scoring)
     scores, held = _round_scores(season)
+    # Each entry with its penalty points, in one query.
     entries = list(
-        Entry.objects.filter(season=season).order_by().only("id", "team_id", "withdrawn")
+        Entry.objects.filter(season=season)
+        .order_by()
+        .only("id", "team_id", "withdrawn")
+        .annotate(penalty_total=Sum("penalties__points"))
     )
     for entry in entries:
         scores.setdefault(entry.id, [])
-    penalties = dict(
-        Penalty.objects.filter(entry__season=season)
-        .values_list("entry_id")
-        .annotate(total=Sum("points"))
-    )
+    penalties = {e.id: e.penalty_total for e in entries if e.penalty_total is not None}
     lines = scoring.driver_standings(table, scores, held=held, penalties=penalties)
     standings_changed(season_id=season.pk)
 
