@@ -11,6 +11,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
+from league.fields import ValuesJSONField
 from league.models import Entry, Season
 from league.rules_options import validate_round_options
 
@@ -148,7 +149,7 @@ class Result(models.Model):
     status = models.CharField(max_length=14, choices=Status.choices)
     laps = models.PositiveSmallIntegerField(default=0)
     distance = models.IntegerField(default=0)
-    figures = models.JSONField(default=dict, blank=True)
+    figures = ValuesJSONField(default=dict, blank=True)
     points = models.IntegerField(default=0)
 
     class Meta:
