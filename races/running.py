@@ -71,6 +71,7 @@ def _claim(session_id: int) -> Session | None:
     return (
         Session.objects.select_related("round__season__scoring")
         .filter(pk=session_id, claim=token)
+        .order_by()  # one row: no need of the default ordering's joins up to the league
         .first()
     )
 
@@ -262,6 +263,7 @@ def session_run(*, session_id: int) -> str:
             Session.objects.select_for_update(of=("self", "round", "round__season"))
             .select_related("round__season__scoring")
             .filter(pk=session_id, claim=token, status=S.RUNNING)
+            .order_by()  # one row: no need of the default ordering's joins up to the league
             .first()
         )
         if session is None:  # another worker took the session over
