@@ -46,8 +46,8 @@ def session_claim(session_id: int) -> str | None:
 
 
 def _claim(session_id: int) -> Session | None:
-    """session_claim, returning the claimed session with its round, season and
-    scoring system."""
+    """session_claim, returning the claimed session with its round and season
+    (the scoring system is read when the results are stored)."""
     now = timezone.now()
     token = uuid.uuid4().hex
     claimed = {
@@ -69,7 +69,7 @@ def _claim(session_id: int) -> Session | None:
             return None
         log.warning("session %s: lease expired, running it again", session_id)
     return (
-        Session.objects.select_related("round__season__scoring")
+        Session.objects.select_related("round__season")
         .filter(pk=session_id, claim=token)
         .order_by()  # one row: no need of the default ordering's joins up to the league
         .first()
