@@ -12,6 +12,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
+from league.fields import ValuesJSONField
 from league.rules_options import validate_season_rules
 
 GAMES = [
@@ -298,9 +299,9 @@ class DriverStanding(models.Model):
     rank = models.PositiveSmallIntegerField()
     points = models.IntegerField()
     penalty_points = models.IntegerField(default=0)
-    rounds = models.JSONField(default=dict, help_text="round number → points scored")
-    dropped = models.JSONField(default=list, help_text="round numbers dropped")
-    positions = models.JSONField(default=dict, help_text="finishing position → count")
+    rounds = ValuesJSONField(default=dict, help_text="round number → points scored")
+    dropped = ValuesJSONField(default=list, help_text="round numbers dropped")
+    positions = ValuesJSONField(default=dict, help_text="finishing position → count")
 
     class Meta:
         ordering = ["season", "rank", "entry__car_number"]
@@ -315,8 +316,8 @@ class TeamStanding(models.Model):
     rank = models.PositiveSmallIntegerField()
     points = models.IntegerField()
     penalty_points = models.IntegerField(default=0)
-    rounds = models.JSONField(default=dict)
-    positions = models.JSONField(default=dict)
+    rounds = ValuesJSONField(default=dict)
+    positions = ValuesJSONField(default=dict)
 
     class Meta:
         ordering = ["season", "rank", "team__name"]

@@ -15,9 +15,15 @@ from league.models import DriverStanding, Entry, Penalty, Season, TeamStanding
 def _round_scores(season: Season) -> tuple[dict, list[int]]:
     from races.models import Result, Session
 
-    rows = Result.objects.filter(
-        session__round__season=season, session__status=Session.Status.FINISHED
-    ).values_list("entry_id", "session__kind", "session__round__number", "position", "points")
+    # Unordered: standings are ranked afterwards with a total order, and the
+    # default ordering would join up to the league only to sort.
+    rows = (
+        Result.objects.filter(
+            session__round__season=season, session__status=Session.Status.FINISHED
+        )
+        .order_by()
+        .values_list("entry_id", "session__kind", "session__round__number", "position", "points")
+    )
     scores: dict[int, list[scoring.RoundScore]] = defaultdict(list)
     held: set[int] = set()
     for entry_id, kind, number, position, points in rows:
@@ -27,20 +33,24 @@ def _round_scores(season: Season) -> tuple[dict, list[int]]:
     return scores, sorted(held)
 
 
-@transaction.atomic
+# Inside a caller's transaction no savepoint: a failure leaves nothing
+# half-replaced worth keeping, and a savepoint costs two round trips.
+@transaction.atomic(savepoint=False)
 def standings_recompute(*, season: Season) -> None:
     """Rebuild the season's driver and team standings from stored results and
     penalties. Safe to call any number of times: it replaces, never adds."""
     table = scoring.PointsTable.of(season.scoring)
     scores, held = _round_scores(season)
-    entries = list(Entry.objects.filter(season=season).only("id", "team_id", "withdrawn"))
+    # Each entry with its penalty points, in one query.
+    entries = list(
+        Entry.objects.filter(season=season)
+        .order_by()
+        .only("id", "team_id", "withdrawn")
+        .annotate(penalty_total=Sum("penalties__points"))
+    )
     for entry in entries:
         scores.setdefault(entry.id, [])
-    penalties = dict(
-        Penalty.objects.filter(entry__season=season)
-        .values_list("entry_id")
-        .annotate(total=Sum("points"))
-    )
+    penalties = {e.id: e.penalty_total for e in entries if e.penalty_total is not None}
     lines = scoring.driver_standings(table, scores, held=held, penalties=penalties)
     standings_changed(season_id=season.pk)
 

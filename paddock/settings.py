@@ -111,6 +111,11 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 300)}
 CELERY_TASK_DEFAULT_QUEUE = "sessions"
+# Celery's Django fixup closes the database connection around every task
+# unless told to reuse it; a new connection (and its cold catalog caches)
+# cost a session about 10 ms. Reused, the connection lives by CONN_MAX_AGE
+# and is dropped when unusable, as around a web request (paddock/celery.py).
+CELERY_DB_REUSE_MAX = 1_000_000
 # Whole sessions (long) and online-play steps (short) have their own queues,
 # so a person's turn never waits behind a batch of simulated races.
 CELERY_TASK_ROUTES = {

@@ -27,7 +27,10 @@ class SeatResult:
     figures: Mapping[str, Any] | None = None
 
 
-@transaction.atomic
+# No savepoint when called inside a transaction (as a finishing session
+# does): there is nothing to roll back to short of the whole transaction,
+# and a savepoint is two more round trips.
+@transaction.atomic(savepoint=False)
 def session_results_store(*, session: Session, lines: Iterable[SeatResult]) -> list[Result]:
     """Replace the session's results with these, score them and recompute the
     season's standings. Storing the same results twice counts them once."""

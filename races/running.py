@@ -1,8 +1,8 @@
 """Running a session: claim it, build the grid and seats, run the engine,
 then store results, the event log and new standings in one transaction.
 
-Exactly once: a session is claimed with a row lock, a status change and a
-claim token with a lease. A second worker given the same session finds it
+Exactly once: a session is claimed with one conditional update, a status
+change and a claim token with a lease. A second worker given the same session finds it
 claimed and leaves it; a worker that died mid-run lets its lease expire and
 the session is claimed again; only the holder of the current claim may
 store, so a session's results are written once.
@@ -18,6 +18,8 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Q, Value
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from league.models import DriverStanding, Entry
@@ -39,29 +41,39 @@ def lease() -> timedelta:
 
 def session_claim(session_id: int) -> str | None:
     """Take the session for this worker; None when it is not ours to run."""
+    session = _claim(session_id)
+    return None if session is None else session.claim
+
+
+def _claim(session_id: int) -> Session | None:
+    """session_claim, returning the claimed session with its round and season
+    (the scoring system is read when the results are stored)."""
     now = timezone.now()
     token = uuid.uuid4().hex
-    with transaction.atomic():
-        session = Session.objects.select_for_update().filter(pk=session_id).first()
-        if session is None:
+    claimed = {
+        "status": S.RUNNING,
+        "claim": token,
+        "lease_until": now + lease(),
+        "started_at": Coalesce("started_at", Value(now)),
+        "progress": {},
+        "error": "",
+    }
+    # Each claim is one conditional UPDATE, committed on its own: the database
+    # re-checks the condition on a row another worker has just claimed, so
+    # exactly one claim wins (and it costs two round trips fewer than
+    # locking, reading, writing and committing).
+    rows = Session.objects.filter(pk=session_id)
+    if not rows.filter(status=S.QUEUED).update(**claimed):
+        expired = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
+        if not rows.filter(expired, status=S.RUNNING).update(**claimed):
             return None
-        abandoned = session.status == S.RUNNING and (
-            session.lease_until is None or session.lease_until < now
-        )
-        if session.status != S.QUEUED and not abandoned:
-            return None
-        if abandoned:
-            log.warning("session %s: lease expired, running it again", session_id)
-        session.status = S.RUNNING
-        session.claim = token
-        session.lease_until = now + lease()
-        session.started_at = session.started_at or now
-        session.progress = {}
-        session.error = ""
-        session.save(
-            update_fields=["status", "claim", "lease_until", "started_at", "progress", "error"]
-        )
-    return token
+        log.warning("session %s: lease expired, running it again", session_id)
+    return (
+        Session.objects.select_related("round__season")
+        .filter(pk=session_id, claim=token)
+        .order_by()  # one row: no need of the default ordering's joins up to the league
+        .first()
+    )
 
 
 @dataclass
@@ -83,14 +95,22 @@ def effective_grid_rule(rnd: Round) -> str:
     return rnd.grid_rule
 
 
-def _qualifying_results(rnd: Round) -> list[Result]:
-    return list(
-        Result.objects.filter(
-            session__round=rnd,
-            session__kind=Session.Kind.QUALIFYING,
-            session__status=S.FINISHED,
-        )
+def _qualifying(rnd: Round) -> tuple[list[Result], str | None]:
+    """The round's finished qualifying: its results in position order and the
+    surface it ran on. A round has at most one qualifying session, so one
+    lookup answers both, and no results are read when there is none."""
+    found = (
+        Session.objects.filter(round=rnd, kind=Session.Kind.QUALIFYING, status=S.FINISHED)
+        .order_by()
+        .values_list("pk", "summary")
+        .first()
     )
+    if found is None:
+        return [], None
+    # Ordered by position alone: the default ordering would join up to the
+    # league for a sort that, within one session, is by position anyway.
+    results = list(Result.objects.filter(session_id=found[0]).order_by("position"))
+    return results, (found[1] or {}).get("surface")
 
 
 def session_plan(session: Session) -> Plan:
@@ -98,17 +118,22 @@ def session_plan(session: Session) -> Plan:
     season = rnd.season
     game = get_game(season.game)
     entries = bots_fill(season=season)
-    qualifying = _qualifying_results(rnd) if session.kind == Session.Kind.RACE else []
+    qualifying, surface = [], None
+    if session.kind == Session.Kind.RACE:
+        qualifying, surface = _qualifying(rnd)
     rule = effective_grid_rule(rnd)
     if session.kind == Session.Kind.QUALIFYING:
         rule = grid.ENTRY
+    standings = {}
+    if rule in (grid.CHAMPIONSHIP, grid.REVERSE):  # the only rules that read standings
+        standings = dict(
+            DriverStanding.objects.filter(season=season).order_by().values_list("entry_id", "rank")
+        )
     order = grid.grid_order(
         rule,
         [grid.Car(e.id, e.car_number) for e in entries],
         qualifying={r.entry_id: r.position for r in qualifying},
-        standings=dict(
-            DriverStanding.objects.filter(season=season).values_list("entry_id", "rank")
-        ),
+        standings=standings,
         seed=session.seed,
     )
     by_id = {e.id: e for e in entries}
@@ -136,8 +161,7 @@ def session_plan(session: Session) -> Plan:
             for r in qualifying
             if r.status == "finished" and r.entry_id in seat_of_entry
         }
-    surface = _qualifying_surface(rnd)
-    if surface and "qualifying_weather" in keys and session.kind == Session.Kind.RACE:
+    if surface and "qualifying_weather" in keys:
         config["qualifying_weather"] = surface
     config = game.options.validate(config)
     return Plan(
@@ -146,15 +170,6 @@ def session_plan(session: Session) -> Plan:
         seats=seats,
         entries={seats[i].id: by_id[car.key] for i, car in enumerate(order)},
     )
-
-
-def _qualifying_surface(rnd: Round) -> str | None:
-    summary = (
-        Session.objects.filter(round=rnd, kind=Session.Kind.QUALIFYING, status=S.FINISHED)
-        .values_list("summary", flat=True)
-        .first()
-    )
-    return (summary or {}).get("surface")
 
 
 class ProgressWriter:
@@ -223,10 +238,10 @@ def session_run(*, session_id: int) -> str:
     """Run one queued session: an automatic one to its stored result, a live
     one up to the first decision a person makes. Returns what happened:
     "finished", "awaiting", "failed" or "skipped" (not ours to run)."""
-    token = session_claim(session_id)
-    if token is None:
+    session = _claim(session_id)
+    if session is None:
         return "skipped"
-    session = Session.objects.select_related("round__season__scoring").get(pk=session_id)
+    token = session.claim
     if session.live:
         from races.online import live_start
 
@@ -241,10 +256,14 @@ def session_run(*, session_id: int) -> str:
         _fail(session_id, token, error)
         return "failed"
     with transaction.atomic():
+        # Locks the session, its round and season (two sessions of a season
+        # store their standings one after the other); the scoring system is
+        # read along, unlocked, as storing the results needs it.
         session = (
-            Session.objects.select_for_update()
-            .select_related("round__season")
+            Session.objects.select_for_update(of=("self", "round", "round__season"))
+            .select_related("round__season__scoring")
             .filter(pk=session_id, claim=token, status=S.RUNNING)
+            .order_by()  # one row: no need of the default ordering's joins up to the league
             .first()
         )
         if session is None:  # another worker took the session over
@@ -254,6 +273,20 @@ def session_run(*, session_id: int) -> str:
         session.actions = actions
         session_finish(session=session, race=race, result=result)
     return "finished"
+
+
+FINISH_FIELDS = [
+    "status",
+    "finished_at",
+    "lease_until",
+    "event_log",
+    "log_sha256",
+    "summary",
+    "progress",
+    "seats",
+    "config",
+    "actions",
+]
 
 
 def session_finish(*, session: Session, race, result) -> None:
@@ -271,7 +304,9 @@ def session_finish(*, session: Session, race, result) -> None:
         "percent": 100,
         "order": [p.seat for p in result.order],
     }
-    session.save()
+    # Only what a finished run changes: the row's other columns stay as the
+    # claim left them.
+    session.save(update_fields=FINISH_FIELDS)
     entry_of = {record["id"]: record["entry_id"] for record in session.seats}
     session_results_store(
         session=session,

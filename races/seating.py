@@ -51,7 +51,6 @@ def _next_persona(taken: set[str]) -> Driver:
         number += 1
 
 
-@transaction.atomic
 def bots_fill(*, season: Season) -> list[Entry]:
     """Make sure the season has enough bot entries to fill its grid.
 
@@ -65,24 +64,32 @@ def bots_fill(*, season: Season) -> list[Entry]:
     bots = [e for e in entries if e.driver.is_bot]
     missing = season.grid_size - len(people) - len(bots)
     if missing > 0:
-        numbers = set(Entry.objects.filter(season=season).values_list("car_number", flat=True))
-        taken = set(Entry.objects.filter(season=season).values_list("driver__name", flat=True))
-        number = FIRST_BOT_NUMBER
-        for _ in range(missing):
-            while number in numbers:
-                number += 1
-            driver = _next_persona(taken)
-            taken.add(driver.name)
-            numbers.add(number)
-            bots.append(
-                Entry.objects.create(
-                    season=season, driver=driver, car_number=number, autopilot=season.bot_level
-                )
-            )
+        # Only creating bots needs a transaction; a full grid is one read.
+        with transaction.atomic():
+            bots.extend(_bots_create(season, missing))
     bots.sort(key=lambda e: e.car_number)
     return sorted(
         people + bots[: max(0, season.grid_size - len(people))], key=lambda e: e.car_number
     )
+
+
+def _bots_create(season: Season, missing: int) -> list[Entry]:
+    numbers = set(Entry.objects.filter(season=season).values_list("car_number", flat=True))
+    taken = set(Entry.objects.filter(season=season).values_list("driver__name", flat=True))
+    number = FIRST_BOT_NUMBER
+    created = []
+    for _ in range(missing):
+        while number in numbers:
+            number += 1
+        driver = _next_persona(taken)
+        taken.add(driver.name)
+        numbers.add(number)
+        created.append(
+            Entry.objects.create(
+                season=season, driver=driver, car_number=number, autopilot=season.bot_level
+            )
+        )
+    return created
 
 
 def seat_for(entry: Entry, *, human: bool = False) -> Seat:
