@@ -190,6 +190,28 @@ class SeasonForm(forms.Form):
         data["rules"] = rules
         return data
 
+    SETTINGS = (
+        "name",
+        "rules",
+        "scoring",
+        "own_points",
+        "drop_worst",
+        "team_mode",
+        "team_size",
+        "grid_size",
+        "fill_with_bots",
+        "bot_level",
+        "live_play",
+    )
+
+    def settings(self) -> dict:
+        """The season's settings as the season services take them."""
+        data = self.cleaned_data
+        return {
+            **{key: data[key] for key in self.SETTINGS},
+            "decision_seconds": data["decision_seconds"] or 300,
+        }
+
 
 def season_form_initial(season, game: str) -> dict:
     """The season form filled with the season's settings; the rules only

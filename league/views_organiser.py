@@ -108,24 +108,8 @@ def season_create(request, league_slug: str):
     game = game_form.cleaned_data["game"]
     form = SeasonForm(request.POST or None, game=game)
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            season = league_entries.season_create(
-                league=league,
-                name=data["name"],
-                game=game,
-                rules=data["rules"],
-                scoring=data["scoring"],
-                own_points=data["own_points"],
-                drop_worst=data["drop_worst"],
-                team_mode=data["team_mode"],
-                team_size=data["team_size"],
-                grid_size=data["grid_size"],
-                fill_with_bots=data["fill_with_bots"],
-                bot_level=data["bot_level"],
-                live_play=data["live_play"],
-                decision_seconds=data["decision_seconds"] or 300,
-            )
+            season = league_entries.season_create(league=league, game=game, **form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -178,24 +162,8 @@ def season_edit(request, league_slug: str, season_slug: str):
     game = game_form.cleaned_data["game"]
     form = SeasonForm(request.POST or None, game=game, initial=season_form_initial(season, game))
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            season = league_seasons.season_update(
-                season=season,
-                name=data["name"],
-                game=game,
-                rules=data["rules"],
-                scoring=data["scoring"],
-                own_points=data["own_points"],
-                drop_worst=data["drop_worst"],
-                team_mode=data["team_mode"],
-                team_size=data["team_size"],
-                grid_size=data["grid_size"],
-                fill_with_bots=data["fill_with_bots"],
-                bot_level=data["bot_level"],
-                live_play=data["live_play"],
-                decision_seconds=data["decision_seconds"] or 300,
-            )
+            season = league_seasons.season_update(season=season, game=game, **form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
