@@ -299,6 +299,20 @@ class RoundForm(forms.Form):
         }
         return data
 
+    SETTINGS = (
+        "name",
+        "track",
+        "laps",
+        "options",
+        "scheduled_at",
+        "qualifying_format",
+        "grid_rule",
+    )
+
+    def settings(self) -> dict:
+        """The round's settings as the round services take them (the number apart)."""
+        return {key: self.cleaned_data[key] for key in self.SETTINGS}
+
 
 class TeamForm(forms.Form):
     name = forms.CharField(max_length=60)

@@ -210,19 +210,8 @@ def round_new(request, league_slug: str, season_slug: str):
     ) + 1
     form = RoundForm(request.POST or None, season=season, initial={"number": next_number})
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            rnd = round_create(
-                season=season,
-                number=data["number"],
-                name=data["name"],
-                track=data["track"],
-                laps=data["laps"],
-                options=data["options"],
-                scheduled_at=data["scheduled_at"],
-                qualifying_format=data["qualifying_format"],
-                grid_rule=data["grid_rule"],
-            )
+            rnd = round_create(season=season, number=form.cleaned_data["number"], **form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -259,18 +248,8 @@ def round_edit(request, league_slug: str, season_slug: str, number: int):
     form = RoundForm(request.POST or None, season=season, initial=_round_initial(rnd))
     form.fields["number"].disabled = True
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
         try:
-            rnd = round_update(
-                rnd=rnd,
-                name=data["name"],
-                track=data["track"],
-                laps=data["laps"],
-                options=data["options"],
-                scheduled_at=data["scheduled_at"],
-                qualifying_format=data["qualifying_format"],
-                grid_rule=data["grid_rule"],
-            )
+            rnd = round_update(rnd=rnd, **form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
