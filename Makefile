@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 8000
 # The suite runs on real PostgreSQL and Redis (override to point elsewhere).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test
-TEST_REDIS_URL ?= redis://127.0.0.1:6379/0
+TEST_REDIS_URL ?= redis://127.0.0.1:6379/9
 
 .PHONY: run test lint worker beat bench
 

@@ -24,7 +24,7 @@ CHROMIUM_ARGS = [
 def chromium():
     executable = shutil.which("chromium")
     if executable is None:
-        pytest.skip("browser tests need Debian's chromium (apt-get install chromium)")
+        pytest.fail("browser tests need Debian's chromium (apt-get install chromium)")
     # Playwright's sync API runs an event loop in this thread; the ORM calls
     # the tests make between page actions are still plain synchronous calls.
     os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

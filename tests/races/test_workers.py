@@ -1,7 +1,6 @@
 """Sessions through real Celery workers, PostgreSQL and Redis, with faults:
 a worker killed mid-race, two workers given one session, Redis restarted."""
 
-import subprocess
 import time
 from datetime import timedelta
 
@@ -84,41 +83,11 @@ def test_two_workers_given_the_same_session_run_it_once(race, workers):
     assert Result.objects.filter(session=race).count() == 6
 
 
-def restart_redis():
-    subprocess.run(["redis-cli", "shutdown", "nosave"], check=False, capture_output=True)
-    time.sleep(0.5)
-    subprocess.run(
-        [
-            "redis-server",
-            "--daemonize",
-            "yes",
-            "--bind",
-            "127.0.0.1",
-            "-::1",
-            "--port",
-            "6379",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            "/var/lib/redis",
-            "--logfile",
-            "/var/log/redis/ci.log",
-        ],  # fmt: skip
-        check=True,
-    )
-    wait_for(
-        lambda: subprocess.run(["redis-cli", "ping"], capture_output=True).returncode == 0,
-        what="Redis to answer",
-    )
-
-
-def test_redis_restarted_between_dispatch_and_run_loses_nothing(race, workers):
+def test_redis_restarted_between_dispatch_and_run_loses_nothing(race, workers, private_redis):
     assert sessions_dispatch_due(now=timezone.now()) == 1
     assert status(race) == S.QUEUED
-    restart_redis()  # the queued message is gone with it
-    workers("after-restart")
+    private_redis.restart()  # the queued message is gone with it
+    workers("after-restart", REDIS_URL=private_redis.url, CELERY_RESULT_BACKEND=private_redis.url)
     later = timezone.now() + timedelta(minutes=10)
     assert sessions_dispatch_due(now=later) == 1  # resends the queued session
     wait_for(lambda: finished(race), what="the session to finish after the restart")

@@ -2,6 +2,8 @@
 that changes what a season's pages show, shared through Redis, short-lived
 in a cache only one process can see."""
 
+import os
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -28,7 +30,7 @@ def test_a_process_local_cache_keeps_a_version_only_seconds(settings):
     settings.CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": "redis://127.0.0.1:6379/0",
+            "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/9"),
         }
     }
     assert caching._version_timeout() is None
