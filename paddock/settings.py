@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "template_partials",
     "league",
     "races",
+    "ratings",
 ]
 
 MIDDLEWARE = [

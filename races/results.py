@@ -11,6 +11,7 @@ from django.db import transaction
 
 from league import scoring
 from league.services import standings_recompute
+from races.aftermath import results_stored
 from races.models import Result, Session
 
 
@@ -66,4 +67,5 @@ def session_results_store(*, session: Session, lines: Iterable[SeatResult]) -> l
         )
     Result.objects.bulk_create(sorted(results, key=lambda r: r.position))
     standings_recompute(season=season)
+    results_stored(session_id=session.pk)
     return results
