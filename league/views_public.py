@@ -22,6 +22,8 @@ from league.caching import (
 from league.charts import points_chart
 from league.models import Driver, Entry, League, Season, Team, TeamStanding
 from league.permissions import can_manage
+from league.rating_charts import rating_chart
+from races import careers
 from races.models import Result, Session
 
 STANDINGS_SORTS = {
@@ -222,12 +224,7 @@ def _statistics(results) -> dict:
 @require_GET
 def driver_detail(request, driver_id: int):
     driver = get_object_or_404(Driver, pk=driver_id)
-    results = list(
-        Result.objects.filter(entry__driver=driver, session__status=Session.Status.FINISHED)
-        .select_related("session__round__season__league", "entry__team")
-        .defer("session__event_log", "session__actions", "session__config", "session__seats")
-        .order_by("session__round__season__created_at", "session__round__number", "session__kind")
-    )
+    results = careers.career_races(driver)
     entries = list(
         Entry.objects.filter(driver=driver)
         .select_related("season__league", "team", "standing")
@@ -243,11 +240,25 @@ def driver_detail(request, driver_id: int):
                 "stats": _statistics(own),
             }
         )
+    figures = careers.career_figures(results)
+    ratings = [
+        {
+            "entry": game_rating,
+            "chart": rating_chart([c.ordinal for c in game_rating.history]),
+        }
+        for game_rating in careers.career_ratings(driver)
+    ]
     context = {
         "driver": driver,
         "seasons": seasons,
         "history": _history(results),
-        "stats": _statistics(results),
+        "stats": {
+            **_statistics(results),
+            "poles": figures["poles"],
+            "laps_led": figures["laps_led"],
+        },
+        "tracks": figures["tracks"],
+        "ratings": ratings,
     }
     return render(request, "driver.html", context)
 

@@ -6,7 +6,7 @@ from django.urls import include, path
 
 from league import exports, views_driver, views_organiser, views_public
 from races import views as race_views
-from races import views_online
+from races import views_online, views_ratings
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
 
@@ -42,6 +42,13 @@ urlpatterns = [
         "penalties/<int:penalty_id>/remove/", views_organiser.penalty_delete, name="penalty_remove"
     ),
     path("drivers/<int:driver_id>/", views_public.driver_detail, name="driver"),
+    path("ratings/", views_ratings.ratings_index, name="ratings"),
+    path("ratings/<slug:game>/", views_ratings.ratings_ladder, name="ratings_ladder"),
+    path(
+        "ratings/<slug:game>/head-to-head/",
+        views_ratings.ratings_head_to_head,
+        name="ratings_head_to_head",
+    ),
     path("teams/<int:team_id>/", views_public.team_detail, name="team"),
     path("teams/<int:team_id>/edit/", views_organiser.team_edit, name="team_edit"),
     path("teams/<int:team_id>/delete/", views_organiser.team_remove, name="team_delete"),
