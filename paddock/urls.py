@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from api.views import api
 from league import exports, views_driver, views_organiser, views_public
 from races import views as race_views
 from races import views_online, views_ratings
@@ -13,6 +14,7 @@ S = "l/<slug:league_slug>/<slug:season_slug>/"
 urlpatterns = [
     path("", views_public.home, name="home"),
     path("admin/", admin.site.urls),
+    path("api/", api.urls),
     path("accounts/signup/", views_driver.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -1,0 +1,146 @@
+"""The public API's shapes: what an anonymous visitor may see, no more."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from ninja import Field, Schema
+
+
+class Page(Schema):
+    count: int = Field(description="Items in all pages.")
+    page: int
+    page_size: int
+
+
+class LeagueOut(Schema):
+    slug: str
+    name: str
+    description: str
+    organiser: str = Field(description="The owner's user name, as the league page shows it.")
+    url: str
+
+
+class LeaguePage(Page):
+    items: list[LeagueOut]
+
+
+class SeasonOut(Schema):
+    league: str
+    slug: str
+    name: str
+    game: str
+    game_name: str
+    status: str
+    team_mode: bool
+    grid_size: int
+    scoring: str
+    rules: dict[str, Any]
+    url: str
+
+
+class SeasonPage(Page):
+    items: list[SeasonOut]
+
+
+class SessionOut(Schema):
+    id: int
+    kind: str
+    status: str
+    scheduled_at: datetime | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    seed: str | None = Field(description="Only once the session has finished.")
+    log_sha256: str | None = Field(description="Only once the session has finished.")
+
+
+class RoundOut(Schema):
+    number: int
+    name: str
+    track: str
+    laps: int | None
+    scheduled_at: datetime | None
+    sessions: list[SessionOut]
+    url: str
+
+
+class RoundPage(Page):
+    items: list[RoundOut]
+
+
+class ResultOut(Schema):
+    position: int
+    car_number: int
+    driver: str
+    driver_id: int
+    is_bot: bool
+    team: str | None
+    status: str
+    laps: int
+    points: float
+    figures: dict[str, Any]
+
+
+class SessionDetail(SessionOut):
+    league: str
+    season: str
+    round: int
+    results: list[ResultOut]
+    replay_url: str | None
+
+
+class StandingOut(Schema):
+    rank: int
+    name: str
+    car_number: int | None = None
+    driver_id: int | None = None
+    team: str | None = None
+    points: float
+    penalty_points: float
+    rounds: dict[str, float]
+    dropped: list[int] = []
+
+
+class StandingsOut(Schema):
+    season: str
+    drivers: list[StandingOut]
+    teams: list[StandingOut]
+
+
+class OddsLine(Schema):
+    name: str
+    title: float = Field(description="Chance of the title, 0 to 1.")
+    top_three: float
+    expected_position: float
+    margin: float = Field(description="95% margin of error of the title chance.")
+    state: str = Field(description="champion, can still win, or out")
+
+
+class OddsOut(Schema):
+    season: str
+    after_round: int | None
+    computed_at: datetime | None
+    simulations: int
+    drivers: list[OddsLine]
+    teams: list[OddsLine]
+
+
+class RatingOut(Schema):
+    rank: int
+    holder: str
+    driver_id: int | None
+    bot_level: str | None
+    rating: float = Field(description="mu - 3 sigma")
+    mu: float
+    sigma: float
+    races: int
+
+
+class RatingPage(Page):
+    game: str
+    items: list[RatingOut]
+
+
+class Problem(Schema):
+    detail: str
