@@ -15,8 +15,8 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.http import Http404
-from ninja import NinjaAPI, Query, Schema
 from ninja import Field as F
+from ninja import NinjaAPI, Query, Schema
 
 from api import reads
 from api.docs import PaddockDocs
