@@ -29,9 +29,10 @@ from league.forms import (
     errors_to_form,
     season_form_initial,
 )
-from league.models import GAMES, League, Penalty, Team
+from league.models import GAMES, League, Penalty, Season, Team
 from league.permissions import login_or_403, manage_or_403, owner_or_403
 from league.services import penalty_add, penalty_remove
+from races.aftermath import season_finished
 from races.models import Round
 from races.services import round_create, round_update
 
@@ -137,6 +138,8 @@ def season_status(request, league_slug: str, season_slug: str):
         messages.error(request, " ".join(error.messages))
     else:
         season_changed(season_id=season.pk)
+        if season.status == Season.Status.FINISHED:
+            season_finished(season_id=season.pk)
         messages.success(request, f"{season.name} is now {season.get_status_display().lower()}.")
     return redirect(season)
 

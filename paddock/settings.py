@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "league",
     "races",
     "ratings",
+    "webhooks",
 ]
 
 MIDDLEWARE = [
@@ -118,13 +119,15 @@ CELERY_TASK_DEFAULT_QUEUE = "sessions"
 # and is dropped when unusable, as around a web request (paddock/celery.py).
 CELERY_DB_REUSE_MAX = 1_000_000
 # Whole sessions (long) and online-play steps (short) have their own queues,
-# so a person's turn never waits behind a batch of simulated races.
+# so a person's turn never waits behind a batch of simulated races; webhook
+# deliveries have theirs, so a slow hook never holds up a session.
 CELERY_TASK_ROUTES = {
     "races.tasks.run_session": {"queue": "sessions"},
     "races.tasks.dispatch_due_sessions": {"queue": "sessions"},
     "races.tasks.advance_session": {"queue": "online"},
     "races.tasks.expire_deadlines": {"queue": "online"},
     "races.tasks.notify_waiting_drivers": {"queue": "online"},
+    "webhooks.tasks.deliver": {"queue": "webhooks"},
 }
 CELERY_BEAT_SCHEDULE = {
     "dispatch-due-sessions": {
@@ -149,6 +152,16 @@ SESSION_PROGRESS_INTERVAL = env_int("SESSION_PROGRESS_INTERVAL_MS", 500) / 1000
 # Optional broadcast pace: seconds a worker waits per engine round, so a
 # live page can follow an automatic race (0: run at full speed).
 SESSION_ROUND_SECONDS = env_int("SESSION_ROUND_MS", 0) / 1000
+
+# Where the site is seen from outside: links in webhook messages.
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+# League webhooks: https to public addresses only. WEBHOOK_PRIVATE_HOSTS is
+# for development: host names or addresses that may be private (and plain
+# http), e.g. a local test server. Never set it in production.
+WEBHOOK_PRIVATE_HOSTS = env_list("WEBHOOK_PRIVATE_HOSTS", [])
+WEBHOOK_TIMEOUT_SECONDS = env_int("WEBHOOK_TIMEOUT_SECONDS", 5)
+WEBHOOK_MAX_ATTEMPTS = env_int("WEBHOOK_MAX_ATTEMPTS", 5)
+WEBHOOK_RETRY_BASE_SECONDS = env_int("WEBHOOK_RETRY_BASE_SECONDS", 30)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -8,6 +8,7 @@ from api.views import api
 from league import exports, views_driver, views_organiser, views_public
 from races import views as race_views
 from races import views_online, views_ratings
+from webhooks import views as webhook_views
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
 
@@ -23,6 +24,12 @@ urlpatterns = [
     path("l/<slug:league_slug>/", views_public.league_detail, name="league"),
     path("l/<slug:league_slug>/edit/", views_organiser.league_edit, name="league_edit"),
     path("l/<slug:league_slug>/delete/", views_organiser.league_delete, name="league_delete"),
+    path("l/<slug:league_slug>/webhooks/", webhook_views.league_webhooks, name="league_webhooks"),
+    path(
+        "l/<slug:league_slug>/webhooks/<int:webhook_id>/remove/",
+        webhook_views.webhook_delete,
+        name="webhook_delete",
+    ),
     path("l/<slug:league_slug>/seasons/new/", views_organiser.season_create, name="season_create"),
     path(S, views_public.season_detail, name="season"),
     path(S + "standings/", views_public.standings, name="standings"),

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from league.models import DriverStanding, Entry
 from races import grid
+from races.aftermath import session_started
 from races.models import Result, Round, Session
 from races.progress import snapshot
 from races.results import SeatResult, session_results_store
@@ -242,6 +243,7 @@ def session_run(*, session_id: int) -> str:
     if session is None:
         return "skipped"
     token = session.claim
+    session_started(session_id=session_id)
     if session.live:
         from races.online import live_start
 

@@ -28,8 +28,8 @@ def workers(broker):
     """Start workers with `workers(name, **env)`; all are stopped afterwards."""
     started: list[Worker] = []
 
-    def start(name: str = "w1", **env) -> Worker:
-        worker = Worker(name, **env).start()
+    def start(name: str = "w1", queues: str = "sessions,online", **env) -> Worker:
+        worker = Worker(name, queues=queues, **env).start()
         started.append(worker)
         return worker
 

@@ -34,8 +34,11 @@ def test_database_url() -> str:
 class Worker:
     """Start, stop and kill a `celery worker` process group."""
 
-    def __init__(self, name: str, *, concurrency: int = 1, **env: str):
+    def __init__(
+        self, name: str, *, concurrency: int = 1, queues: str = "sessions,online", **env: str
+    ):
         self.name = name
+        self.queues = queues
         self.concurrency = concurrency
         self.env = {
             **os.environ,
@@ -61,7 +64,7 @@ class Worker:
                 "paddock",
                 "worker",
                 "-Q",
-                "sessions,online",
+                self.queues,
                 "-c",
                 str(self.concurrency),
                 "--pool",
