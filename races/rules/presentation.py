@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .contract import ConfigError
+from .contract import Action, ConfigError
 from .drawing import place_tokens
 
 # Statuses a result line may carry; a game declares the ones it uses.
@@ -150,6 +150,11 @@ class Presentation(ABC):
         """A worker failure as a sentence an organiser can act on."""
         return f"The game could not run this session: {error}. Change the setting it names."
 
+    def person_action(self, action: Action, config: Mapping, seconds: int) -> Action:
+        """A person's action as the engine takes it, given the seconds they
+        took to decide (a game with timed decisions adds them)."""
+        return action
+
     # --- events in words --------------------------------------------------
 
     def sentence(
@@ -175,6 +180,10 @@ class Presentation(ABC):
     @staticmethod
     def generic_sentence(car: str, kind: str) -> str:
         return f"{car}: {kind.replace('_', ' ')}."
+
+    def has_words(self, kind: str) -> bool:
+        """Whether events of this type have a sentence of their own."""
+        return kind in self.words
 
     def opens_step(self, event: Mapping) -> bool:
         return event["type"] in self.step_openers

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ..contract import ConfigError
+from ..contract import Action, ConfigError
 from ..drawing import loop_board
 from ..presentation import (
     DID_NOT_START,
@@ -92,7 +92,7 @@ def track_data(track_id: str) -> dict | None:
 
 def corner_name(corner_id: Any, track: Mapping | None = None) -> str:
     text = str(corner_id)
-    number = text[1:] if text.startswith("C") and text[1:].isdigit() else text
+    number = text.lstrip("CT") if text.lstrip("CT").isdigit() else text
     stops = None
     for corner in (track or {}).get("corners", []):
         if corner.get("id") == corner_id:
@@ -284,6 +284,7 @@ BUILD = SetupSchema(
     check=_build_check,
 )
 RESULT_COLUMNS = (
+    Column("laps", "Laps", lambda v: "" if v is None else str(v)),
     Column("wear", "Left at the end", wear_left),
     Column("pit_stops", "Pit stops", lambda v: str(v) if v else ""),
     Column("qualifying_score", "Qualifying score", lambda v: "" if v is None else str(v)),
@@ -334,6 +335,12 @@ class FormulaDPresentation(Presentation):
         if surface:  # FD-V-6.4: the race is rolled on the qualifying's surface
             config["qualifying_weather"] = surface
         return config
+
+    def person_action(self, action, config, seconds):
+        if config.get("mode") == "qualifying":
+            # FD-V-4.6 / FD-E-8: a live lap counts the real time the driver took.
+            return Action(action.kind, {**action.params, "elapsed_s": seconds})
+        return action
 
     def sentence(self, event, names, config=None):
         kind = event["type"]

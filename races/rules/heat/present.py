@@ -75,7 +75,7 @@ def _checked(car, d, names, config):
     limit = d.get("limit")
     paid = d.get("paid")
     text = f"{car} takes {corner(d.get('corner'), limit)} at speed {d.get('speed')}"
-    return text + (f": {plural(paid, 'Heat')} paid." if paid else ".")
+    return text + (f": {f'{paid} Heat'} paid." if paid else ".")
 
 
 WORDS = {
@@ -85,13 +85,19 @@ WORDS = {
         + ", ".join(n.get(slot[1], "a car") for slot in d.get("grid") or [])
         + "."
     ),
-    "deck_shuffled": lambda c, d, n, k: f"{c} shuffles the deck."
-    if d.get("pile") == "deck" and c != "The race"
-    else "A deck is shuffled.",
-    "cards_drawn": lambda c, d, n, k: f"{c} draws {plural(len(d['cards']), 'card')}.",
+    "deck_shuffled": lambda c, d, n, k: (
+        f"{c} shuffles the deck."
+        if d.get("pile") == "deck" and c != "The race"
+        else "A deck is shuffled."
+    ),
+    "cards_drawn": lambda c, d, n, k: (
+        f"{c} draws "
+        + plural(len(d["cards"]), "sponsorship card" if d.get("pile") == "sponsorship" else "card")
+        + "."
+    ),
     "hand_replenished": lambda c, d, n, k: f"{c} refills the hand.",
     "heat_paid": lambda c, d, n, k: (
-        f"{c} pays {plural(d['amount'], 'Heat')}"
+        f"{c} pays {str(d['amount']) + ' Heat'}"
         + (f" for {REASONS[d['reason']]}" if d.get("reason") in REASONS else "")
         + "."
     ),
@@ -115,7 +121,7 @@ WORDS = {
         + "."
     ),
     "boost_done": lambda c, d, n, k: f"{c} boosts.",
-    "cooldown_done": lambda c, d, n, k: f"{c} cools down {plural(d['count'], 'Heat')}.",
+    "cooldown_done": lambda c, d, n, k: f"{c} cools down {str(d['count']) + ' Heat'}.",
     "corner_crossed": lambda c, d, n, k: f"{c} crosses {corner(d['corner'])}.",
     "corner_checked": _checked,
     "spun_out": lambda c, d, n, k: (
@@ -179,6 +185,7 @@ class HeatPresentation(Presentation):
             bots=(("rookie", "Rookie"), ("pro", "Pro"), ("legend", "Legend (Legends module)")),
             statuses=(FINISHED, ELIMINATED, DID_NOT_START),
             result_columns=(
+                Column("laps", "Laps", lambda v: "" if v is None else str(v)),
                 Column("spinouts", "Spin-outs", lambda v: str(v) if v else ""),
                 Column("heat_paid_total", "Heat paid", lambda v: "" if v is None else str(v)),
             ),
