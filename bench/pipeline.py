@@ -85,11 +85,14 @@ def make_season(races: int):
 
 
 def engine_ms(session) -> float:
-    from races.running import engine_run, session_plan
+    from races.plan import session_plan
+    from races.rules import bots_for, get_game, play_bots
 
     plan = session_plan(session)
+    game = get_game(plan.game_key)
     start = time.perf_counter()
-    engine_run(plan, session.seed)
+    race = game.start(plan.config, plan.seats, session.seed)
+    play_bots(race, bots_for(game, plan.seats, session.seed))
     return (time.perf_counter() - start) * 1000
 
 

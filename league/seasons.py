@@ -79,7 +79,7 @@ def _unrun_sessions(season: Season):
 def round_config_check(*, season: Season, game_key: str, rules: dict) -> None:
     """Every session still to run must start under the new rules: the
     season's rules with its round's options, as the runner combines them
-    (races/running.py), checked against the game's option schema."""
+    (races/plan.py, through the game's presentation), checked against the game's option schema."""
     sessions = list(_unrun_sessions(season).order_by("round__number", "kind"))
     if not sessions:
         return

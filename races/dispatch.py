@@ -10,7 +10,7 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef
 
 from races.models import Session, Turn
-from races.online import _send_advance
+from races.queue import session_advance_later, session_run_later
 
 S = Session.Status
 
@@ -27,12 +27,6 @@ def _races_waiting_for_qualifying():
         .filter(waiting=True)
         .values("pk")
     )
-
-
-def _send(pk: int) -> None:
-    from races.tasks import run_session
-
-    transaction.on_commit(lambda: run_session.delay(pk))
 
 
 def sessions_dispatch_due(*, now: datetime) -> int:
@@ -52,7 +46,7 @@ def sessions_dispatch_due(*, now: datetime) -> int:
             if Session.objects.filter(pk=pk, status=S.SCHEDULED).update(
                 status=S.QUEUED, queued_at=now
             ):
-                _send(pk)
+                session_run_later(pk)
                 sent += 1
 
     resend_before = now - timedelta(seconds=settings.SESSION_RESEND_SECONDS)
@@ -60,7 +54,7 @@ def sessions_dispatch_due(*, now: datetime) -> int:
     for pk in list(stale.values_list("pk", flat=True)):
         with transaction.atomic():
             if Session.objects.filter(pk=pk, status=S.QUEUED).update(queued_at=now):
-                _send(pk)
+                session_run_later(pk)
                 sent += 1
 
     # A live race whose bots should be playing (nobody owes a decision) but
@@ -71,12 +65,12 @@ def sessions_dispatch_due(*, now: datetime) -> int:
     for pk in list(stalled.values_list("pk", flat=True)):
         with transaction.atomic():
             if Session.objects.filter(pk=pk, status=S.AWAITING).update(queued_at=now):
-                _send_advance(pk)
+                session_advance_later(pk)
                 sent += 1
 
     abandoned = Session.objects.filter(status=S.RUNNING, lease_until__lt=now)
     for pk in list(abandoned.values_list("pk", flat=True)):
         with transaction.atomic():
-            _send(pk)  # run_session takes over an expired lease
+            session_run_later(pk)  # run_session takes over an expired lease
             sent += 1
     return sent

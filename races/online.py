@@ -23,25 +23,13 @@ from django.utils import timezone
 
 from races.live_races import live_race
 from races.models import Session, Turn
-from races.progress import snapshot
-from races.rules import Action, ConfigError, IllegalAction, get_game
-from races.running import _fail, bots_play, session_finish, session_plan
-from races.seating import seat_record
+from races.names import track_name
+from races.queue import session_advance_later
+from races.rules import Action, ConfigError, IllegalAction, get_presentation
+from races.runner import controllers, drive, settle
 
 log = logging.getLogger(__name__)
 S = Session.Status
-
-
-def driven_by_bot(record: dict) -> bool:
-    return record["kind"] == "bot" or bool(record.get("autopilot"))
-
-
-def _bot(game, session: Session, record: dict):
-    return game.bot(record.get("bot") or game.bot_names[-1], seed=session.seed, seat=record["id"])
-
-
-def _bots(game, session: Session) -> dict:
-    return {r["id"]: _bot(game, session, r) for r in session.seats if driven_by_bot(r)}
 
 
 def _locked(session_id: int) -> Session | None:
@@ -53,70 +41,6 @@ def _locked(session_id: int) -> Session | None:
     )
 
 
-def _advance(session: Session, game, race, now: datetime) -> str:
-    """Bots play until a person owes a decision or the race is over. The
-    caller holds the session's row lock."""
-    steps = list(session.actions)
-    bots_play(race, _bots(game, session), steps)
-    session.actions = steps
-    if race.finished:
-        session.turns.all().delete()
-        session_finish(session=session, race=race, result=race.result())
-        return "finished"
-    _open_turns(session, race, now)
-    session.status = S.AWAITING
-    session.claim = ""
-    session.lease_until = None
-    session.progress = snapshot(game.key, race)
-    session.save(update_fields=["actions", "status", "claim", "lease_until", "progress"])
-    return "awaiting"
-
-
-def _open_turns(session: Session, race, now: datetime) -> None:
-    pending = {d.seat: d for d in race.pending}
-    session.turns.exclude(seat__in=pending).delete()
-    already_open = set(session.turns.values_list("seat", flat=True))
-    records = {r["id"]: r for r in session.seats}
-    deadline = now + timedelta(seconds=session.round.season.decision_seconds)
-    Turn.objects.bulk_create(
-        Turn(
-            session=session,
-            seat=seat,
-            user_id=records[seat]["user_id"],
-            step=len(session.actions),
-            kind=decision.kind,
-            prompt=decision.prompt[:200],
-            opened_at=now,
-            deadline=deadline,
-        )
-        for seat, decision in pending.items()
-        if seat not in already_open
-    )
-
-
-def live_start(*, session_id: int, token: str) -> str:
-    """Seat the grid (people in their own seats) and play up to the first
-    decision a person owes. Called by session_run with the session claimed."""
-    session = Session.objects.select_related("round__season__scoring").get(pk=session_id)
-    try:
-        plan = session_plan(session)
-        game = get_game(plan.game_key)
-        race = game.start(plan.config, plan.seats, session.seed)
-    except Exception as error:  # a configuration error: the organiser fixes and retries
-        log.exception("live session %s failed to start", session_id)
-        _fail(session_id, token, error)
-        return "failed"
-    with transaction.atomic():
-        session = _locked(session_id)
-        if session is None or session.claim != token or session.status != S.RUNNING:
-            return "skipped"
-        session.seats = [seat_record(plan.entries[s.id], s) for s in plan.seats]
-        session.config = plan.config
-        session.actions = []
-        session.save(update_fields=["seats", "config", "actions"])
-        return _advance(session, game, race, timezone.now())
-
-
 def session_advance(*, session_id: int) -> str:
     """Apply what the bots have to decide after a person's decision.
     Idempotent: with nothing for the bots to do it changes nothing."""
@@ -125,7 +49,10 @@ def session_advance(*, session_id: int) -> str:
         if session is None or session.status != S.AWAITING:
             return "skipped"
         with live_race(session) as (game, race):
-            return _advance(session, game, race, timezone.now())
+            steps = list(session.actions)
+            drive(race, controllers(game, session.seed, session.seats), steps)
+            session.actions = steps
+            return settle(session, race, timezone.now())
 
 
 def _action_from(data) -> Action:
@@ -157,11 +84,9 @@ def decision_submit(
         turn = session.turns.filter(seat=seat).first()
         if turn is None or turn.step != step:
             raise ValidationError("That decision has already been made; the race has moved on.")
-        chosen = _action_from(action)
-        if session.kind == Session.Kind.QUALIFYING:
-            # FD-V-4.6 / FD-E-8: a live lap counts the real time the driver took.
-            seconds = max(0, int((now - turn.opened_at).total_seconds()))
-            chosen = Action(chosen.kind, {**chosen.params, "elapsed_s": seconds})
+        seconds = max(0, int((now - turn.opened_at).total_seconds()))
+        presentation = get_presentation(session.round.season.game)
+        chosen = presentation.person_action(_action_from(action), session.config, seconds)
         with live_race(session) as (_, race):
             try:
                 message = race.validate(seat, chosen)
@@ -177,13 +102,7 @@ def decision_submit(
         session.queued_at = now  # when the bots were asked to play on
         session.save(update_fields=["actions", "queued_at"])
         turn.delete()
-        _send_advance(session.pk)
-
-
-def _send_advance(session_id: int) -> None:
-    from races.tasks import advance_session
-
-    transaction.on_commit(lambda: advance_session.delay(session_id))
+        session_advance_later(session.pk)
 
 
 def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
@@ -201,7 +120,7 @@ def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
         session.queued_at = timezone.now()
         session.save(update_fields=["seats", "queued_at"])
         session.turns.filter(seat=seat).delete()
-        _send_advance(session.pk)
+        session_advance_later(session.pk)
 
 
 def deadlines_expire(*, now: datetime) -> int:
@@ -219,22 +138,19 @@ def deadlines_expire(*, now: datetime) -> int:
             expired = list(session.turns.filter(deadline__lt=now))
             if not expired:
                 continue
-            records = {r["id"]: r for r in session.seats}
+            late = {t.seat for t in expired}
+            # Just this one decision: the driver is back at the next one.
+            autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
             with live_race(session) as (game, race):
-                for turn in expired:
-                    decision = next((d for d in race.pending if d.seat == turn.seat), None)
-                    if decision is None:
-                        continue
-                    bot = _bot(game, session, records[turn.seat])
-                    action = bot.choose(race.view(turn.seat), decision)
-                    race.apply(turn.seat, action)
-                    session.actions = [
-                        *session.actions,
-                        {"seat": turn.seat, "action": action.to_dict(), "by": "autopilot"},
-                    ]
-                    made += 1
+                steps = list(session.actions)
+                for seat, bot in controllers(game, session.seed, autopilots).items():
+                    before = len(steps)
+                    drive(race, {seat: bot}, steps, by="autopilot", once=True)
+                    made += len(steps) - before
                 Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
-                _advance(session, game, race, now)
+                drive(race, controllers(game, session.seed, session.seats), steps)
+                session.actions = steps
+                settle(session, race, now)
     return made
 
 
@@ -250,10 +166,13 @@ def turns_notify(*, now: datetime) -> int:
         if not turn.user.email:
             continue
         rnd = turn.session.round
+        seat = next((r for r in turn.session.seats if r["id"] == turn.seat), {})
+        where = track_name(rnd.season.game, rnd.track)
         send_mail(
             subject=f"Your turn: {rnd.season.name}, {rnd.name}",
             message=(
-                f"Your car {turn.seat} is waiting for you: {turn.prompt or turn.kind}.\n"
+                f"Your car, #{seat.get('car_number', '')}, is waiting for you at {where}: "
+                f"{turn.prompt or 'your decision'}.\n"
                 f"Decide before {turn.deadline:%Y-%m-%d %H:%M} UTC or your autopilot will.\n"
             ),
             from_email=None,

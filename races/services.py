@@ -1,6 +1,6 @@
 """Round and session services: create, schedule, queue, cancel, retry.
 
-Running a session (the engine, results, standings) is races/running.py.
+Running a session (the engine, results, standings) is races/runner.py.
 Views and Celery tasks call these; no Celery inside except the hand-off on
 commit.
 """
@@ -16,6 +16,7 @@ from django.utils import timezone
 from league.models import Season
 from league.seasons import round_rules_check
 from races.models import Round, Session
+from races.queue import session_run_later
 
 # Which statuses each organiser action starts from.
 QUEUEABLE = (Session.Status.SCHEDULED, Session.Status.FAILED, Session.Status.CANCELLED)
@@ -25,12 +26,6 @@ CANCELLABLE = (
     Session.Status.FAILED,
     Session.Status.AWAITING,
 )
-
-
-def _enqueue(session_id: int) -> None:
-    from races.tasks import run_session
-
-    transaction.on_commit(lambda: run_session.delay(session_id))
 
 
 @transaction.atomic
@@ -135,7 +130,7 @@ def session_queue(*, session: Session) -> None:
     # What the UPDATE wrote, without reading the whole row (actions, event
     # log) back before the task is sent.
     session.status, session.error, session.queued_at = Session.Status.QUEUED, "", now
-    _enqueue(session.pk)
+    session_run_later(session.pk)
 
 
 def session_retry(*, session: Session) -> None:

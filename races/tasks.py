@@ -5,7 +5,7 @@ from django.utils import timezone
 
 from races.dispatch import sessions_dispatch_due
 from races.online import deadlines_expire, session_advance, turns_notify
-from races.running import session_run
+from races.runner import session_run
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

@@ -16,19 +16,12 @@ from league.forms import PenaltyForm, RescheduleForm
 from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
+from races.lap_chart import lap_chart
 from races.models import Result, Round, Session
-from races.tracks import corner_names, space_point, track_drawing, track_load
+from races.names import seat_names, seat_people, track_name
+from races.rules import get_presentation
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
-
-
-def seat_names(seats: list[dict]) -> dict[str, str]:
-    """Seat id → "Car 7" (the name the replay and live pages use)."""
-    names = {}
-    for seat in seats or []:
-        number = seat.get("car_number")
-        names[seat["id"]] = f"Car {number}" if number is not None else seat.get("name", seat["id"])
-    return names
 
 
 def _results_queryset():
@@ -40,67 +33,25 @@ def _parsed_log(session_id: int, sha: str, text: str) -> tuple[dict, ...]:
     return tuple(replays.events_parse(text))
 
 
+def results_shown(results: list[Result], rules: dict, game: str) -> list[Result]:
+    """Each result with the cells of its game's result columns."""
+    presentation = get_presentation(game)
+    for result in results:
+        figures = {"laps": result.laps, "distance": result.distance, **(result.figures or {})}
+        result.cells = presentation.result_figures(figures, rules)
+    return results
+
+
+def result_columns(season) -> list[str]:
+    columns = get_presentation(season.game).capabilities(season.rules).result_columns
+    return [column.label for column in columns]
+
+
 def session_events(session: Session) -> list[dict]:
     text = session.event_log_text()
     if not text:
         return []
     return list(_parsed_log(session.pk, session.log_sha256 or str(len(text)), text))
-
-
-def lap_chart(events: list[dict], seats: list[dict], *, width=640, pad=28, row=22) -> dict | None:
-    """SVG geometry of the lap chart: each car's position after every round."""
-    orders = replays.running_orders(events)
-    if not orders:
-        return None
-    names = seat_names(seats)
-    cars = list(dict.fromkeys([s["id"] for s in seats] + [c for o in orders for c in o["order"]]))
-    height = pad * 2 + row * max(len(cars) - 1, 1)
-    step = (width - 2 * pad - 60) / max(len(orders) - 1, 1)
-    palette = [
-        "#c0392b",
-        "#2471a3",
-        "#229954",
-        "#b7950b",
-        "#7d3c98",
-        "#ca6f1e",
-        "#17a589",
-        "#839192",
-        "#d35400",
-        "#1f618d",
-        "#6c3483",
-        "#117a65",
-    ]
-    lines = []
-    for index, car in enumerate(cars):
-        coords = [
-            (round(pad + i * step, 1), round(pad + o["order"].index(car) * row, 1))
-            for i, o in enumerate(orders)
-            if car in o["order"]
-        ]
-        if coords:
-            lines.append(
-                {
-                    "name": names.get(car, car),
-                    "colour": palette[index % len(palette)],
-                    "points": " ".join(f"{x},{y}" for x, y in coords),
-                    "last": coords[-1],
-                }
-            )
-    ticks = [
-        {"x": round(pad + i * step, 1), "label": o["round"]}
-        for i, o in enumerate(orders)
-        if len(orders) <= 20 or i % max(len(orders) // 10, 1) == 0
-    ]
-    rows = [{"y": pad + i * row, "label": i + 1} for i in range(len(cars))]
-    return {
-        "width": width,
-        "height": height + 10,
-        "lines": lines,
-        "ticks": ticks,
-        "rows": rows,
-        "bottom": height - pad + 18,
-        "pad": pad,
-    }
 
 
 def _round_get(league_slug, season_slug, number) -> Round:
@@ -129,7 +80,9 @@ def round_page(request, rnd: Round, penalty_form=None):
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)
     chart = None
     if race and race.status == Session.Status.FINISHED:
-        chart = lap_chart(session_events(race), race.seats)
+        chart = lap_chart(get_presentation(season.game), session_events(race), race.seats)
+    for session in sessions:
+        results_shown(session.ordered, season.rules, season.game)
     manage = can_manage(request.user, season.league)
     context = {
         "round": rnd,
@@ -139,6 +92,8 @@ def round_page(request, rnd: Round, penalty_form=None):
         "qualifying": qualifying,
         "race": race,
         "grid": race.seats if race else [],
+        "track_name": track_name(season.game, rnd.track),
+        "result_columns": result_columns(season),
         "lap_chart": chart,
         "editable": all(s.status in services.UNRUN for s in sessions),
         "penalties": list(rnd.penalties.select_related("entry__driver", "steward")),
@@ -158,12 +113,13 @@ def session_live(request, session_id: int):
     session = _session_get(session_id)
     names = seat_names(session.seats)
     by_id = {s["id"]: s for s in session.seats or []}
+    season = session.round.season
     order = [
-        {"seat": seat, "name": names.get(seat, seat), "driver": by_id.get(seat, {}).get("name", "")}
+        {"name": names.get(seat, ""), "number": by_id.get(seat, {}).get("car_number", "")}
         for seat in (session.progress or {}).get("order", [])
     ]
     results = (
-        list(_results_queryset().filter(session=session))
+        results_shown(list(_results_queryset().filter(session=session)), season.rules, season.game)
         if session.status == Session.Status.FINISHED
         else []
     )
@@ -175,10 +131,13 @@ def session_live(request, session_id: int):
         "progress_round": (session.progress or {}).get("round"),
         "order": order,
         "results": results,
+        "result_columns": result_columns(season),
         "polling": session.status in LIVE_STATUSES,
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
     }
+    if session.status in LIVE_STATUSES and (session.progress or {}).get("cars"):
+        context.update(_board_context(session))
     if session.live:
         context.update(_live_play_context(request, session, names))
     if request.htmx:
@@ -186,29 +145,44 @@ def session_live(request, session_id: int):
     return render(request, "session_live.html", context)
 
 
+def _board_context(session: Session) -> dict:
+    """The board with the cars as they stand, their public state as the
+    game's live columns, and the latest events in words."""
+    progress = session.progress or {}
+    season = session.round.season
+    presentation = get_presentation(season.game)
+    people = seat_people(session.seats)
+    columns = presentation.capabilities(season.rules).live_columns
+    cars = progress.get("cars") or {}
+    turn = session.turns.first() if session.live else None
+    return {
+        "live_scene": presentation.scene(
+            session.config or {}, {"cars": cars}, people, turn.seat if turn else None
+        ),
+        "live_columns": [column.label for column in columns],
+        "live_cars": [
+            {
+                **people[seat],
+                "cells": [column.show(cars[seat].get(column.key)) for column in columns],
+                "status": cars[seat].get("status"),
+            }
+            for seat in progress.get("order", [])
+            if seat in cars and seat in people
+        ],
+        "recent_words": progress.get("recent", []),
+    }
+
+
 def _live_play_context(request, session: Session, names: dict) -> dict:
-    """Whose turn it is, the cars and the latest events, for everyone; the
-    cockpit for a driver in the race."""
+    """Whose turn it is for everyone; the cockpit for a driver in the race."""
     from races.views_online import cockpit_context
 
-    progress = session.progress or {}
-    game = session.round.season.game
-    corners = corner_names(track_load(game, session.round.track))
     # The polled #live fragment has no cockpit: only a whole page rebuilds it.
     cockpit = {} if request.htmx else cockpit_context(request, session)
     return {
         **cockpit,
         "waiting": [
-            {"name": names.get(t.seat, t.seat), "kind": t.kind, "deadline": t.deadline}
-            for t in session.turns.all()
-        ],
-        "live_cars": [
-            {**car, "name": names.get(car.get("seat"), car.get("seat"))}
-            for car in progress.get("cars", [])
-        ],
-        "recent_words": [
-            replays.event_words(game, event, names, corners, session.config)
-            for event in progress.get("recent", [])
+            {"name": names.get(t.seat, ""), "deadline": t.deadline} for t in session.turns.all()
         ],
     }
 
@@ -309,73 +283,11 @@ def replay(request, session_id: int, step: int):
     events = session_events(session)
     if not events:
         raise Http404("This session has no replay yet.")
-    season = session.round.season
-    steps = replays.steps_split(season.game, events)
-    if not 0 <= step < len(steps):
+    shown = replays.replay_context(session, events, step)
+    if shown is None:
         raise Http404("No such step.")
-    names = seat_names(session.seats)
-    seat_ids = [s["id"] for s in session.seats or []]
-    done = [e for s in steps[: step + 1] for e in s.events]
-    board = replays.board_after(done, seat_ids)
-    track = track_load(season.game, session.round.track)
-    corners = corner_names(track)
-    drawing = track_drawing(track) if track else None
-    cars = []
-    for index, seat in enumerate(seat_ids or board):
-        state = board.get(seat)
-        if state is None:
-            continue
-        at = space_point(drawing, state.space) if drawing else None
-        cars.append(
-            {
-                "seat": seat,
-                "name": names.get(seat, seat),
-                "number": names.get(seat, seat).removeprefix("Car "),
-                "state": state,
-                "x": at["x"] if at else None,
-                "y": at["y"] if at else None,
-                "active": seat == steps[step].seat,
-                "colour": CAR_COLOURS[index % len(CAR_COLOURS)],
-            }
-        )
-    current = steps[step]
-    round_starts = {}
-    for s in steps:
-        round_starts.setdefault(s.round, s.index)
-    context = {
-        "session": session,
-        "round": session.round,
-        "season": season,
-        "step": current,
-        "count": len(steps),
-        "last": len(steps) - 1,
-        "prev": step - 1 if step > 0 else None,
-        "next": step + 1 if step + 1 < len(steps) else None,
-        "words": [
-            replays.event_words(season.game, e, names, corners, session.config)
-            for e in current.events
-        ],
-        "actor": names.get(current.seat, "") if current.seat else "",
-        "drawing": drawing,
-        "cars": cars,
-        "round_starts": sorted(round_starts.items()),
-    }
+    context = {"session": session, "round": session.round, "season": session.round.season,
+               **shown}  # fmt: skip
     if request.htmx:
         return render(request, "replay.html#replay", context)
     return render(request, "replay.html", context)
-
-
-CAR_COLOURS = [
-    "#c0392b",
-    "#2471a3",
-    "#229954",
-    "#b7950b",
-    "#7d3c98",
-    "#ca6f1e",
-    "#17a589",
-    "#566573",
-    "#d35400",
-    "#1f618d",
-    "#6c3483",
-    "#117a65",
-]

@@ -15,7 +15,8 @@ from races import online
 from races.decisions import choices_for, facts_for
 from races.live_races import live_race
 from races.models import Session, Turn
-from races.tracks import track_drawing, track_load
+from races.names import seat_people
+from races.rules import get_presentation
 
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
 
@@ -45,7 +46,7 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
         "choices": [],
         "facts": [],
         "decision": None,
-        "cockpit_drawing": None,
+        "cockpit_scene": None,
         "cockpit_polling": bool(mine) and turn is None and session.status in PLAYING,
         "cockpit_poll_ms": poll_ms(session),
         "autopiloted": bool(mine) and all(r.get("autopilot") for r in mine),
@@ -61,20 +62,18 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
         choices = choices_for(decision, race.legal_actions(turn.seat))
         view = race.view(turn.seat)
     context.update(decision=decision, choices=choices, facts=facts_for(decision))
-    track = track_load(game.key, session.round.track)
-    if track:
-        drawing = track_drawing(track)
-        cars = {c["seat"]: c.get("space") for c in view.get("cars", [])}
-        targets = {c.target for c in choices if c.target}
-        context["cockpit_drawing"] = {
-            **drawing,
-            "targets": [drawing["at"][t] for t in sorted(targets) if t in drawing["at"]],
-            "cars": [
-                {**drawing["at"][space], "seat": seat, "mine": seat == turn.seat}
-                for seat, space in cars.items()
-                if space in drawing["at"]
-            ],
-        }
+    presentation = get_presentation(game.key)
+    people = seat_people(session.seats)
+    cars = presentation.progress(view, [], False)["cars"]
+    scene = presentation.scene(session.config or {}, {"cars": cars}, people, turn.seat)
+    if scene:
+        anchors = scene["anchors"]
+        context["cockpit_scene"] = scene
+        context["cockpit_targets"] = [
+            {"x": anchors[c.target][0], "y": anchors[c.target][1], "title": c.label}
+            for c in choices
+            if c.target in anchors
+        ]
     return context
 
 

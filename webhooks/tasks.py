@@ -2,6 +2,11 @@
 
 from celery import shared_task
 
+from races.announcements import (
+    result_stored_announce,
+    season_finished_announce,
+    session_started_announce,
+)
 from webhooks.delivery import delivery_attempt
 
 
@@ -15,6 +20,22 @@ def deliver(delivery_id: int) -> str:
     return f"retry in {wait:g} s"
 
 
-def deliveries_send(delivery_ids: list[int]) -> None:
+def _send(delivery_ids: list[int]) -> int:
     for delivery_id in delivery_ids:
         deliver.delay(delivery_id)
+    return len(delivery_ids)
+
+
+@shared_task(acks_late=True)
+def announce_result(session_id: int) -> int:
+    return _send(result_stored_announce(session_id=session_id))
+
+
+@shared_task(acks_late=True)
+def announce_session_started(session_id: int) -> int:
+    return _send(session_started_announce(session_id=session_id))
+
+
+@shared_task(acks_late=True)
+def announce_season_finished(season_id: int) -> int:
+    return _send(season_finished_announce(season_id=season_id))

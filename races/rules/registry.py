@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .contract import Action, ConfigError, Game, Race, Seat
+from .presentation import Presentation
 
-# key -> module that exposes GAME; imported on first use so a command that
-# needs one engine does not load the others.
+# key -> package whose `GAME` is the game and whose `present.PRESENTATION`
+# is what pages show of it; imported on first use, so a command that needs
+# one engine does not load the others.
 GAME_MODULES = {
     "formula_d": "races.rules.formula_d",
     "heat": "races.rules.heat",
@@ -17,35 +20,63 @@ GAME_MODULES = {
 GAME_NAMES = {
     "formula_d": "Formula D",
     "heat": "Heat: Pedal to the Metal",
-    "roborally": "RoboRally",
-    "galaxy_trucker": "Galaxy Trucker",
 }
+# Games registered at run time (`register`), e.g. by a module named in the
+# PADDOCK_GAME_PLUGINS environment variable (comma-separated module names),
+# which every process of a deployment (web, workers) imports alike.
+_REGISTERED: dict[str, tuple[Game, Presentation]] = {}
+_plugins_loaded = False
+
+
+def register(game: Game, presentation: Presentation, *, name: str | None = None) -> None:
+    """Add a game to the registry: a package outside races/rules (a plugin,
+    a test's toy game) plugs in with no other change."""
+    _REGISTERED[game.key] = (game, presentation)
+    GAME_NAMES[game.key] = name or game.name
+
+
+def _load_plugins() -> None:
+    global _plugins_loaded
+    if _plugins_loaded:
+        return
+    _plugins_loaded = True
+    for module in filter(None, os.environ.get("PADDOCK_GAME_PLUGINS", "").split(",")):
+        importlib.import_module(module.strip())
+
+
+def _package(key: str):
+    module_name = GAME_MODULES.get(key)
+    if module_name is None:
+        known = ", ".join([*GAME_MODULES, *_REGISTERED])
+        raise ConfigError(f"unknown game {key!r}; games: {known}")
+    return importlib.import_module(module_name)
 
 
 def get_game(key: str) -> Game:
-    module_name = GAME_MODULES.get(key)
-    if module_name is None:
-        if key in GAME_NAMES:
-            raise ConfigError(f"the {GAME_NAMES[key]} engine is not available yet")
-        raise ConfigError(f"unknown game {key!r}; games: {', '.join(GAME_MODULES)}")
-    try:
-        return importlib.import_module(module_name).GAME
-    except ModuleNotFoundError as error:
-        if error.name != module_name:
-            raise
-        raise ConfigError(f"the {GAME_NAMES[key]} engine is not available yet") from None
+    _load_plugins()
+    if key in _REGISTERED:
+        return _REGISTERED[key][0]
+    return _package(key).GAME
+
+
+def get_presentation(key: str) -> Presentation:
+    """What pages show of the game (races/rules/presentation.py)."""
+    _load_plugins()
+    if key in _REGISTERED:
+        return _REGISTERED[key][1]
+    _package(key)
+    return importlib.import_module(GAME_MODULES[key] + ".present").PRESENTATION
 
 
 def available_games() -> list[str]:
-    """Keys of the games whose engine is installed."""
-    found = []
-    for key in GAME_MODULES:
-        try:
-            get_game(key)
-        except ConfigError:
-            continue
-        found.append(key)
-    return found
+    """Keys of the games whose engine is installed, registered ones last."""
+    _load_plugins()
+    return [*GAME_MODULES, *(key for key in _REGISTERED if key not in GAME_MODULES)]
+
+
+def game_choices() -> list[tuple[str, str]]:
+    """(key, name) of every game a season can be played in."""
+    return [(key, GAME_NAMES.get(key, key)) for key in available_games()]
 
 
 def _as_step(step: Any) -> tuple[str, Action]:

@@ -9,7 +9,7 @@ import pytest
 from league.models import DriverStanding, Entry
 from league.services import entry_create
 from races.models import Session
-from races.running import session_run
+from races.runner import session_run
 from races.services import round_create
 from tests.conftest import make_driver, make_season
 

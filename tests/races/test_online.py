@@ -17,7 +17,7 @@ from races.online import (
     turns_for,
     turns_notify,
 )
-from races.running import session_run
+from races.runner import session_run
 from races.services import round_create
 from tests.conftest import make_driver, make_season
 from tests.races.online_helpers import a_legal_choice

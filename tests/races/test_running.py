@@ -10,7 +10,8 @@ from league.models import DriverStanding, Entry
 from league.services import entry_create
 from races.dispatch import sessions_dispatch_due
 from races.models import Result, Round, Session
-from races.running import session_plan, session_run
+from races.plan import session_plan
+from races.runner import session_run
 from races.services import round_create, session_cancel, session_retry
 from tests.conftest import make_driver, make_season
 

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from league.services import entry_create
 from races.models import Round, Session
-from races.running import session_run
+from races.runner import session_run
 from races.services import round_create
 from tests.conftest import make_driver, make_season
 

@@ -9,13 +9,27 @@ from django.urls import reverse
 
 from league.models import Entry
 from races.models import Session
-from races.replay import board_after, event_words, events_parse, running_orders, steps_split
-from races.running import session_plan
+from races.plan import session_plan
+from races.replay import events_parse, state_after, steps_split
+from races.rules import get_presentation
 from races.seating import seat_record
-from races.tracks import track_load
 from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db
+FD = get_presentation("formula_d")
+
+
+def event_words(game, event, names, config=None):
+    return get_presentation(game).sentence(event, names, config or {})
+
+
+def running_orders(events):
+    return FD.running_orders(events)
+
+
+def board_after(steps, upto, seats):
+    state = state_after(FD, steps, upto, [{"id": s} for s in seats], {})
+    return state["cars"]
 
 
 @pytest.fixture
@@ -34,7 +48,8 @@ def test_a_running_session_polls_and_shows_progress_and_order(client, running):
     page = client.get(reverse("session_live", args=[running.pk])).content.decode()
     assert 'hx-trigger="every 1s"' in page
     assert 'style="width: 40%"' in page and "Round 4" in page
-    assert page.index("Car 3") < page.index("Car 1") < page.index("Car 2")
+    names = {s["id"]: s["name"] for s in running.seats}
+    assert page.index(names["car3"]) < page.index(names["car1"]) < page.index(names["car2"])
 
 
 def test_the_poll_answers_with_the_fragment_only(client, running):
@@ -70,7 +85,7 @@ def finished(league):
 
 
 def steps_of(session):
-    return steps_split("formula_d", events_parse(session.event_log_text()))
+    return steps_split(FD, events_parse(session.event_log_text()))
 
 
 def test_every_replay_step_has_its_own_url(client, finished):
@@ -88,11 +103,11 @@ def test_every_replay_step_has_its_own_url(client, finished):
 
 def test_the_replay_draws_the_track_and_the_cars(client, finished):
     page = client.get(reverse("replay", args=[finished.pk, 0])).content.decode()
-    track = track_load("formula_d", "paddock_ring")
-    assert page.count('class="space ') == len(track["spaces"])
+    board = FD.board({"track": "paddock_ring"})
+    assert page.count('class="space ') == len(board["anchors"]) > 0
     assert page.count('<g class="car') == 3
     # corners are labelled with their stops: T3 is paddock_ring's double stop
-    assert "T1 (1)" in page and "T3 (2)" in page
+    assert "Corner 1 (1 stop)" in page and "Corner 3 (2 stops)" in page
 
 
 def test_the_first_overshoot_of_a_basic_race_reads_in_wear_points_on_its_steps_page(
@@ -104,13 +119,17 @@ def test_the_first_overshoot_of_a_basic_race_reads_in_wear_points_on_its_steps_p
     index, event = next(
         (i, e) for i, step in enumerate(steps) for e in step.events if e["type"] == "overshoot"
     )
-    car = f"Car {event['seat'].removeprefix('car')}"
+    car = next(s["name"] for s in finished.seats if s["id"] == event["seat"])
     corner, distance = event["data"]["corner"], event["data"]["distance"]
+    number = corner.lstrip("CT")
     page = client.get(reverse("replay", args=[finished.pk, index])).content.decode()
-    assert f"{car} overshoots corner {corner} by {distance}: −{distance} wear points" in page
+    assert re.search(
+        rf"{car} overshoots Corner {number} \(\d stops?\) by {distance}: −{distance} wear points",
+        page,
+    )
     assert "tyres" not in page
     after = next(e for e in steps[index].events if e["type"] == "wear_changed")
-    assert f"{car}: −{distance} wear points ({after['data']['value']} left), corner" in page
+    assert f"{car}: −{distance} wear points ({after['data']['value']} left)" in page
 
 
 def test_htmx_steps_answer_with_the_fragment(client, finished):
@@ -133,18 +152,18 @@ def test_a_session_without_a_log_has_no_replay(client, league):
 
 def test_steps_open_at_each_turn_and_the_board_follows_the_moves(finished):
     events = events_parse(finished.event_log_text())
-    steps = steps_split("formula_d", events)
+    steps = steps_split(FD, events)
     turns = [e for e in events if e["type"] == "turn_started"]
     assert steps[0].seat is None
     assert [s.seat for s in steps[1:]] == [e["seat"] for e in turns]
     grid = next(e for e in events if e["type"] == "grid_set")["data"]
-    assert board_after(steps[0].events, grid["order"])[grid["order"][0]].space == grid["spaces"][0]
+    assert board_after(steps, 0, grid["order"])[grid["order"][0]]["space"] == grid["spaces"][0]
     first = steps[1]
-    board = board_after(steps[0].events + first.events, grid["order"])
+    board = board_after(steps, 1, grid["order"])
     moved = next(e for e in first.events if e["type"] == "moved")
-    assert board[first.seat].space == moved["data"]["path"][-1]
+    assert board[first.seat]["space"] == moved["data"]["path"][-1]
     shifted = [e for e in first.events if e["type"] == "gear_selected"]
-    assert board[first.seat].gear == (shifted[-1]["data"]["to"] if shifted else 1)
+    assert board[first.seat]["gear"] == (shifted[-1]["data"]["to"] if shifted else 1)
 
 
 def test_the_lap_chart_has_the_order_after_every_round(finished):
@@ -198,28 +217,17 @@ def test_the_round_page_draws_an_eliminated_car_to_the_end_of_the_lap_chart(clie
     assert all(len(points.split()) == columns for points in lines)
 
 
-def test_the_lap_chart_falls_back_to_turn_progress(finished):
-    events = events_parse(finished.event_log_text())
-    without_orders = [
-        e for e in events if e["type"] not in ("round_started", "session_ended", "finished")
-    ]
-    orders = running_orders(without_orders)
-    first_round = [e for e in events if e["type"] == "turn_started" and e["round"] == 2]
-    by_progress = sorted(first_round, key=lambda e: -e["data"]["progress"])
-    assert orders[1]["order"] == [e["seat"] for e in by_progress]
-    assert "F" not in [o["round"] for o in orders]
-
-
 def test_the_grid_places_cars_from_parallel_order_and_spaces_lists(finished):
     events = events_parse(finished.event_log_text())
     grid = next(e for e in events if e["type"] == "grid_set")["data"]
-    board = board_after([e for e in events if e["type"] == "grid_set"], sorted(grid["order"]))
-    assert [board[seat].space for seat in grid["order"]] == grid["spaces"]
+    steps = steps_split(FD, [e for e in events if e["type"] == "grid_set"])
+    board = board_after(steps, 0, sorted(grid["order"]))
+    assert [board[seat]["space"] for seat in grid["order"]] == grid["spaces"]
 
 
-def test_unknown_events_read_in_a_generic_form():
+def test_unknown_events_read_in_a_generic_form_without_raw_values():
     event = {"type": "tractor_beam", "seat": "car9", "round": 1, "seq": 1, "data": {"power": 3}}
-    assert event_words("formula_d", event, {"car9": "Car 9"}) == "Car 9: tractor beam (power 3)."
+    assert event_words("formula_d", event, {"car9": "Ana"}) == "Ana: tractor beam."
     heat = {
         "type": "heat_paid",
         "seat": "red",
@@ -227,29 +235,32 @@ def test_unknown_events_read_in_a_generic_form():
         "seq": 2,
         "data": {"amount": 2, "reason": "corner"},
     }
-    assert event_words("heat", heat, {"red": "Car 4"}) == "Car 4 pays 2 Heat for corner."
+    assert event_words("heat", heat, {"red": "Ben"}) == "Ben pays 2 Heat for a corner."
 
 
 def test_formula_d_events_read_as_the_engine_writes_them():
-    names = {"car5": "Car 5"}
+    names = {"car5": "Ana"}
 
     def say(kind, data):
         event = {"type": kind, "seat": "car5", "round": 3, "seq": 9, "data": data}
-        config = {"level": "advanced", "mode": "race"}
-        return event_words("formula_d", event, names, {"C2": "the Hairpin"}, config)
+        config = {"level": "advanced", "mode": "race", "track": "lakeside_gp"}
+        return event_words("formula_d", event, names, config)
 
     assert say("overshoot", {"corner": "C2", "distance": 2, "missing": 1, "penalty": 2}) == (
-        "Car 5 overshoots the Hairpin by 2: −2 tyres"
+        "Ana overshoots Corner 2 (1 stop) by 2: −2 tyres."
     )
     assert say("braking_paid", {"costs": {"Br": 3}, "kind": "voluntary", "spaces": 3}) == (
-        "Car 5 brakes 3 space(s): −3 brakes."
+        "Ana brakes 3 spaces: −3 brakes."
     )
     assert say("gear_selected", {"costs": {"Gb": 1}, "from": 4, "skipped": 1, "to": 2}) == (
-        "Car 5 shifts from gear 4 to 2, skipping 1 (−1 gearbox)."
+        "Ana shifts from gear 4 to 2, skipping 1 (−1 gearbox)."
     )
     assert say(
         "wear_changed", {"category": "Bo", "cause": "collision", "delta": -1, "value": 2}
-    ) == ("Car 5: −1 body (2 left), collision")
+    ) == ("Ana: −1 body (2 left), a collision.")
+    assert say("moved", {"path": ["r3l0", "r4l0"], "travelled": 2, "kind": "normal"}) == (
+        "Ana moves 2 spaces, on the straight."
+    )
 
 
 @pytest.mark.parametrize(
@@ -269,8 +280,8 @@ def test_an_overshoot_costs_what_the_sessions_level_says(config, cost):
         "seq": 9,
         "data": {"corner": "C2", "distance": 2, "missing": 1, "multiplier": 1, "penalty": 2},
     }
-    words = event_words("formula_d", event, {"car5": "Car 5"}, {"C2": "the Hairpin"}, config)
-    assert words == f"Car 5 overshoots the Hairpin by 2: {cost}"
+    words = event_words("formula_d", event, {"car5": "Ana"}, config)
+    assert words == f"Ana overshoots Corner 2 by 2: {cost}."
 
 
 def test_an_overshoot_that_eliminates_names_no_cost():
@@ -279,5 +290,5 @@ def test_an_overshoot_that_eliminates_names_no_cost():
         "seat": "car5",
         "data": {"corner": "C2", "distance": 3, "missing": 2, "penalty": None},
     }
-    words = event_words("formula_d", event, {"car5": "Car 5"}, {}, {"level": "basic"})
-    assert words == "Car 5 overshoots corner C2 by 3"
+    words = event_words("formula_d", event, {"car5": "Ana"}, {"level": "basic"})
+    assert words == "Ana overshoots Corner 2 by 3."

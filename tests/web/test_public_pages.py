@@ -129,8 +129,9 @@ def test_the_round_page_shows_grid_results_damage_and_lap_chart(client, league, 
     page = client.get(rounds[0].get_absolute_url()).content.decode()
     assert "Grid" in page and "Race results" in page
     winner = rounds[0].sessions.get().results.get(position=1)
-    assert "Damage left" in page and f"WP {winner.figures['wear']['WP']}" in page
-    assert "Lap chart" in page and "Car 2" in page
+    assert "Left at the end" in page
+    assert f"wear points {winner.figures['wear']['WP']}" in page
+    assert "Lap chart" in page and grid[1].driver.name in page
     assert "Replay" in page
 
 

@@ -16,7 +16,7 @@ from league.models import Driver, Entry, League, ScoringSystem, Season, Team
 from league.services import entry_create
 from races.models import Round, Session
 from races.rules import ConfigError, get_game
-from races.running import session_run
+from races.runner import session_run
 from races.services import round_create
 
 PASSWORD = "paddock-demo"

@@ -1,19 +1,29 @@
-"""Formula D: the rules engine (spec: rules/formula_d.md).
+"""Formula D: the rules engine (spec: shared/rules/formula_d.md, FD-E-1).
 
     from races.rules import get_game
     game = get_game("formula_d")
     race = game.start({"track": "paddock_ring"}, seats, seed=7)
 
-Modules by concept: `track` (loading, validator) and `layout` (the generator
-of the shipped tracks in `data/`), `state`, `dice`, `movement` (steps and
-their legality), `search` (the search over movement states), `moves` (one
-move's legal ends and previews),
-`race` (the contract, setup and rounds), `turn` (the turn procedure FD-P-3),
-`gears`, `damage`, `slipstream`, `pit`, `weather`, `street`, `qualifying`,
-`result`, `options` (every option, in one place), `drivers` (the ten special
-drivers), the bots' `outlook` (with `end_values`, `faces` and `prices`) and
-`bots`, `snapshot` (the state fields of FD-E-4), and `scenario` (the test
-constructor of FD-E-25).
+`GAME` is what the registry loads. The package has the shape every game
+follows (STYLE.md section 16):
+
+    game.py             the `Game` object: options, tracks, bots and how a race starts
+    chance.py           the race's dice and the scripted dice for tests (FD-E-11)
+    options.py          every option, in one place
+    track.py, layout.py tracks as data and the validator; the generator of data/
+    state.py, snapshot.py  cars, and the state fields of FD-E-4
+    race.py             the contract, setup and rounds; turn.py the turn (FD-P-3)
+    steps.py            one step at a time: movement states and their legality
+                        (FD-B-6 to FD-B-9, FD-B-12)
+    search.py           the search over movement states (FD-E-7)
+    move.py             one whole move: its plan, legal ends and previews
+    gears.py, damage.py, slipstream.py, pit.py, weather.py, street.py,
+    drivers.py          rules by concept (the ten special drivers in drivers.py)
+    qualifying.py, result.py   the qualifying lap and the classification
+    scenario.py         the test constructor of FD-E-25
+    bots/               rookie and pro (FD-E-24) and what only they use: the
+                        outlook, end values, face weighing and prices
+    data/               the shipped tracks
 
 The session runs as a generator, so `race.state_dict()` (FD-E-4) carries the
 seed, configuration, seats and applied actions, from which
@@ -22,59 +32,8 @@ field FD-E-4 lists (the random generator's state among them), which
 `from_state` checks against the rebuilt race.
 """
 
-from __future__ import annotations
-
-from ..contract import ConfigError, Seat
-from . import bots
-from .options import OPTIONS, check_seats
-from .race import FormulaDRace
-from .track import load_track, track_ids
-
-
-class FormulaD:
-    key = "formula_d"
-    name = "Formula D"
-    options = OPTIONS
-    bot_names = ("rookie", "pro")
-
-    def tracks(self) -> list[dict]:
-        out = []
-        for tid in track_ids():
-            t = load_track(tid)
-            out.append(
-                {
-                    "id": t.id,
-                    "name": t.name,
-                    "kind": t.kind,
-                    # default laps: basic 1, advanced 2; published street races 1 (FD-O-1)
-                    "laps": 1,
-                    "laps_advanced": 1 if t.kind == "street" else 2,
-                    "length": t.L,
-                    "corners": len(t.corners),
-                    "stops": [c.stops for c in t.corners],
-                    "pit_lane": t.has_pit,
-                }
-            )
-        return out
-
-    def bot(self, name: str, *, seed, seat: str):
-        return bots.make(name, seed=seed, seat=seat)
-
-    def start(self, config, seats: list[Seat], seed, *, dice=None) -> FormulaDRace:
-        cfg = self.options.validate(dict(config))
-        seats = [s if isinstance(s, Seat) else Seat.from_dict(s) for s in seats]
-        check_seats(cfg, seats)
-        if cfg["build_your_car"]:
-            from .gears import build_error
-
-            probe = FormulaDRace.__new__(FormulaDRace)
-            probe.bga, probe.cfg = cfg["ruleset"] == "bga", cfg
-            for s in seats:
-                if s.setup.get("build") is not None:
-                    error = build_error(probe, dict(s.setup["build"]))
-                    if error:
-                        raise ConfigError(f"seat {s.id}: {error}")
-        return FormulaDRace(cfg, seats, seed, dice=dice)
-
+from .game import FormulaD
 
 GAME = FormulaD()
+
+__all__ = ["GAME", "FormulaD"]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from . import damage
-from .movement import LAP, OVERS, PIT, SPACE, links, step
-from .moves import rules_for
+from .move import rules_for
 from .state import Car
+from .steps import LAP, OVERS, PIT, SPACE, links, step
 from .track import TRACK
 
 # FD-V-12.0, in table order (the order the deal shuffles, FD-E-11)

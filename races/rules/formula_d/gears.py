@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from . import damage
+from .chance import GEAR_RANGE
 from .damage import SKIP_COSTS_ADVANCED
-from .dice import GEAR_RANGE
 from .state import CATEGORIES, PIT_NONE, STANDARD_CAR, Car
 
 

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
 from . import qualifying, result, turn
-from .dice import SeededDice
+from .chance import SeededDice
 from .drivers import deal, li_blocks
 from .snapshot import snapshot
 from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..contract import Seat
 from . import GAME, qualifying
-from .dice import ScriptedDice
+from .chance import ScriptedDice
 from .race import FormulaDRace
 
 

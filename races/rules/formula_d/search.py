@@ -4,7 +4,7 @@ keeps one state per end."""
 
 from __future__ import annotations
 
-from .movement import (
+from .steps import (
     CHANGES,
     HAZARDS,
     LAP,

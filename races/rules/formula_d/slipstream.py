@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..contract import Action, Decision
-from .movement import OVERS, links, start_state, step
-from .moves import rules_for
+from .move import rules_for
+from .steps import OVERS, links, start_state, step
 from .track import TRACK
 
 

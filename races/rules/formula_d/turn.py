@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..contract import Decision
 from . import damage, drivers, gears, pit, slipstream, street, weather
-from .dice import GEAR_RANGE, MAXIMUM
-from .movement import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
-from .moves import MoveOptions, MovePlan, entry_progress
+from .chance import GEAR_RANGE, MAXIMUM
+from .move import MoveOptions, MovePlan, entry_progress
 from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
+from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .track import PIT_BOX, TRACK
 
 START_BASIC = ((1, "stall"), (16, "normal"), (20, "great"))  # FD-B-4.1

@@ -4,7 +4,7 @@ weather tables, setup decisions (IDs in each docstring)."""
 import pytest
 
 from races.rules import Action, Seat, get_game
-from races.rules.formula_d.dice import ScriptedDice
+from races.rules.formula_d.chance import ScriptedDice
 
 from .driving import act, events_of, gear, lane, move, scenario
 

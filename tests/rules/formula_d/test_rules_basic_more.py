@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import IllegalAction, Seat, get_game
-from races.rules.formula_d.dice import ScriptedDice
+from races.rules.formula_d.chance import ScriptedDice
 from races.rules.formula_d.gears import legal_gears
 
 from .driving import events_of, gear, lane, move, scenario

@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import Seat, get_game, run_bot_race
-from races.rules.formula_d.dice import GEAR_FACES, ScriptedDice
+from races.rules.formula_d.chance import GEAR_FACES, ScriptedDice
 
 from .driving import events_of, gear, lane, move, scenario
 

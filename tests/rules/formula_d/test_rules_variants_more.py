@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
-from races.rules.formula_d.dice import ScriptedDice
+from races.rules.formula_d.chance import ScriptedDice
 from races.rules.formula_d.drivers import DRIVERS
 from races.rules.formula_d.scenario import qualifying_scenario
 

@@ -8,8 +8,9 @@ paths, and every path must walk legally to its state.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from races.rules.formula_d import movement
-from races.rules.formula_d.movement import (
+from races.rules.formula_d import steps
+from races.rules.formula_d.search import search, unwind
+from races.rules.formula_d.steps import (
     CHANGES,
     HAZARDS,
     LAP,
@@ -22,7 +23,6 @@ from races.rules.formula_d.movement import (
     start_state,
     walk,
 )
-from races.rules.formula_d.search import search, unwind
 from races.rules.formula_d.track import TRACK, load_track
 
 
@@ -34,8 +34,8 @@ def reference_search(rules: MoveRules, start: tuple, depth: int):
     for d in range(1, depth + 1):
         previous, layer, kept = layer, {}, {}
         for state, path in previous.items():
-            for link in movement.rich_links(rules, state):
-                got = movement.advance(rules, state, link, d)
+            for link in steps.rich_links(rules, state):
+                got = steps.advance(rules, state, link, d)
                 if isinstance(got, int):
                     continue
                 new, terminal = got

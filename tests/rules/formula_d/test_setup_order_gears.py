@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
-from races.rules.formula_d.dice import GEAR_FACES, DiceError, ScriptedDice, SeededDice
+from races.rules.formula_d.chance import GEAR_FACES, DiceError, ScriptedDice, SeededDice
 
 from .driving import events_of, gear, move, scenario
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
 from .estimates import (
     HEAT_CLASS,
     REACH,

@@ -6,10 +6,10 @@ A mixin of `Outlook`: it reads the outlook's search layers and prices ends as
 
 from __future__ import annotations
 
-from .dice import GEAR_ODDS
-from .movement import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..chance import GEAR_ODDS
+from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..track import PIT_BOX, TRACK
 from .prices import ELIMINATION, NO_PRICE, ROWS, approach_row, brake_costs
-from .track import PIT_BOX, TRACK
 
 
 class FaceWeighing:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .dice import GEAR_ODDS, GEAR_RANGE
+from ..chance import GEAR_ODDS, GEAR_RANGE
 
 WEIGHTS = {"T": 3, "Br": 2, "Gb": 2, "Bo": 8, "En": 8, "Su": 8, "WP": 4}
 ELIMINATION = -1000.0

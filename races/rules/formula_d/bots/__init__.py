@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..contract import Action, ConfigError, Decision
-from .dice import GEAR_ODDS, GEAR_RANGE
-from .movement import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ...contract import Action, ConfigError, Decision
+from ..chance import GEAR_ODDS, GEAR_RANGE
+from ..search import unwind
+from ..steps import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..track import TRACK
 from .outlook import ELIMINATION, WEIGHTS, Outlook
-from .search import unwind
-from .track import TRACK
 
 
 def _gear_cost(option: dict) -> float:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from ..contract import Action
+from ...contract import Action
 
 STRESS_MEAN = 2.5  # a Stress card turns into one of the 1-4 speed cards (HEAT-B-031)
 STRESS_MAX = 4

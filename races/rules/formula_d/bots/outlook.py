@@ -7,9 +7,8 @@ over its die faces without copying the race.
 
 from __future__ import annotations
 
-from .end_values import EndValues
-from .faces import FaceWeighing
-from .movement import (
+from ..search import search
+from ..steps import (
     LAP,
     LEAVING,
     ON_TRACK,
@@ -20,9 +19,10 @@ from .movement import (
     MoveRules,
     start_state,
 )
+from ..track import TRACK, load_track
+from .end_values import EndValues
+from .faces import FaceWeighing
 from .prices import ELIMINATION, FATAL, WEIGHTS
-from .search import search
-from .track import TRACK, load_track
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
@@ -131,7 +131,7 @@ class Outlook(EndValues, FaceWeighing):
 
     def ends(self, m: int, may_brake: bool = True, free_only: bool = False):
         """(d, state, trail, brake_kind, b, terminal) of every legal end for a total m
-        (`movement.unwind` gives a trail's path).
+        (`search.unwind` gives a trail's path).
 
         With a rain slide armed (`set_slide`), a path whose first m spaces
         trigger it must travel m + slide (FD-V-7.7).

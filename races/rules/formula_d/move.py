@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import damage
-from .movement import (
+from .search import search
+from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
+from .steps import (
     LAP,
     LEAVING,
     ON_TRACK,
@@ -21,8 +23,6 @@ from .movement import (
     start_state,
     walk,
 )
-from .search import search
-from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from .track import PIT_BOX, TRACK
 from .track import PIT_LANE as PIT_LANE_SPACE
 

@@ -6,10 +6,10 @@ A mixin of `Outlook`, which holds the car, the board and the search.
 
 from __future__ import annotations
 
-from .damage import FORCED_BRAKING
-from .movement import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..damage import FORCED_BRAKING
+from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..track import PIT_BOX, TRACK
 from .prices import APPROACH, ELIMINATION, FATAL, WEIGHTS, approach_price
-from .track import PIT_BOX, TRACK
 
 
 class EndValues:

@@ -1,4 +1,4 @@
-"""Paths: legality of steps and the search over movement states (FD-B-6 to FD-B-9,
+"""Steps: movement states and the legality of each step (FD-B-6 to FD-B-9,
 FD-B-12, FD-E-7).
 
 A movement state is a small tuple, so the search keeps one canonical path per

@@ -1,0 +1,40 @@
+"""How pages name what a session holds: drivers by their names and car
+numbers, tracks by their names, each car in its colour."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from races.rules import ConfigError, get_game
+from races.rules.drawing import CAR_COLOURS
+
+
+def seat_names(seats: list[dict] | None) -> dict[str, str]:
+    """Seat id -> the driver's name, as the sentences and tables use it."""
+    return {seat["id"]: seat.get("name") or f"#{seat.get('car_number')}" for seat in seats or []}
+
+
+def seat_people(seats: list[dict] | None) -> dict[str, dict[str, str]]:
+    """Seat id -> the driver's name, the car number a token carries and
+    the car's colour (by grid place), for a scene and its tables."""
+    people = {}
+    for index, seat in enumerate(seats or []):
+        number = seat.get("car_number")
+        people[seat["id"]] = {
+            "name": seat.get("name") or f"#{number}",
+            "label": str(number) if number is not None else str(index + 1),
+            "colour": CAR_COLOURS[index % len(CAR_COLOURS)],
+        }
+    return people
+
+
+@cache
+def _track_names(game_key: str) -> dict[str, str]:
+    try:
+        return {t["id"]: t.get("name") or t["id"] for t in get_game(game_key).tracks()}
+    except ConfigError:
+        return {}
+
+
+def track_name(game_key: str, track_id: str) -> str:
+    return _track_names(game_key).get(track_id, track_id.replace("_", " ").title())

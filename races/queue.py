@@ -1,0 +1,26 @@
+"""Handing work to the Celery workers once the transaction that asks for it
+commits. Tasks are looked up by name in the app's registry, so the services
+that queue work never import the task module that calls them back."""
+
+from __future__ import annotations
+
+from celery import current_app
+from django.db import transaction
+
+RUN_SESSION = "races.tasks.run_session"
+ADVANCE_SESSION = "races.tasks.advance_session"
+
+
+def _later(task_name: str, session_id: int) -> None:
+    transaction.on_commit(lambda: current_app.tasks[task_name].delay(session_id))
+
+
+def session_run_later(session_id: int) -> None:
+    """Run a queued session (an automatic race to its end; a live one up
+    to the first decision a person owes)."""
+    _later(RUN_SESSION, session_id)
+
+
+def session_advance_later(session_id: int) -> None:
+    """Let the bots of a live race play on after a person's decision."""
+    _later(ADVANCE_SESSION, session_id)
