@@ -37,7 +37,7 @@ from league.completions import RoundToCome, SeasonSoFar, pair_beats, scores_with
 
 CHAMPION, CAN_WIN, OUT = "champion", "can still win", "out"
 ENUMERATION_LIMIT = 50_000  # completions enumerated for exact best/worst places
-SEARCH_BUDGET = 200_000  # nodes of the threat search before it gives up proving
+SEARCH_BUDGET = 20_000  # nodes of the threat search before it gives up proving
 
 
 @dataclass(frozen=True)

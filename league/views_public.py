@@ -25,6 +25,7 @@ from league.permissions import can_manage
 from league.rating_charts import rating_chart
 from races import careers
 from races.models import Result, Session
+from races.views_odds import odds_history_html, title_odds_html
 
 STANDINGS_SORTS = {
     "rank": ("Position", lambda s: (s.rank, s.entry.car_number)),
@@ -148,6 +149,7 @@ def season_detail(request, league_slug: str, season_slug: str):
         "points_table": list(enumerate(season.scoring.race_points, start=1)),
         "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
         "standings_html": standings_tables_html(season, sort),
+        "odds_history_html": odds_history_html(season),
         "can_manage": can_manage(request.user, season.league),
         "my_entry": _my_entry(request.user, season),
         "public_page": public,
@@ -184,6 +186,7 @@ def standings(request, league_slug: str, season_slug: str):
         "season": season,
         "league": season.league,
         "standings_html": standings_tables_html(season, sort),
+        "odds_html": title_odds_html(season),
         "public_page": public,
     }
     response = render(request, template, context)

@@ -1,0 +1,178 @@
+"""A season's title odds and clinch states, after each round: loads the
+season as plain data (league/completions.py), asks the exact clinch
+(league/clinch.py) and the simulation (league/odds.py) with strengths from
+the ratings, and stores the answer for the pages, the chart and the API."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from league import ratings as rating_model
+from league import scoring
+from league.caching import season_changed
+from league.clinch import driver_outlooks, team_outlooks
+from league.completions import RoundToCome, SeasonSoFar
+from league.models import DriverStanding, Entry, Season
+from league.odds import title_odds
+from races.models import Result, Round, Session
+from ratings.models import Rating, TitleOdds
+
+
+def season_so_far(season: Season) -> tuple[SeasonSoFar, dict[int, Entry]]:
+    """The season as plain data: every entry's round scores, the rounds held
+    and to come, penalties and teams. Keys are entry ids."""
+    rows = (
+        Result.objects.filter(
+            session__round__season=season, session__status=Session.Status.FINISHED
+        )
+        .order_by()
+        .values_list("entry_id", "session__kind", "session__round__number", "position", "points")
+    )
+    scores: dict[int, list[scoring.RoundScore]] = defaultdict(list)
+    held_races: set[int] = set()
+    held: set[int] = set()
+    quali_done: set[int] = set()
+    for entry_id, kind, number, position, points in rows:
+        is_race = kind == Session.Kind.RACE
+        scores[entry_id].append(scoring.RoundScore(number, points, position if is_race else None))
+        held.add(number)
+        (held_races if is_race else quali_done).add(number)
+    entries = {
+        e.pk: e
+        for e in Entry.objects.filter(season=season)
+        .select_related("driver", "team")
+        .order_by("car_number")
+        if not e.withdrawn or e.pk in scores
+    }
+    timed = Round.QualifyingFormat.TIMED_LAP
+    to_come = tuple(
+        RoundToCome(
+            number=r.number, qualifying=r.qualifying_format == timed and r.number not in quali_done
+        )
+        for r in Round.objects.filter(season=season).order_by("number")
+        if r.number not in held_races
+    )
+    penalties = dict(
+        DriverStanding.objects.filter(season=season, penalty_points__gt=0).values_list(
+            "entry_id", "penalty_points"
+        )
+    )
+    teams: dict[int, list[int]] = defaultdict(list)
+    if season.team_mode:
+        for entry in entries.values():
+            if entry.team_id:
+                teams[entry.team_id].append(entry.pk)
+    so_far = SeasonSoFar(
+        table=scoring.PointsTable.of(season.scoring),
+        drivers=tuple(entries),
+        scores={k: tuple(v) for k, v in scores.items() if k in entries},
+        held=tuple(sorted(held)),
+        to_come=to_come,
+        penalties=penalties,
+        teams={t: tuple(m) for t, m in teams.items()},
+    )
+    return so_far, entries
+
+
+def strengths(season: Season, entries: dict[int, Entry]) -> dict[int, float]:
+    """Each entry's Plackett–Luce strength in the season's game: a person's
+    rating, a bot's level's rating, a newcomer's starting rating."""
+    ratings = Rating.objects.filter(game=season.game)
+    by_driver = {r.driver_id: r for r in ratings if r.driver_id}
+    by_level = {r.bot_level: r for r in ratings if not r.driver_id}
+    skills = []
+    for entry in entries.values():
+        found = (
+            by_level.get(entry.autopilot) if entry.driver.is_bot else by_driver.get(entry.driver_id)
+        )
+        skills.append(
+            rating_model.Skill(found.mu, found.sigma) if found else rating_model.initial()
+        )
+    weights = rating_model.win_strengths(skills)
+    return dict(zip(entries, weights, strict=True))
+
+
+def _simulations() -> int:
+    return int(getattr(settings, "TITLE_ODDS_SIMULATIONS", 10_000))
+
+
+@transaction.atomic
+def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
+    """Compute and store the odds after the season's latest held round (the
+    same round computed again replaces its row: idempotent, and seeded, so
+    the same results and ratings give the same odds)."""
+    season = Season.objects.select_related("scoring").filter(pk=season_id).first()
+    if season is None:
+        return None
+    so_far, entries = season_so_far(season)
+    if not so_far.held or not entries:
+        return None
+    after_round = max(so_far.held)
+    simulations = _simulations()
+    outlooks = driver_outlooks(so_far)
+    odds = title_odds(
+        so_far,
+        strengths(season, entries),
+        simulations=simulations,
+        seed=f"{season.pk}:{after_round}",
+    )
+    drivers = []
+    for entry_id, chance in odds.drivers.items():
+        outlook = outlooks[entry_id]
+        entry = entries[entry_id]
+        drivers.append(
+            {
+                "entry_id": entry_id,
+                "driver_id": entry.driver_id,
+                "name": entry.driver.name,
+                "car_number": entry.car_number,
+                "title": chance.title,
+                "top_three": chance.top_three,
+                "expected_position": round(chance.expected_position, 2),
+                "margin": chance.margin,
+                "state": outlook.state,
+                "best": outlook.best,
+                "worst": outlook.worst,
+                "exact": outlook.exact,
+            }
+        )
+    drivers.sort(key=lambda d: (-d["title"], d["expected_position"], d["car_number"]))
+    team_states = team_outlooks(so_far)
+    names = dict(season.teams.values_list("id", "name"))
+    teams = [
+        {
+            "team_id": team_id,
+            "name": names.get(team_id, ""),
+            "title": chance.title,
+            "top_three": chance.top_three,
+            "expected_position": round(chance.expected_position, 2),
+            "margin": chance.margin,
+            "state": team_states.get(team_id, ""),
+        }
+        for team_id, chance in odds.teams.items()
+    ]
+    teams.sort(key=lambda t: (-t["title"], t["expected_position"], t["name"]))
+    row, _ = TitleOdds.objects.update_or_create(
+        season=season,
+        after_round=after_round,
+        defaults={
+            "computed_at": timezone.now(),
+            "simulations": simulations,
+            "seed": f"{season.pk}:{after_round}",
+            "drivers": drivers,
+            "teams": teams,
+        },
+    )
+    season_changed(season_id=season.pk)
+    return row
+
+
+def title_odds_after_session(*, session_id: int) -> TitleOdds | None:
+    season_id = (
+        Session.objects.filter(pk=session_id).values_list("round__season_id", flat=True).first()
+    )
+    return None if season_id is None else title_odds_refresh(season_id=season_id)

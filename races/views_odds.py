@@ -1,0 +1,46 @@
+"""The title odds on the standings page and their history on the season
+page: rendered once per standings version (odds stored bump it)."""
+
+from __future__ import annotations
+
+from django.core.cache import cache
+from django.template.loader import render_to_string
+
+from league.caching import standings_version
+from league.models import Season
+from league.rating_charts import odds_chart
+from ratings.models import TitleOdds
+
+STATE_WORDS = {"champion": "Champion", "can still win": "Can still win", "out": "Out"}
+CHART_LINES = 6
+
+
+def title_odds_html(season: Season) -> str:
+    key = f"title-odds-html:{season.pk}:{standings_version(season.pk)}"
+    html = cache.get(key)
+    if html is None:
+        latest = TitleOdds.objects.filter(season=season).order_by("-after_round").first()
+        for line in latest.drivers if latest else []:
+            line["state_words"] = STATE_WORDS.get(line["state"], "")
+        for line in latest.teams if latest else []:
+            line["state_words"] = STATE_WORDS.get(line["state"], "")
+        html = render_to_string("_title_odds.html", {"season": season, "odds": latest})
+        cache.set(key, html, timeout=24 * 3600)
+    return html
+
+
+def odds_history_html(season: Season) -> str:
+    key = f"odds-history-html:{season.pk}:{standings_version(season.pk)}"
+    html = cache.get(key)
+    if html is None:
+        rows = list(TitleOdds.objects.filter(season=season).order_by("after_round"))
+        chart = None
+        if len(rows) >= 2:
+            leaders = [d["entry_id"] for d in rows[-1].drivers[:CHART_LINES]]
+            names = {d["entry_id"]: d["name"] for d in rows[-1].drivers}
+            by_round = [{d["entry_id"]: d["title"] for d in row.drivers} for row in rows]
+            series = [{"name": names[e], "values": [r.get(e) for r in by_round]} for e in leaders]
+            chart = odds_chart([row.after_round for row in rows], series)
+        html = render_to_string("_odds_history.html", {"chart": chart})
+        cache.set(key, html, timeout=24 * 3600)
+    return html
