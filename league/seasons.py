@@ -10,9 +10,9 @@ from django.db import transaction
 from league import scoring
 from league.caching import season_changed, season_removed
 from league.entries import scoring_custom_create
-from league.models import GAMES, Entry, League, Penalty, ScoringSystem, Season, Team
+from league.models import Entry, League, Penalty, ScoringSystem, Season, Team
 from league.services import standings_recompute
-from races.rules import ConfigError, get_game
+from races.rules import ConfigError, game_choices, get_game
 
 # --- Leagues ---------------------------------------------------------------
 
@@ -188,7 +188,7 @@ def season_update(
         Season.objects.select_for_update().select_related("league", "scoring").get(pk=season.pk)
     )
     if game != season.game and season.rounds.exists():
-        games = dict(GAMES)
+        games = dict(game_choices())
         raise ValidationError(
             f"This season already has rounds, so its game stays {games[season.game]}. "
             f"Delete its rounds, or start a new season for {games.get(game, game)}."
