@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
-from league import seasons as league_seasons
 from league import selectors
 from league.caching import season_changed
 from league.forms import (
@@ -32,10 +31,12 @@ from league.forms import (
 from league.models import League, Penalty, Team
 from league.permissions import login_or_403, manage_or_403, owner_or_403
 from league.services import penalty_add, penalty_remove
+from races import season_edits as league_seasons
 from races.models import Round
 from races.round_settings import qualifying_choices
 from races.rules import game_choices
 from races.services import round_create, round_update
+from races.views import round_page
 
 
 @login_or_403
@@ -373,8 +374,6 @@ def penalty_new(request, league_slug: str, season_slug: str, number: int):
         else:
             messages.success(request, "Penalty given; the standings are updated.")
             return redirect(rnd)
-    from races.views import round_page
-
     return round_page(request, rnd, penalty_form=form)
 
 
