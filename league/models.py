@@ -238,7 +238,7 @@ class Entry(models.Model):
         max_length=20, choices=bot_names, default="pro", help_text="Who drives when you don't."
     )
     carry = models.JSONField(
-        default=dict, blank=True, help_text="What the last race handed the next (a game's carry-over)."
+        default=dict, blank=True, help_text="What the last race handed the next (carry-over)."
     )
     withdrawn = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -7,35 +7,43 @@ import races.rules.registry
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('league', '0005_values_json_fields'),
+        ("league", "0005_values_json_fields"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='driver',
-            name='bot_level',
+            model_name="driver",
+            name="bot_level",
             field=models.CharField(blank=True, choices=league.models.bot_names, max_length=20),
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='autopilot',
-            field=models.CharField(choices=league.models.bot_names, default='pro', help_text="Who drives when you don't.", max_length=20),
+            model_name="entry",
+            name="autopilot",
+            field=models.CharField(
+                choices=league.models.bot_names,
+                default="pro",
+                help_text="Who drives when you don't.",
+                max_length=20,
+            ),
         ),
         migrations.AlterField(
-            model_name='entry',
-            name='carry',
-            field=models.JSONField(blank=True, default=dict, help_text="What the last race handed the next (a game's carry-over)."),
+            model_name="entry",
+            name="carry",
+            field=models.JSONField(
+                blank=True,
+                default=dict,
+                help_text="What the last race handed the next (carry-over).",
+            ),
         ),
         migrations.AlterField(
-            model_name='season',
-            name='bot_level',
-            field=models.CharField(choices=league.models.bot_names, default='pro', max_length=20),
+            model_name="season",
+            name="bot_level",
+            field=models.CharField(choices=league.models.bot_names, default="pro", max_length=20),
         ),
         migrations.AlterField(
-            model_name='season',
-            name='game',
+            model_name="season",
+            name="game",
             field=models.CharField(choices=races.rules.registry.game_choices, max_length=20),
         ),
     ]
