@@ -11,6 +11,7 @@ from league.models import (
     Team,
     TeamStanding,
 )
+from league.services import standings_recompute
 
 
 @admin.register(League)
@@ -65,14 +66,10 @@ class PenaltyAdmin(admin.ModelAdmin):
     list_display = ["entry", "round", "points", "reason", "steward", "created_at"]
 
     def save_model(self, request, obj, form, change):
-        from league.services import standings_recompute
-
         super().save_model(request, obj, form, change)
         standings_recompute(season=obj.entry.season)
 
     def delete_model(self, request, obj):
-        from league.services import standings_recompute
-
         season = obj.entry.season
         super().delete_model(request, obj)
         standings_recompute(season=season)

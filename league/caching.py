@@ -5,11 +5,14 @@ served from the cache under a key that includes the version."""
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections import OrderedDict
 
 from django.core.cache import cache
 from django.db import transaction
+
+from league.models import Season
 
 
 def _key(season_id: int) -> str:
@@ -129,10 +132,6 @@ SEASON_ID_SECONDS = 60.0
 def season_id_lookup(league_slug: str, season_slug: str) -> int | None:
     """The season's id by its slugs, remembered for a minute in this process
     (slugs never change; a deleted season is forgotten within the minute)."""
-    import time
-
-    from league.models import Season
-
     now = time.monotonic()
     hit = _SEASON_IDS.get((league_slug, season_slug))
     if hit and hit[1] > now:

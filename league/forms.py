@@ -8,10 +8,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
-from league.entries import FD_BUILD_KEYS, FD_BUILD_RANGES
-from league.models import BOT_LEVELS, GAMES, Entry, ScoringSystem, Team
-from league.rules_options import ROUND_KEYS
-from races.rules import ConfigError, get_game
+from league.game_settings import autopilot_choices, bot_choices, setup_check, setup_fields
+from league.models import Entry, ScoringSystem, Team
+from league.rules_options import ROUND_KEYS, track_ids
+from races.rules import ConfigError, game_choices, get_game
 
 OPTION_PREFIX = "opt_"
 
@@ -48,16 +48,18 @@ class LeagueForm(forms.Form):
     description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
 
 
-class GameForm(forms.Form):
-    game = forms.ChoiceField(choices=GAMES)
+def _games_offered() -> str:
+    return " or ".join(name for _, name in game_choices())
 
-    def clean_game(self):
-        game = self.cleaned_data["game"]
-        try:
-            get_game(game)
-        except ConfigError as error:
-            raise ValidationError(f"{dict(GAMES)[game]} cannot be played yet: {error}.") from None
-        return game
+
+class GameForm(forms.Form):
+    game = forms.ChoiceField(choices=game_choices)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].error_messages["invalid_choice"] = (
+            f"Paddock cannot run that game yet: choose {_games_offered()}."
+        )
 
 
 def _points_list(text: str) -> list[int]:
@@ -74,7 +76,7 @@ def _points_list(text: str) -> list[int]:
 class SeasonForm(forms.Form):
     """The season wizard's second step; the game was chosen in the first."""
 
-    game = forms.ChoiceField(choices=GAMES, widget=forms.HiddenInput)
+    game = forms.ChoiceField(choices=game_choices, widget=forms.HiddenInput)
     name = forms.CharField(max_length=100)
     scoring = forms.ModelChoiceField(
         queryset=ScoringSystem.objects.all(),
@@ -96,7 +98,7 @@ class SeasonForm(forms.Form):
     fill_with_bots = forms.BooleanField(
         required=False, initial=True, label="Fill empty places with bots"
     )
-    bot_level = forms.ChoiceField(choices=BOT_LEVELS, initial="pro")
+    bot_level = forms.ChoiceField(choices=(), initial="pro", label="Bots")
     live_play = forms.BooleanField(
         required=False,
         label="Drivers drive their own cars online",
@@ -117,6 +119,7 @@ class SeasonForm(forms.Form):
     def __init__(self, *args, game: str, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].initial = game
+        self.fields["bot_level"].choices = bot_choices(game)
         self.game_key = game
         self.option_keys = []
         for option in game_options(game):
@@ -252,6 +255,10 @@ class DeleteForm(forms.Form):
 
 
 class RoundForm(forms.Form):
+    """A round's settings; the qualifying formats and grid rules come from
+    the round model (races/models.py) through the view, as the league's
+    forms know no race models."""
+
     VARIANT_CHOICES = [("", "as the season"), ("on", "on"), ("off", "off")]
 
     number = forms.IntegerField(min_value=1)
@@ -267,18 +274,15 @@ class RoundForm(forms.Form):
     qualifying_format = forms.ChoiceField(choices=())
     grid_rule = forms.ChoiceField(choices=())
 
-    def __init__(self, *args, season, **kwargs):
-        from league.rules_options import track_ids
-        from races.models import Round
-
+    def __init__(self, *args, season, qualifying_formats=(), grid_rules=(), **kwargs):
         super().__init__(*args, **kwargs)
         try:
             tracks = {t["id"]: t.get("name", t["id"]) for t in get_game(season.game).tracks()}
         except ConfigError:
             tracks = {t: t for t in track_ids(season.game)}
         self.fields["track"].choices = [(k, v) for k, v in tracks.items()]
-        self.fields["qualifying_format"].choices = Round.QualifyingFormat.choices
-        self.fields["grid_rule"].choices = Round.GridRule.choices
+        self.fields["qualifying_format"].choices = qualifying_formats
+        self.fields["grid_rule"].choices = grid_rules
         self.variant_keys = []
         for option in game_options(season.game):
             if option.type == "bool":
@@ -344,7 +348,7 @@ class JoinForm(forms.Form):
     )
     new_team = forms.CharField(max_length=60, required=False, label="…or found a team")
     autopilot = forms.ChoiceField(
-        choices=BOT_LEVELS,
+        choices=(),
         initial="pro",
         label="Autopilot style",
         help_text="The bot that drives your car when you do not.",
@@ -358,43 +362,27 @@ class JoinForm(forms.Form):
         else:
             del self.fields["team"]
             del self.fields["new_team"]
-        if season.game == "formula_d":
-            for key in FD_BUILD_KEYS:
-                low, high = FD_BUILD_RANGES[key]
-                self.fields[f"build_{key}"] = forms.IntegerField(
-                    required=False,
-                    min_value=low,
-                    max_value=high,
-                    label=f"Build: {BUILD_LABELS[key]}",
-                )
-            self.fields[f"build_{FD_BUILD_KEYS[0]}"].help_text = (
-                "Car setup (advanced rules, FD-V-3): spread 20 points over the six "
-                "categories, or leave all blank for the standard car."
+        self.fields["autopilot"].choices = autopilot_choices(season.game, season.rules)
+        self.setup = setup_fields(season.game, season.rules)
+        for index, field in enumerate(self.setup.fields if self.setup else ()):
+            self.fields[f"setup_{field.key}"] = forms.IntegerField(
+                required=False,
+                min_value=field.min,
+                max_value=field.max,
+                label=field.label,
+                help_text=self.setup.help if index == 0 else "",
             )
 
     def clean(self):
-        from league.entries import fd_build_check
-
         data = super().clean()
         data["setup"] = {}
-        if self.season.game == "formula_d":
-            build = {k: data.get(f"build_{k}") for k in FD_BUILD_KEYS}
-            if any(v is not None for v in build.values()):
-                try:
-                    data["setup"] = {"build": fd_build_check(build)}
-                except ValidationError as error:
-                    self.add_error(f"build_{FD_BUILD_KEYS[0]}", error)
+        if self.setup:
+            values = {f.key: data.get(f"setup_{f.key}") for f in self.setup.fields}
+            try:
+                data["setup"] = setup_check(self.season.game, self.season.rules, values)
+            except ValidationError as error:
+                self.add_error(f"setup_{self.setup.fields[0].key}", error)
         return data
-
-
-BUILD_LABELS = {
-    "T": "tyres",
-    "Br": "brakes",
-    "Gb": "gearbox",
-    "Bo": "body",
-    "En": "engine",
-    "Su": "suspension",
-}
 
 
 class PenaltyForm(forms.Form):

@@ -13,16 +13,18 @@ from django.db import models
 from django.urls import reverse
 
 from league.fields import ValuesJSONField
+from league.game_settings import entry_setup_check, season_settings_check
 from league.rules_options import validate_season_rules
+from races.rules import game_choices, get_presentation
 
-GAMES = [
-    ("formula_d", "Formula D"),
-    ("heat", "Heat: Pedal to the Metal"),
-    ("roborally", "RoboRally"),
-    ("galaxy_trucker", "Galaxy Trucker"),
-]
 
-BOT_LEVELS = [("rookie", "Rookie"), ("pro", "Pro")]
+def bot_names() -> list[tuple[str, str]]:
+    """Every bot of every registered game; a season's form offers its own
+    game's (league/game_settings.py)."""
+    found: dict[str, str] = {}
+    for key, _ in game_choices():
+        found.update(get_presentation(key).capabilities({}).bots)
+    return list(found.items())
 
 
 class League(models.Model):
@@ -111,7 +113,7 @@ class Season(models.Model):
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100)
-    game = models.CharField(max_length=20, choices=GAMES)
+    game = models.CharField(max_length=20, choices=game_choices)
     rules = models.JSONField(
         default=dict, blank=True, help_text="The game's options in force, e.g. ruleset, level."
     )
@@ -124,7 +126,7 @@ class Season(models.Model):
         default=10, validators=[MinValueValidator(2), MaxValueValidator(12)]
     )
     fill_with_bots = models.BooleanField(default=True)
-    bot_level = models.CharField(max_length=20, choices=BOT_LEVELS, default="pro")
+    bot_level = models.CharField(max_length=20, choices=bot_names, default="pro")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     live_play = models.BooleanField(
         default=False, help_text="People drive their own cars, turn by turn; bots fill the rest."
@@ -150,6 +152,14 @@ class Season(models.Model):
 
     def clean(self) -> None:
         self.rules = validate_season_rules(self.game, self.rules)
+        season_settings_check(
+            game=self.game,
+            rules=self.rules,
+            grid_size=self.grid_size,
+            bot_level=self.bot_level,
+            team_mode=self.team_mode,
+            team_size=self.team_size,
+        )
 
 
 class Driver(models.Model):
@@ -164,7 +174,7 @@ class Driver(models.Model):
     )
     name = models.CharField(max_length=60, unique=True)
     is_bot = models.BooleanField(default=False)
-    bot_level = models.CharField(max_length=20, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(max_length=20, choices=bot_names, blank=True)
 
     class Meta:
         ordering = ["name"]
@@ -225,10 +235,10 @@ class Entry(models.Model):
         default=dict, blank=True, help_text="Per-car choices: a Formula D build, tyres…"
     )
     autopilot = models.CharField(
-        max_length=20, choices=BOT_LEVELS, default="pro", help_text="Who drives when you don't."
+        max_length=20, choices=bot_names, default="pro", help_text="Who drives when you don't."
     )
     carry = models.JSONField(
-        default=dict, blank=True, help_text="What the last race handed the next (Heat upgrades)."
+        default=dict, blank=True, help_text="What the last race handed the next (carry-over)."
     )
     withdrawn = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -263,6 +273,11 @@ class Entry(models.Model):
             taken = Entry.objects.filter(season_id=self.season_id, car_number=self.car_number)
             if taken.exclude(pk=self.pk).exists():
                 errors["car_number"] = f"Car number {self.car_number} is taken in this season."
+        if self.season_id and self.setup:
+            try:
+                entry_setup_check(self.season.game, self.season.rules, self.setup)
+            except ValidationError as error:
+                errors.update(error.error_dict)
         if errors:
             raise ValidationError(errors)
 

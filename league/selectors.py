@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from league.models import DriverStanding, Entry, Season, TeamStanding
+from django.db import connection
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+
+from league.models import DriverStanding, Entry, Season, Team, TeamStanding
+from races.models import Result, Round, Session
 
 
 def driver_standings(season: Season) -> list[DriverStanding]:
@@ -31,8 +36,6 @@ def season_entries(season: Season) -> list[Entry]:
 
 
 def season_get(league_slug: str, season_slug: str) -> Season:
-    from django.shortcuts import get_object_or_404
-
     return get_object_or_404(
         Season.objects.select_related("league", "scoring"),
         league__slug=league_slug,
@@ -43,10 +46,6 @@ def season_get(league_slug: str, season_slug: str) -> Season:
 def season_rounds(season: Season) -> list:
     """The calendar: rounds with their sessions and each session's winner,
     in three queries whatever the number of rounds."""
-    from django.db.models import Prefetch
-
-    from races.models import Result, Round, Session
-
     winners = Result.objects.filter(position=1).select_related("entry__driver").order_by()
     sessions = (
         Session.objects.defer("event_log", "actions", "config", "seats", "progress", "summary")
@@ -83,11 +82,6 @@ def season_page_fingerprint(season: Season) -> str:
     query: every session's status and time, and the rounds, entries and
     teams as they are created, joined or withdrawn. With the season's own
     fields and the standings version it identifies the page's content."""
-    from django.db import connection
-
-    from league.models import Team
-    from races.models import Round, Session
-
     concat = (
         "string_agg({}, ',' ORDER BY {})"
         if connection.vendor == "postgresql"

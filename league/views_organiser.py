@@ -13,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
-from league import seasons as league_seasons
 from league import selectors
 from league.caching import season_changed
 from league.forms import (
@@ -29,12 +28,16 @@ from league.forms import (
     errors_to_form,
     season_form_initial,
 )
-from league.models import GAMES, League, Penalty, Season, Team
+from league.models import League, Penalty, Season, Team
 from league.permissions import login_or_403, manage_or_403, owner_or_403
 from league.services import penalty_add, penalty_remove
+from races import season_edits as league_seasons
 from races.aftermath import season_finished
 from races.models import Round
+from races.round_settings import qualifying_choices
+from races.rules import game_choices
 from races.services import round_create, round_update
+from races.views import round_page
 
 
 @login_or_403
@@ -119,7 +122,7 @@ def season_create(request, league_slug: str):
     context = {
         "league": league,
         "form": form,
-        "game_name": dict(GAMES)[game],
+        "game_name": dict(game_choices())[game],
         "game_form": game_form,
     }
     if request.htmx and request.method == "GET":
@@ -172,7 +175,7 @@ def season_edit(request, league_slug: str, season_slug: str):
         else:
             messages.success(request, f"{season.name} saved.")
             return redirect(season)
-    context.update(form=form, game_name=dict(GAMES)[game])
+    context.update(form=form, game_name=dict(game_choices())[game])
     if request.htmx and request.method == "GET":
         return render(request, "season_form.html#season_fields", context)
     return render(request, "season_form.html", context)
@@ -211,7 +214,9 @@ def round_new(request, league_slug: str, season_slug: str):
     next_number = (
         season.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     ) + 1
-    form = RoundForm(request.POST or None, season=season, initial={"number": next_number})
+    form = RoundForm(
+        request.POST or None, initial={"number": next_number}, **round_form_choices(season)
+    )
     if request.method == "POST" and form.is_valid():
         try:
             rnd = round_create(season=season, number=form.cleaned_data["number"], **form.settings())
@@ -222,6 +227,17 @@ def round_new(request, league_slug: str, season_slug: str):
             messages.success(request, f"{rnd} added.")
             return redirect(season)
     return render(request, "round_form.html", {"season": season, "form": form})
+
+
+def round_form_choices(season) -> dict:
+    """The round form's choices for this season's game."""
+    return {
+        "season": season,
+        "qualifying_formats": qualifying_choices(
+            season.game, season.rules, Round.QualifyingFormat.choices
+        ),
+        "grid_rules": Round.GridRule.choices,
+    }
 
 
 def _round_initial(rnd: Round) -> dict:
@@ -248,7 +264,9 @@ def round_edit(request, league_slug: str, season_slug: str, number: int):
     season = selectors.season_get(league_slug, season_slug)
     manage_or_403(request.user, season.league)
     rnd = get_object_or_404(Round, season=season, number=number)
-    form = RoundForm(request.POST or None, season=season, initial=_round_initial(rnd))
+    form = RoundForm(
+        request.POST or None, initial=_round_initial(rnd), **round_form_choices(season)
+    )
     form.fields["number"].disabled = True
     if request.method == "POST" and form.is_valid():
         try:
@@ -359,8 +377,6 @@ def penalty_new(request, league_slug: str, season_slug: str, number: int):
         else:
             messages.success(request, "Penalty given; the standings are updated.")
             return redirect(rnd)
-    from races.views import round_page
-
     return round_page(request, rnd, penalty_form=form)
 
 

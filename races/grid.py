@@ -42,10 +42,10 @@ def grid_order(
     """Order the cars for the start.
 
     `qualifying` maps an entry to its qualifying position (the engine's
-    classification already applied the game's tie-breaks, e.g. FD-V-4.8);
-    `standings` maps an entry to its championship rank (ties already broken
-    by countback and the latest round, HEAT-CHAMP-06; cars still equal go
-    by car number); `seed` drives the random grid.
+    classification already applied the game's tie-breaks); `standings` maps
+    an entry to its championship rank (ties already broken by countback and
+    the latest round; cars still equal go by car number); `seed` drives the
+    random grid.
     """
     if rule not in RULES:
         raise ValueError(f"unknown grid rule {rule!r}; rules: {', '.join(RULES)}")

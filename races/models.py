@@ -14,6 +14,7 @@ from django.urls import reverse
 from league.fields import ValuesJSONField
 from league.models import Entry, Season
 from league.rules_options import validate_round_options
+from races.round_settings import round_settings_check
 
 
 class Round(models.Model):
@@ -66,6 +67,13 @@ class Round(models.Model):
                 )
             self.options = validate_round_options(
                 self.season.game, self.track, self.laps, self.options
+            )
+            round_settings_check(
+                game=self.season.game,
+                rules={**self.season.rules, **self.options},
+                qualifying_format=self.qualifying_format,
+                grid_rule=self.grid_rule,
+                choices=self.QualifyingFormat.choices,
             )
 
 

@@ -4,7 +4,7 @@ words, read from the engine's public view through the game's presentation
 (never re-running rules).
 
 Only what any spectator may see is stored: sentences, never raw events, so a
-card drawn in secret never reaches the session row (HEAT-B-ENG-10).
+card drawn in secret never reaches the session row.
 """
 
 from __future__ import annotations

@@ -11,8 +11,17 @@ RUN_SESSION = "races.tasks.run_session"
 ADVANCE_SESSION = "races.tasks.advance_session"
 
 
+def _task(task_name: str):
+    tasks = current_app.tasks
+    if task_name not in tasks:
+        # The tasks modules are discovered when a worker starts; a web
+        # process imports them the first time it hands work over.
+        current_app.loader.import_default_modules()
+    return tasks[task_name]
+
+
 def _later(task_name: str, session_id: int) -> None:
-    transaction.on_commit(lambda: current_app.tasks[task_name].delay(session_id))
+    transaction.on_commit(lambda: _task(task_name).delay(session_id))
 
 
 def session_run_later(session_id: int) -> None:

@@ -14,9 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Season
-from league.seasons import round_rules_check
 from races.models import Round, Session
 from races.queue import session_run_later
+from races.season_edits import round_rules_check
 
 # Which statuses each organiser action starts from.
 QUEUEABLE = (Session.Status.SCHEDULED, Session.Status.FAILED, Session.Status.CANCELLED)

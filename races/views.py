@@ -20,6 +20,7 @@ from races.lap_chart import lap_chart
 from races.models import Result, Round, Session
 from races.names import seat_names, seat_people, track_name
 from races.rules import get_presentation
+from races.views_online import cockpit_context
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
 
@@ -175,8 +176,6 @@ def _board_context(session: Session) -> dict:
 
 def _live_play_context(request, session: Session, names: dict) -> dict:
     """Whose turn it is for everyone; the cockpit for a driver in the race."""
-    from races.views_online import cockpit_context
-
     # The polled #live fragment has no cockpit: only a whole page rebuilds it.
     cockpit = {} if request.htmx else cockpit_context(request, session)
     return {

@@ -69,8 +69,9 @@ class Capabilities:
 
     `modes` lists the session kinds ("race", "qualifying"); `bots` the bot
     names with their labels, weakest first as a form offers them;
-    `team_race_option` names the option that races in teams of two (an even
-    field), if the game has one.
+    `autopilots` the bots a person may hand their car to (the bots by
+    default); `team_race_option` names the option that races in teams of two
+    (an even field), if the game has one.
     """
 
     min_seats: int
@@ -81,6 +82,11 @@ class Capabilities:
     result_columns: tuple[Column, ...] = ()
     live_columns: tuple[Column, ...] = ()
     team_race_option: str | None = None
+    autopilots: tuple[tuple[str, str], ...] | None = None
+
+    @property
+    def autopilot_bots(self) -> tuple[tuple[str, str], ...]:
+        return self.autopilots if self.autopilots is not None else self.bots
 
 
 @dataclass(frozen=True)

@@ -94,9 +94,8 @@ class PrivateRedis:
 
 
 def _point_celery_at(url: str) -> None:
-    """Send this process's tasks to `url` from now on (new connection pools)."""
-    if app._pool is not None:
-        app._pool.force_close_all()
+    """Send this process's tasks to `url` from now on. Kombu keeps one pool
+    per broker address, so the suite's own pool is there again afterwards."""
     app._pool = None
     app.amqp._producer_pool = None
     app.conf.broker_url = url

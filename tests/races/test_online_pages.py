@@ -103,7 +103,8 @@ def test_nobody_else_may_decide_for_the_car(live, client, visitor):
 def test_spectators_see_whose_turn_it_is_and_the_latest_events(live, client):
     session, _ = live
     html = client.get(reverse("session_live", args=[session.pk])).content.decode()
-    assert 'id="whose-turn"' in html and "Car 7" in html
+    assert 'id="whose-turn"' in html and "<strong>Ana</strong>" in html
+    assert "#7 Ana" in html and 'class="track scene"' in html
     assert 'id="live-cars"' in html
     assert "Your turn" not in html
 

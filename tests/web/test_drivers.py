@@ -3,6 +3,7 @@ autopilot) and withdraw before it starts."""
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import Driver, Entry, Season, Team
@@ -13,7 +14,20 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def open_season(league):
-    return make_season(league, slug="open", status="open", team_mode=True, team_size=2)
+    # FD-V-3: car builds are played in advanced seasons with the variant on.
+    return make_season(
+        league,
+        slug="open",
+        status="open",
+        team_mode=True,
+        team_size=2,
+        rules={"level": "advanced", "build_your_car": True},
+    )
+
+
+@pytest.fixture
+def basic_season(league):
+    return make_season(league, slug="basic", status="open")
 
 
 def join(client, season, **data):
@@ -65,16 +79,28 @@ def test_two_drivers_join_and_form_a_team(client, open_season, driver_user, visi
 def test_a_driver_gives_a_car_build(client, open_season, driver_user):
     client.force_login(driver_user)
     build = {
-        "build_T": 6,
-        "build_Br": 3,
-        "build_Gb": 3,
-        "build_Bo": 3,
-        "build_En": 3,
-        "build_Su": 2,
+        "setup_T": 6,
+        "setup_Br": 3,
+        "setup_Gb": 3,
+        "setup_Bo": 3,
+        "setup_En": 3,
+        "setup_Su": 2,
     }
     join(client, open_season, car_number=7, **build)
     entry = Entry.objects.get()
     assert entry.setup == {"build": {"T": 6, "Br": 3, "Gb": 3, "Bo": 3, "En": 3, "Su": 2}}
+
+
+def test_a_basic_season_offers_no_car_build_and_refuses_one(client, basic_season, driver_user):
+    client.force_login(driver_user)
+    url = reverse("season_join", args=[basic_season.league.slug, basic_season.slug])
+    assert "setup_T" not in client.get(url).content.decode()
+    join(client, basic_season, car_number=7, setup_T=6)
+    assert Entry.objects.get().setup == {}  # the field is not the season's: nothing is taken
+    entry = Entry.objects.get()
+    entry.setup = {"build": {"T": 6, "Br": 3, "Gb": 3, "Bo": 3, "En": 3, "Su": 2}}
+    with pytest.raises(ValidationError, match="do not allow a car setup"):
+        entry.full_clean()
 
 
 @pytest.mark.parametrize(
@@ -83,22 +109,22 @@ def test_a_driver_gives_a_car_build(client, open_season, driver_user):
         ({"car_number": 0}, "Ensure this value is greater than or equal to 1."),
         ({"car_number": ""}, "This field is required."),
         (
-            {"car_number": 7, "build_T": 10},
-            "Give all six build values, or none for the standard car.",
+            {"car_number": 7, "setup_T": 10},
+            "Give every value of the setup, or none.",
         ),
         (
             {
                 "car_number": 7,
-                "build_T": 9,
-                "build_Br": 3,
-                "build_Gb": 3,
-                "build_Bo": 3,
-                "build_En": 3,
-                "build_Su": 2,
+                "setup_T": 9,
+                "setup_Br": 3,
+                "setup_Gb": 3,
+                "setup_Bo": 3,
+                "setup_En": 3,
+                "setup_Su": 2,
             },
             "A build spreads exactly 20 points; this one has 23.",
         ),
-        ({"car_number": 7, "build_Br": 9}, "Ensure this value is less than or equal to 7."),
+        ({"car_number": 7, "setup_Br": 9}, "Ensure this value is less than or equal to 7."),
     ],
 )
 def test_bad_join_input_shows_a_message_and_stores_nothing(

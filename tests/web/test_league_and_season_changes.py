@@ -256,7 +256,9 @@ def test_a_season_without_rounds_may_change_its_game(league, owner):
     fragment = organiser.get(url + "?game=heat", HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<div id="season-fields">') and "<html" not in fragment
     assert "opt_level" not in fragment and 'value="S1"' in fragment
-    response = edit(organiser, season, game="heat")
+    refused = edit(organiser, season, game="heat")  # a grid of 10: Heat races at most 6
+    assert "This game races 2 to 6 cars under these rules" in refused.content.decode()
+    response = edit(organiser, season, game="heat", grid_size=6)
     assert response.status_code == 302
     season.refresh_from_db()
     assert season.game == "heat" and "level" not in season.rules

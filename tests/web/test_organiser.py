@@ -54,7 +54,7 @@ def test_the_season_wizard_asks_for_the_game_first_then_its_options(organiser, l
 
 def test_a_game_without_an_engine_cannot_be_chosen(organiser, league):
     page = organiser.get(reverse("season_create", args=[league.slug]) + "?game=roborally")
-    assert "RoboRally cannot be played yet" in page.content.decode()
+    assert "Paddock cannot run that game yet: choose Formula D or Heat" in page.content.decode()
 
 
 def season_data(**over):
@@ -484,7 +484,7 @@ def test_choosing_a_game_without_an_engine_over_htmx_says_why(organiser, league)
     url = reverse("season_create", args=[league.slug]) + "?game=galaxy_trucker"
     fragment = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<div id="season-fields">')
-    assert "Galaxy Trucker cannot be played yet" in fragment and "<html" not in fragment
+    assert "Paddock cannot run that game yet" in fragment and "<html" not in fragment
 
 
 def test_run_now_from_the_round_page_goes_to_the_live_page(organiser, league):

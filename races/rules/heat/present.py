@@ -183,6 +183,8 @@ class HeatPresentation(Presentation):
             max_seats=MAX_CARS + (1 if rules.get("heavy_rain") else 0),
             modes=("race",),
             bots=(("rookie", "Rookie"), ("pro", "Pro"), ("legend", "Legend (Legends module)")),
+            # A Legend is a module's own car (HEAT-LEGEND), not a driver's stand-in.
+            autopilots=(("rookie", "Rookie"), ("pro", "Pro")),
             statuses=(FINISHED, ELIMINATED, DID_NOT_START),
             result_columns=(
                 Column("laps", "Laps", lambda v: "" if v is None else str(v)),

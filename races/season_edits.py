@@ -10,9 +10,10 @@ from django.db import transaction
 from league import scoring
 from league.caching import season_changed, season_removed
 from league.entries import scoring_custom_create
-from league.models import GAMES, Entry, League, Penalty, ScoringSystem, Season, Team
+from league.models import Entry, League, Penalty, ScoringSystem, Season, Team
 from league.services import standings_recompute
-from races.rules import ConfigError, get_game
+from races.models import Result, Round, Session
+from races.rules import ConfigError, game_choices, get_game
 
 # --- Leagues ---------------------------------------------------------------
 
@@ -33,8 +34,6 @@ def league_update(*, league: League, name: str, description: str = "") -> League
 
 def league_contents(*, league: League) -> dict[str, int]:
     """What deleting the league takes with it."""
-    from races.models import Result, Round, Session
-
     return {
         "seasons": league.seasons.count(),
         "rounds": Round.objects.filter(season__league=league).count(),
@@ -68,8 +67,6 @@ def league_delete(*, league: League, confirmed: bool = False) -> None:
 
 
 def _unrun_sessions(season: Season):
-    from races.models import Session
-
     return Session.objects.filter(
         round__season=season,
         status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED, Session.Status.FAILED),
@@ -134,8 +131,6 @@ def results_rescore(*, season: Season) -> None:
     """Score the season's stored results again under its scoring system, as
     races/results.py scores them when they are stored, then recompute the
     standings: a new points table counts for the rounds already run."""
-    from races.models import Result, Session
-
     table = scoring.PointsTable.of(season.scoring)
     results = list(Result.objects.filter(session__round__season=season).select_related("session"))
     for result in results:
@@ -188,7 +183,7 @@ def season_update(
         Season.objects.select_for_update().select_related("league", "scoring").get(pk=season.pk)
     )
     if game != season.game and season.rounds.exists():
-        games = dict(GAMES)
+        games = dict(game_choices())
         raise ValidationError(
             f"This season already has rounds, so its game stays {games[season.game]}. "
             f"Delete its rounds, or start a new season for {games.get(game, game)}."
@@ -243,15 +238,11 @@ def season_update(
 
 def rounds_run(*, season: Season) -> int:
     """How many of the season's rounds have a finished session."""
-    from races.models import Session
-
     return season.rounds.filter(sessions__status=Session.Status.FINISHED).distinct().count()
 
 
 def season_contents(*, season: Season) -> dict[str, int]:
     """What deleting the season takes with it."""
-    from races.models import Result, Session
-
     return {
         "rounds": season.rounds.count(),
         "sessions": Session.objects.filter(round__season=season).count(),
@@ -266,8 +257,6 @@ def season_contents(*, season: Season) -> dict[str, int]:
 
 
 def _deletable_or_error(season: Season, *, confirmed: bool) -> None:
-    from races.models import Result, Session
-
     busy = (
         Session.objects.filter(
             round__season=season, status__in=(Session.Status.QUEUED, Session.Status.RUNNING)

@@ -1,0 +1,150 @@
+"""Layers point one way and no module imports another that imports it back
+(DESIGN.md, "One session runner"): read from the source with `ast`, so the
+check needs no import to succeed."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PACKAGES = ("paddock", "league", "races")
+# The view layer may use every domain; the league's domain knows no race.
+VIEW_MODULES = ("views", "forms", "exports", "admin", "urls", "selectors", "management")
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            if "migrations" in path.parts:
+                continue
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+            found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def imports(path: Path, known: set[str], own: str) -> list[tuple[str, bool]]:
+    """(module imported, inside a function?) for every project import."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = own if path.name == "__init__.py" else own.rpartition(".")[0]
+    found = []
+
+    def visit(node, nested: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = nested or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            targets = []
+            if isinstance(child, ast.Import):
+                targets = [alias.name for alias in child.names]
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")
+                    parts = parts[: len(parts) - child.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                targets = [f"{base}.{alias.name}" for alias in child.names] + [base]
+            for target in targets:
+                while target and target not in known:
+                    target = target.rpartition(".")[0]
+                if target and target != own:
+                    found.append((target, nested))
+            visit(child, inner)
+
+    visit(tree, False)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    known = modules()
+    edges = {name: set() for name in known}
+    for name, path in known.items():
+        for target, _ in imports(path, set(known), name):
+            if not name.startswith(target + "."):  # a package's own __init__ is no cycle
+                edges[name].add(target)
+    return edges
+
+
+def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
+    counter = [0]
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = counter[0]
+        counter[0] += 1
+        stack.append(node)
+        on_stack.add(node)
+        for target in edges.get(node, ()):
+            if target not in index:
+                connect(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(edges):
+        if node not in index:
+            connect(node)
+    return found
+
+
+def test_no_module_imports_one_that_imports_it_back():
+    assert cycles(graph()) == []
+
+
+def test_no_import_hides_inside_a_function():
+    known = modules()
+    hidden = {
+        f"{name} imports {target}"
+        for name, path in known.items()
+        for target, nested in imports(path, set(known), name)
+        if nested
+    }
+    assert sorted(hidden) == []
+
+
+def _is_view_layer(name: str) -> bool:
+    last = name.split(".")
+    return any(part.startswith(VIEW_MODULES) for part in last[1:])
+
+
+def test_the_league_domain_knows_no_race():
+    edges = graph()
+    wrong = {
+        f"{name} imports {target}"
+        for name, targets in edges.items()
+        if name.startswith("league.") and not _is_view_layer(name)
+        for target in targets
+        if target.startswith("races") and not target.startswith("races.rules")
+    }
+    assert sorted(wrong) == []
+
+
+def test_the_engines_import_no_django_and_no_app():
+    for path in (ROOT / "races" / "rules").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                names = [node.module or ""]
+            for name in names:
+                assert not name.startswith(("django", "league", "celery")), (path, name)
+                assert not name.startswith("races.") or name.startswith("races.rules"), (
+                    path,
+                    name,
+                )
+
+
+def test_the_test_finds_a_cycle_when_there_is_one():
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
