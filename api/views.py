@@ -33,8 +33,8 @@ from api.schemas import (
     StandingsOut,
 )
 from league.caching import standings_version
-from league.models import GAMES
 from league.selectors import season_page_fingerprint
+from races.rules import game_choices
 
 SHORT_SECONDS = 15
 SEASON_SECONDS = 3600
@@ -169,7 +169,7 @@ def session(request, session_id: int):
     summary="A game's ladder: people and bot levels, strongest first",
 )
 def ratings(request, game: str, paging: Query[Paging]):
-    if game not in dict(GAMES):
+    if game not in dict(game_choices()):
         raise Http404("No such game.")
     key = f"api:ratings:{game}:{paging.page}:{paging.page_size}"
     data = _cached(key, SHORT_SECONDS, lambda: reads.ratings(game, **paging.dict()))

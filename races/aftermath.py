@@ -15,8 +15,17 @@ ANNOUNCE_SESSION_STARTED = "webhooks.tasks.announce_session_started"
 ANNOUNCE_SEASON_FINISHED = "webhooks.tasks.announce_season_finished"
 
 
+def _task(task_name: str):
+    tasks = current_app.tasks
+    if task_name not in tasks:
+        # The tasks modules are discovered when a worker starts; a web
+        # process imports them the first time it hands work over.
+        current_app.loader.import_default_modules()
+    return tasks[task_name]
+
+
 def _later(task_name: str, object_id: int) -> None:
-    transaction.on_commit(lambda: current_app.tasks[task_name].delay(object_id))
+    transaction.on_commit(lambda: _task(task_name).delay(object_id))
 
 
 def results_stored(*, session_id: int) -> None:

@@ -21,8 +21,8 @@ from django.db import connection, transaction
 from django.db.models import Count, Q
 
 from league import ratings as model
-from league.models import GAMES
 from races.models import Result, Session
+from races.rules import game_choices
 from ratings.models import Rating, RatingChange
 
 DRIVER, BOT = "driver", "bot"
@@ -194,7 +194,7 @@ def session_rate(*, session_id: int) -> int:
 def ratings_rebuild(*, game: str | None = None) -> dict[str, int]:
     """Every game's ratings (or one game's) from the whole history, each game
     in one transaction."""
-    games = [game] if game else [key for key, _ in GAMES]
+    games = [game] if game else [key for key, _ in game_choices()]
     out = {}
     for key in games:
         with transaction.atomic():

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from django.db import models
 
-from league.models import BOT_LEVELS, GAMES, Driver, Season
+from league.models import Driver, Season, bot_names
+from races.rules import game_choices
 
 
 class Rating(models.Model):
     """A player's current rating in one game: a person, or a bot level (all
     the bots of a level are one algorithm, so they are one player)."""
 
-    game = models.CharField(max_length=20, choices=GAMES)
+    game = models.CharField(max_length=20, choices=game_choices)
     driver = models.ForeignKey(
         Driver, on_delete=models.CASCADE, null=True, blank=True, related_name="ratings"
     )
-    bot_level = models.CharField(max_length=20, choices=BOT_LEVELS, blank=True)
+    bot_level = models.CharField(max_length=20, choices=bot_names, blank=True)
     mu = models.FloatField()
     sigma = models.FloatField()
     ordinal = models.FloatField(help_text="mu - 3 sigma: what the ladder ranks by.")

@@ -172,3 +172,21 @@ def test_a_visitor_cannot_add_or_remove_a_hook(client, league, owner, visitor, s
     remove = client.post(reverse("webhook_delete", args=[league.slug, webhook.pk]))
     assert (add.status_code, remove.status_code) == (403, 403)
     assert league.webhooks.count() == 1
+
+
+def test_finishing_a_season_in_the_organiser_page_posts_to_the_hook(
+    client, league, owner, server, raced, django_capture_on_commit_callbacks
+):
+    season = raced[0]
+    hook(league, owner, server)
+    app.conf.task_always_eager = True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            client_for(client, owner).post(
+                reverse("season_status", args=[league.slug, season.slug]), {"status": "finished"}
+            )
+    finally:
+        app.conf.task_always_eager = False
+    delivery = Delivery.objects.get(event="season_finished")
+    assert delivery.status == "delivered"
+    assert json.loads(server.received[-1]["body"])["event"] == "season_finished"
