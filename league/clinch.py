@@ -22,7 +22,9 @@ The reasoning, for a driver X:
 
 Best and worst reachable places are exact by enumeration when the season has
 few completions left, and otherwise the bounds the pairwise completions give
-(`exact` says which).
+(`exact` says which). The search has a budget; a driver it could not settle
+within it is left as "can still win" with `proven` false (never seen in the
+tests or the bench, but said rather than hidden).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ class Outlook:
     state: str  # CHAMPION, CAN_WIN or OUT
     best: int  # best reachable final place
     worst: int  # worst reachable final place
-    exact: bool = True  # False: best/worst are bounds, or "can still win" unproven
+    exact: bool = True  # False: best/worst are bounds (too many completions to go through)
+    proven: bool = True  # False: "can still win" because the search ran out of budget
 
 
 def _slots(season: SeasonSoFar) -> list[tuple[RoundToCome, bool]]:
@@ -213,11 +216,9 @@ def driver_outlooks(season: SeasonSoFar) -> dict[Hashable, Outlook]:
             state = CAN_WIN if possible else OUT
         if places is not None:
             best, worst = places[key]
-            exact = proven
         else:
             best, worst = _place_bounds(season, key, n, state)
-            exact = False
-        out[key] = Outlook(key, state, best, worst, exact)
+        out[key] = Outlook(key, state, best, worst, exact=places is not None, proven=proven)
     return out
 
 

@@ -153,6 +153,8 @@ SESSION_PROGRESS_INTERVAL = env_int("SESSION_PROGRESS_INTERVAL_MS", 500) / 1000
 # live page can follow an automatic race (0: run at full speed).
 SESSION_ROUND_SECONDS = env_int("SESSION_ROUND_MS", 0) / 1000
 
+# Simulated completions behind each season's title odds.
+TITLE_ODDS_SIMULATIONS = env_int("TITLE_ODDS_SIMULATIONS", 10_000)
 # Where the site is seen from outside: links in webhook messages.
 SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
 # League webhooks: https to public addresses only. WEBHOOK_PRIVATE_HOSTS is

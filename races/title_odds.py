@@ -138,6 +138,7 @@ def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
                 "best": outlook.best,
                 "worst": outlook.worst,
                 "exact": outlook.exact,
+                "proven": outlook.proven,
             }
         )
     drivers.sort(key=lambda d: (-d["title"], d["expected_position"], d["car_number"]))

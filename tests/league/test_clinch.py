@@ -62,7 +62,7 @@ def check(season: SeasonSoFar):
     for key in season.drivers:
         got = outlooks[key]
         assert got.state == expected_state(ranks, alone_first, key), (key, got, ranks)
-        assert got.exact
+        assert got.exact and got.proven
         assert (got.best, got.worst) == (min(ranks[key]), max(ranks[key])), (key, got, ranks)
     for team, state in team_outlooks(season).items():
         if state == CHAMPION:
