@@ -20,13 +20,21 @@ def title_odds_html(season: Season) -> str:
     html = cache.get(key)
     if html is None:
         latest = TitleOdds.objects.filter(season=season).order_by("-after_round").first()
-        for line in latest.drivers if latest else []:
+        for line in [*(latest.drivers if latest else []), *(latest.teams if latest else [])]:
             line["state_words"] = STATE_WORDS.get(line["state"], "")
-        for line in latest.teams if latest else []:
-            line["state_words"] = STATE_WORDS.get(line["state"], "")
+            line["title_text"] = _percent(line["title"])
+            line["margin_text"] = _percent(line["margin"]) if line["margin"] else ""
+            line["top_three_text"] = _percent(line["top_three"])
         html = render_to_string("_title_odds.html", {"season": season, "odds": latest})
         cache.set(key, html, timeout=24 * 3600)
     return html
+
+
+def _percent(value: float) -> str:
+    """A chance in words a table can hold: 0%, 100%, or one decimal."""
+    if value in (0, 1):
+        return f"{value:.0%}"
+    return f"{value:.1%}"
 
 
 def odds_history_html(season: Season) -> str:
