@@ -17,6 +17,7 @@ from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
 from races.models import Result, Round, Session
+from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.tracks import corner_names, space_point, track_drawing, track_load
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -145,6 +146,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         "can_manage": manage,
         "penalty_form": penalty_form or (PenaltyForm(season=season) if manage else None),
         "reschedule_form": RescheduleForm() if manage else None,
+        "qualifying_failure": qualifying_failure(rnd, sessions),
     }
     return render(request, "round.html", context)
 
@@ -178,6 +180,7 @@ def session_live(request, session_id: int):
         "polling": session.status in LIVE_STATUSES,
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
+        "qualifying_failure": session_qualifying_failure(session),
     }
     if session.live:
         context.update(_live_play_context(request, session, names))
