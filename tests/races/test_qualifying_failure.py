@@ -7,13 +7,13 @@ from datetime import timedelta
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
-from races.running import session_plan, session_run
 
 from league.models import DriverStanding
 from league.services import entry_create
 from races import grid
 from races.dispatch import sessions_dispatch_due
 from races.models import Round, Session
+from races.plan import session_plan
 from races.qualifying import (
     failure_reason,
     fallback_rule,
@@ -21,6 +21,7 @@ from races.qualifying import (
     qualifying_retry,
     race_fallback_choose,
 )
+from races.runner import session_run
 from races.services import round_create, session_queue
 from tests.conftest import make_driver, make_season
 
