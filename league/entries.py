@@ -11,36 +11,6 @@ from django.utils.text import slugify
 from league.models import Driver, Entry, League, ScoringSystem, Season, Team
 from league.services import entry_create, standings_recompute
 
-# FD-V-3.1: a Formula D car build spreads 20 points over six categories.
-FD_BUILD_KEYS = ("T", "Br", "Gb", "Bo", "En", "Su")
-FD_BUILD_RANGES = {
-    "T": (1, 14),
-    "Br": (1, 7),
-    "Gb": (1, 7),
-    "Bo": (1, 7),
-    "En": (1, 7),
-    "Su": (1, 7),
-}
-FD_BUILD_TOTAL = 20
-
-
-def fd_build_check(build: dict[str, int]) -> dict[str, int]:
-    """A complete Formula D build within the published ranges, or a
-    ValidationError naming the first thing wrong."""
-    missing = [k for k in FD_BUILD_KEYS if build.get(k) is None]
-    if missing:
-        raise ValidationError("Give all six build values, or none for the standard car.")
-    for key in FD_BUILD_KEYS:
-        low, high = FD_BUILD_RANGES[key]
-        if not low <= build[key] <= high:
-            raise ValidationError(f"{key} must be between {low} and {high}.")
-    total = sum(build[k] for k in FD_BUILD_KEYS)
-    if total != FD_BUILD_TOTAL:
-        raise ValidationError(
-            f"A build spreads exactly {FD_BUILD_TOTAL} points; this one has {total}."
-        )
-    return {k: build[k] for k in FD_BUILD_KEYS}
-
 
 def _unique_slug(base: str, taken) -> str:
     slug = slugify(base)[:90] or "x"

@@ -7,7 +7,7 @@ from django.urls import include, path
 from api.views import api
 from league import exports, views_driver, views_organiser, views_public
 from races import views as race_views
-from races import views_online, views_ratings
+from races import views_online, views_qualifying, views_ratings
 from webhooks import views as webhook_views
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
@@ -47,6 +47,16 @@ urlpatterns = [
     path(S + "r/<int:number>/", race_views.round_detail, name="round"),
     path(S + "r/<int:number>/edit/", views_organiser.round_edit, name="round_edit"),
     path(S + "r/<int:number>/penalties/", views_organiser.penalty_new, name="penalty_add"),
+    path(
+        S + "r/<int:number>/qualifying/retry/",
+        views_qualifying.round_qualifying_retry,
+        name="round_qualifying_retry",
+    ),
+    path(
+        S + "r/<int:number>/fallback-grid/",
+        views_qualifying.round_fallback_grid,
+        name="round_fallback_grid",
+    ),
     path(
         "penalties/<int:penalty_id>/remove/", views_organiser.penalty_delete, name="penalty_remove"
     ),

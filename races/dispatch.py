@@ -17,7 +17,15 @@ S = Session.Status
 
 def _races_waiting_for_qualifying():
     """A race waits while its round's qualifying has neither finished nor
-    been cancelled: qualifying runs before the race of the same round."""
+    been cancelled: qualifying runs before the race of the same round.
+
+    A qualifying that failed keeps its race here, without a loop: a failed
+    session is never sent again by the dispatcher, so each pass sends
+    nothing for the round and changes nothing. It does not wait silently:
+    the round and session pages say the qualifying failed, why, and offer
+    the organisers a retry or the round's fallback grid
+    (races/qualifying.py); a retry queues the qualifying, the fallback
+    cancels it, and either lets the race go."""
     unfinished_qualifying = Session.objects.filter(
         round=OuterRef("round"), kind=Session.Kind.QUALIFYING
     ).exclude(status__in=(S.FINISHED, S.CANCELLED))

@@ -45,6 +45,22 @@ class Round(models.Model):
         max_length=20, choices=QualifyingFormat.choices, default=QualifyingFormat.NONE
     )
     grid_rule = models.CharField(max_length=20, choices=GridRule.choices, default=GridRule.ENTRY)
+    # An organiser's choice when the round's qualifying failed: the race
+    # starts without it, on this grid rule (races/qualifying.py).
+    fallback_grid = models.CharField(
+        max_length=20,
+        choices=GridRule.choices,
+        blank=True,
+        help_text="The grid the race took because its qualifying failed.",
+    )
+    fallback_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who chose to run the race without its qualifying.",
+    )
 
     class Meta:
         ordering = ["season", "number"]

@@ -27,6 +27,8 @@ class Plan:
 
 
 def effective_grid_rule(rnd: Round) -> str:
+    if rnd.fallback_grid:  # the qualifying failed; an organiser chose (races/qualifying.py)
+        return rnd.fallback_grid
     fmt = rnd.qualifying_format
     if fmt == Round.QualifyingFormat.TIMED_LAP:
         return grid.QUALIFYING

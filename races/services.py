@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from league.models import Season
@@ -116,16 +117,35 @@ def sessions_sync(*, rnd: Round) -> None:
         ).delete()
 
 
+def _failed_qualifying():
+    """For a race: its round's qualifying, when that failed and no organiser
+    has chosen to run the race without it (races/qualifying.py). Such a race
+    is not queued: it would take a grid from a qualifying with no result."""
+    return Session.objects.filter(
+        round=OuterRef("round"),
+        kind=Session.Kind.QUALIFYING,
+        status=Session.Status.FAILED,
+        round__fallback_grid="",
+    ).exclude(pk=OuterRef("pk"))
+
+
 def session_queue(*, session: Session) -> None:
     """Run a session now: it is queued and a worker picks it up."""
     # No transaction of its own: the UPDATE is one statement, and the task is
     # sent once it is committed (at once here, or when a caller's transaction
     # commits), which saves BEGIN and COMMIT on every dispatch.
     now = timezone.now()
-    changed = Session.objects.filter(pk=session.pk, status__in=QUEUEABLE).update(
-        status=Session.Status.QUEUED, error="", queued_at=now
+    changed = (
+        Session.objects.filter(pk=session.pk, status__in=QUEUEABLE)
+        .exclude(Exists(_failed_qualifying()))
+        .update(status=Session.Status.QUEUED, error="", queued_at=now)
     )
     if changed != 1:
+        if Session.objects.filter(pk=session.pk).filter(Exists(_failed_qualifying())).exists():
+            raise ValidationError(
+                "The race waits for its qualifying, which failed: retry the qualifying, "
+                "or run the race without it, from the round page."
+            )
         raise ValidationError(f"A {session.get_status_display().lower()} session cannot be run.")
     # What the UPDATE wrote, without reading the whole row (actions, event
     # log) back before the task is sent.

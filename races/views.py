@@ -19,6 +19,7 @@ from races import services
 from races.lap_chart import lap_chart
 from races.models import Result, Round, Session
 from races.names import seat_names, seat_people, track_name
+from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
 from races.views_online import cockpit_context
 
@@ -101,6 +102,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         "can_manage": manage,
         "penalty_form": penalty_form or (PenaltyForm(season=season) if manage else None),
         "reschedule_form": RescheduleForm() if manage else None,
+        "qualifying_failure": qualifying_failure(rnd, sessions),
     }
     return render(request, "round.html", context)
 
@@ -136,6 +138,7 @@ def session_live(request, session_id: int):
         "polling": session.status in LIVE_STATUSES,
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
+        "qualifying_failure": session_qualifying_failure(session),
     }
     if session.status in LIVE_STATUSES and (session.progress or {}).get("cars"):
         context.update(_board_context(session))

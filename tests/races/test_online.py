@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 
 from league.services import entry_create
+from races.live_races import live_race
 from races.models import Result, Session, Turn
 from races.online import (
     autopilot_take_over,
@@ -257,3 +258,24 @@ def test_a_kept_race_is_only_used_while_its_actions_are_a_prefix_of_the_record(p
     assert shorter == log_hash(
         replay(game, session.config, seats, session.seed, session.actions).events
     )
+
+
+def test_a_live_heat_race_stores_for_spectators_only_what_they_may_see(league):
+    """Drawn cards are their owner's secret (HEAT-B-ENG-10): the session row
+    that every spectator's page reads holds sentences, never a card id."""
+    season = make_season(league, slug="heat-live", game="heat", scoring="heat-championship",
+                         grid_size=4, live_play=True)  # fmt: skip
+    ana = make_driver("Ana")
+    entry_create(season=season, driver=ana, car_number=7)
+    rnd = round_create(season=season, number=1, name="USA", track="usa")
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    assert session_run(session_id=session.pk) == "awaiting"
+    session.refresh_from_db()
+    stored = str(session.progress)
+    assert session.progress["recent"] and all(
+        isinstance(s, str) for s in session.progress["recent"]
+    )
+    with live_race(session) as (_, race):
+        hands = [c["id"] for seat in session.seats for c in race.view(seat["id"])["you"]["hand"]]
+    assert hands and not [card for card in hands if card in stored]

@@ -164,3 +164,18 @@ def test_run_session_command_runs_one_now(fd_season, capsys):
     assert session.status == S.FINISHED
     with pytest.raises(CommandError, match="was not run"):
         call_command("run_session", session.pk)
+
+
+def test_a_session_the_game_cannot_start_fails_in_words_and_leaves_no_bots(league):
+    # Saved around the forms (which refuse it): Heat races at most six cars.
+    season = make_season(league, slug="big", game="heat", scoring="heat-championship",
+                         grid_size=10, fill_with_bots=True)  # fmt: skip
+    entry_create(season=season, driver=make_driver("Ana"), car_number=7)
+    session = race_of(add_round(season, track="usa"))
+    assert run(session) == "failed"
+    assert session.error.startswith("The game could not run this session: at most 6 cars")
+    assert "Change the setting it names." in session.error
+    assert list(Entry.objects.filter(season=season).values_list("driver__name", flat=True)) == [
+        "Ana"
+    ]
+    assert not Result.objects.exists() and not DriverStanding.objects.filter(season=season)

@@ -1,0 +1,193 @@
+"""A round whose timed qualifying failed: what its pages say, and the
+organiser's two ways on. Nothing waits silently: the race cannot take its
+grid from a qualifying that has no result, so it waits until an organiser
+either runs the qualifying again or starts the race without it, on the
+round's fallback grid rule; the choice is recorded on the round."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+
+from league.permissions import can_manage
+from races import grid
+from races.models import Round, Session
+from races.services import session_queue
+
+S = Session.Status
+
+# The grid rule a race falls back on, in plain words.
+FALLBACK_WORDS = {
+    grid.CHAMPIONSHIP: "championship order (the leader starts at the front)",
+    grid.REVERSE: "reverse championship order (the leader starts at the back)",
+    grid.RANDOM: "a random grid, drawn from the race's seed",
+    grid.ENTRY: "car-number order",
+}
+
+# What went wrong, in plain words, by the kind of error the session stored.
+REASONS = {
+    "IllegalAction": "a car's move was refused by the rules engine",
+    "IntegrityError": "two sessions tried to store the same record at the same moment",
+    "OperationalError": "the database could not be reached",
+    "ConfigError": "the round's settings do not suit the game",
+    "ValidationError": "the round's settings do not suit the game",
+}
+
+
+def fallback_rule(rnd: Round) -> str:
+    """The grid rule a race takes without its qualifying: the round's own
+    grid rule (its form offers one beside the qualifying format), or the
+    championship order when that rule is the qualifying itself."""
+    if rnd.fallback_grid:
+        return rnd.fallback_grid
+    if rnd.grid_rule in FALLBACK_WORDS:
+        return rnd.grid_rule
+    return grid.CHAMPIONSHIP
+
+
+def failure_reason(error: str) -> str:
+    """A session's stored error ("IntegrityError: duplicate key…") as a
+    sentence a league organiser can read."""
+    kind, _, detail = error.partition(": ")
+    if kind in REASONS:
+        return REASONS[kind]
+    return (detail or error).strip().rstrip(".") or "the session stopped with no message"
+
+
+@dataclass(frozen=True)
+class QualifyingFailure:
+    """What the round and session pages say about a failed qualifying."""
+
+    qualifying: Session
+    reason: str
+    error: str
+    rule: str
+    rule_words: str
+    waiting: bool  # the race waits for an organiser's choice
+    chosen_by: str  # who ran the race without it, once chosen
+
+    @property
+    def retried(self) -> bool:
+        return self.qualifying.status in (S.QUEUED, S.RUNNING)
+
+
+def _person(user) -> str:
+    if user is None:
+        return "an organiser"
+    return user.get_full_name() or user.get_username()
+
+
+def qualifying_failure(rnd: Round, sessions: list[Session]) -> QualifyingFailure | None:
+    """The round's failed qualifying, or None. `sessions` are the round's
+    sessions, as the page has them already."""
+    if rnd.qualifying_format != Round.QualifyingFormat.TIMED_LAP:
+        return None
+    qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
+    if qualifying is None:
+        return None
+    chosen = bool(rnd.fallback_grid)
+    if qualifying.status != S.FAILED and not chosen:
+        return None
+    rule = fallback_rule(rnd)
+    return QualifyingFailure(
+        qualifying=qualifying,
+        reason=failure_reason(qualifying.error),
+        error=qualifying.error,
+        rule=rule,
+        rule_words=FALLBACK_WORDS[rule],
+        waiting=qualifying.status == S.FAILED and not chosen,
+        chosen_by=_person(rnd.fallback_by) if chosen else "",
+    )
+
+
+def session_qualifying_failure(session: Session) -> QualifyingFailure | None:
+    """For a session's page: its round's failed qualifying. No query while
+    the session is on its way (a polled page), nor for a round without a
+    timed qualifying."""
+    if session.status in (S.QUEUED, S.RUNNING, S.AWAITING):
+        return None
+    rnd = session.round
+    if rnd.qualifying_format != Round.QualifyingFormat.TIMED_LAP:
+        return None
+    rnd = Round.objects.select_related("fallback_by").get(pk=rnd.pk)
+    return qualifying_failure(rnd, list(rnd.sessions.order_by()))
+
+
+def _manage_or_refuse(by, rnd: Round) -> None:
+    if by is None or not can_manage(by, rnd.season.league):
+        raise PermissionDenied("Only the league's owner and stewards can do that.")
+
+
+def _locked(rnd: Round) -> tuple[Round, Session]:
+    """The round and its qualifying, locked: two organisers (or one double
+    click) decide one after the other."""
+    rnd = (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("season__league")
+        .get(pk=rnd.pk)
+    )
+    qualifying = (
+        Session.objects.select_for_update()
+        .filter(round=rnd, kind=Session.Kind.QUALIFYING)
+        .order_by()
+        .first()
+    )
+    if qualifying is None or rnd.qualifying_format != Round.QualifyingFormat.TIMED_LAP:
+        raise ValidationError("This round has no timed qualifying.")
+    return rnd, qualifying
+
+
+@transaction.atomic
+def qualifying_retry(*, rnd: Round, by) -> bool:
+    """Run the round's failed qualifying again; its race then takes its grid
+    from it as planned. Returns False when there was nothing to do (a second
+    click: the qualifying is already queued, running or finished)."""
+    _manage_or_refuse(by, rnd)
+    rnd, qualifying = _locked(rnd)
+    if rnd.fallback_grid:
+        raise ValidationError(
+            f"The race already runs without its qualifying, on {FALLBACK_WORDS[rnd.fallback_grid]}."
+        )
+    if qualifying.status in (S.QUEUED, S.RUNNING, S.AWAITING, S.FINISHED):
+        return False
+    if qualifying.status != S.FAILED:
+        raise ValidationError("Only a qualifying that failed can be retried.")
+    session_queue(session=qualifying)
+    return True
+
+
+@transaction.atomic
+def race_fallback_choose(*, rnd: Round, by, rule: str) -> bool:
+    """Run the round's race without its failed qualifying, on the round's
+    fallback grid rule (`rule` is the one the organiser was shown: a stale
+    page or a forged rule changes nothing). The qualifying is marked
+    cancelled, its error kept; the choice and who made it are stored on the
+    round; a race already due is queued at once, a later one keeps its time.
+    Returns False when the choice was already made (a second click)."""
+    _manage_or_refuse(by, rnd)
+    rnd, qualifying = _locked(rnd)
+    expected = fallback_rule(rnd)
+    if rule != expected:
+        words = FALLBACK_WORDS[expected]
+        raise ValidationError(
+            {"rule": f"This round's race falls back on {words}; reload the page."}
+        )
+    if rnd.fallback_grid:
+        return False
+    if qualifying.status != S.FAILED:
+        raise ValidationError(
+            f"The qualifying is {qualifying.get_status_display().lower()}, not failed: "
+            "the race takes its grid from it."
+        )
+    Session.objects.filter(pk=qualifying.pk).update(status=S.CANCELLED, lease_until=None)
+    rnd.fallback_grid = expected
+    rnd.fallback_by = by
+    rnd.save(update_fields=["fallback_grid", "fallback_by"])
+    race = Session.objects.filter(round=rnd, kind=Session.Kind.RACE).order_by().first()
+    if race is not None and race.status == S.SCHEDULED:
+        if race.scheduled_at is None or race.scheduled_at <= timezone.now():
+            session_queue(session=race)
+    return True
