@@ -48,10 +48,19 @@ def fallback_rule(rnd: Round) -> str:
     return grid.CHAMPIONSHIP
 
 
+# The sentences the session runner stores (races/runner.py), by how they open.
+RUNNER_SENTENCES = {
+    "The game could not run this session": "the round's settings do not suit the game",
+    "The race stopped with an error": "the rules engine stopped the race",
+}
+
+
 def failure_reason(error: str) -> str:
-    """A session's stored error ("IntegrityError: duplicate key…") as a
-    sentence a league organiser can read."""
+    """A session's stored error ("IntegrityError: duplicate key…", or the
+    runner's own sentence) as a reason a league organiser can read."""
     kind, _, detail = error.partition(": ")
+    if kind in RUNNER_SENTENCES:
+        return RUNNER_SENTENCES[kind]
     if kind in REASONS:
         return REASONS[kind]
     return (detail or error).strip().rstrip(".") or "the session stopped with no message"
