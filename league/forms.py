@@ -272,7 +272,11 @@ class RoundForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
     qualifying_format = forms.ChoiceField(choices=())
-    grid_rule = forms.ChoiceField(choices=())
+    grid_rule = forms.ChoiceField(
+        choices=(),
+        initial="entry",
+        help_text="With a qualifying lap: the grid the race takes if the qualifying fails.",
+    )
 
     def __init__(self, *args, season, qualifying_formats=(), grid_rules=(), **kwargs):
         super().__init__(*args, **kwargs)
