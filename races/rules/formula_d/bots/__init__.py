@@ -85,7 +85,8 @@ class Bot:
             out.set_slide(m, slide)
             if not slide and decision.kind == "move":
                 out.borrow_search(prev)
-        end = self.pick(out, m, view)
+        # FD-V-9.3 (nitro) and FD-V-4.3 (qualifying): only forced braking
+        end = self.pick(out, m, view, may_brake=decision.options.get("may_brake", True))
         return Action(decision.kind, {"path": [out.t.ids[s] for s in unwind(end[2])]})
 
     on_fast_exit = on_move
@@ -129,8 +130,8 @@ class Rookie(Bot):
             choice = min(free, key=lambda o: o["gear"])
         return Action("gear", {"gear": choice["gear"]})
 
-    def pick(self, out: Outlook, m: int, view):
-        ends = out.ends(m)
+    def pick(self, out: Outlook, m: int, view, *, may_brake: bool = True):
+        ends = out.ends(m, may_brake)
         wants_pit = out.wants_pit(rookie=True)
 
         def key(end):
@@ -245,8 +246,11 @@ class Pro(Bot):
         self.last_outlook = out
         return Action("gear", {"gear": best_gear})
 
-    def pick(self, out: Outlook, m: int, view):
-        return out.face_end(m, out.me["gear"]) or out.best(m, out.me["gear"])[1]
+    def pick(self, out: Outlook, m: int, view, *, may_brake: bool = True):
+        gear = out.me["gear"]
+        if not may_brake:  # the gear decision weighed ends that brake at will
+            return out.best(m, gear, may_brake=False)[1]
+        return out.face_end(m, gear) or out.best(m, gear)[1]
 
     def on_boost(self, view, decision):
         """Soft bonus and nitro when the extra spaces score better (FD-V-7.6, FD-V-9)."""
