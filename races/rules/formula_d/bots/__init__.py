@@ -215,10 +215,13 @@ class Pro(Bot):
                 per_value[value].set_slide(value, slide)
             return per_value[value]
 
+        # gears that cost a skip are weighed only when no free gear scores well
+        free = [o for o in options if not o["costs"]]
+        costly = [o for o in options if o["costs"]]
         if slide:
             faces = None
         else:
-            faces = out.face_values(top, sorted({o["gear"] for o in options}))
+            faces = out.face_values(top, sorted({o["gear"] for o in free}))
 
         def value_of(value: int, g: int) -> float:
             if faces is not None:
@@ -228,12 +231,11 @@ class Pro(Bot):
             return outlook(value).best(value, g)[0]
 
         best, best_gear = None, options[0]["gear"]
-        # gears that cost a skip are weighed only when no free gear scores well
-        free = [o for o in options if not o["costs"]]
-        costly = [o for o in options if o["costs"]]
         for group in (free, costly):
             if group is costly and best is not None and best >= 0:
                 break
+            if group is costly and faces is not None and costly:
+                faces.update(out.face_values(top, sorted({o["gear"] for o in costly}), more=True))
             for o in group:
                 g = o["gear"]
                 expected = -_gear_cost(o)
