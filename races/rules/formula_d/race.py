@@ -33,6 +33,7 @@ class FormulaDRace:
         self._space_names = (*t.ids, None)
         self._corner_names = (*(c.id for c in t.corners), None)
         self._box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
+        self._car_views: dict[str, tuple] = {}  # seat -> (what it shows, its view dict)
         self.advanced = config["level"] == "advanced"
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"
@@ -361,37 +362,66 @@ class FormulaDRace:
         box_names = self._box_names
         # li_blocks is False for every car unless special drivers race (FD-V-12.1)
         li = self.drivers_on and not self.qualifying
+        # A car's dictionary is built again only when something it shows changed;
+        # views are read-only, so an unchanged one is shared between views.
+        shown = self._car_views
         cars = []
         for c in self.cars:
             space = c.space
+            li_row = li and space >= 0 and li_blocks(self, c)
+            key = (
+                c.status,
+                space,
+                c.lap,
+                c.gear,
+                c.corner,
+                c.stops,
+                c.pit,
+                c.tires,
+                c.fit_lap,
+                c.reserve,
+                c.nitro,
+                c.driver,
+                li_row,
+                c.spun,
+            )
+            old = shown.get(c.seat)
+            if (
+                old is not None
+                and old[0] == key
+                and old[1]["wear"] == c.wear
+                and old[1]["maxima"] == c.maxima
+            ):
+                cars.append(old[1])
+                continue
             if space >= 0:
                 r = rank[space]
                 progress = (c.lap - 1) * L + r if c.lap >= 1 else r - L  # self.progress(c)
             else:
                 progress = None
-            cars.append(
-                {
-                    "seat": c.seat,
-                    "status": c.status,
-                    "space": space_names[space],
-                    "lap": c.lap,
-                    "gear": c.gear,
-                    "wear": c.wear.copy(),
-                    "maxima": c.maxima.copy(),
-                    "corner": corner_names[c.corner],
-                    "stops": c.stops,
-                    "pit": c.pit,
-                    "box": box_names.get(c.colour),
-                    "tires": c.tires,
-                    "fit_lap": c.fit_lap,
-                    "reserve": c.reserve,
-                    "nitro": c.nitro,
-                    "driver": c.driver,
-                    "li_row": li and space >= 0 and li_blocks(self, c),
-                    "spun": c.spun,
-                    "progress": progress,
-                }
-            )
+            car = {
+                "seat": c.seat,
+                "status": c.status,
+                "space": space_names[space],
+                "lap": c.lap,
+                "gear": c.gear,
+                "wear": c.wear.copy(),
+                "maxima": c.maxima.copy(),
+                "corner": corner_names[c.corner],
+                "stops": c.stops,
+                "pit": c.pit,
+                "box": box_names.get(c.colour),
+                "tires": c.tires,
+                "fit_lap": c.fit_lap,
+                "reserve": c.reserve,
+                "nitro": c.nitro,
+                "driver": c.driver,
+                "li_row": li_row,
+                "spun": c.spun,
+                "progress": progress,
+            }
+            shown[c.seat] = (key, car)
+            cars.append(car)
         return {
             "track": t.id,
             "round": self.round,
