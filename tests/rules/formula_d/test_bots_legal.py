@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from races.rules import ConfigError, get_game, run_bot_race
+from races.rules import ConfigError, bots_for, get_game, run_bot_race
 from races.rules.__main__ import _config, _parser, _seats
 
 GAME = get_game("formula_d")
@@ -107,3 +107,24 @@ def test_the_races_that_a_bot_once_stopped_run_to_the_end(command, seed):
     race = run_command_line([*REPRODUCTIONS[command].split(), "--seed", str(seed)])
     assert race.finished
     assert_ordered(race)
+
+
+def test_after_nitro_the_bots_only_brake_when_forced():
+    """FD-V-9.3: with nitro used, the move decision allows forced braking only
+    (may_brake is false) and every bot path is an unbraked or a forced end."""
+    args = _parser().parse_args([*REPRODUCTIONS["paddock_ring"].split(), "--seed", "1"])
+    config, seats = _config(GAME, args), _seats(GAME, args.cars, args.bots)
+    race = GAME.start(config, seats, 1)
+    bots = bots_for(GAME, seats, 1)
+    after_nitro = 0
+    while race.pending:
+        decision = race.pending[0]
+        action = bots[decision.seat].choose(race.view(decision.seat), decision)
+        if decision.kind == "move" and not decision.options["may_brake"]:
+            after_nitro += 1
+            plan = decision.options._plan
+            path = [race.track.index[s] for s in action.params["path"]]
+            states, terminal = plan.check_path(path)
+            assert plan.braking(len(path), terminal, states[-1])[0] in ("none", "forced")
+        race.apply(decision.seat, action)
+    assert after_nitro > 0
