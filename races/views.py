@@ -44,9 +44,16 @@ def results_shown(results: list[Result], rules: dict, game: str) -> list[Result]
     return results
 
 
-def result_columns(season) -> list[str]:
+def result_columns(season, *tables: list[Result]) -> list[str]:
+    """The labels of the game's result columns; a column no line of these
+    tables fills is left out (no pit stops in a race without a pit lane),
+    and so are its cells."""
     columns = get_presentation(season.game).capabilities(season.rules).result_columns
-    return [column.label for column in columns]
+    rows = [result for table in tables for result in table]
+    used = [i for i in range(len(columns)) if any(r.cells[i] for r in rows)] if rows else []
+    for result in rows:
+        result.cells = [result.cells[i] for i in used]
+    return [columns[i].label for i in used]
 
 
 def session_events(session: Session) -> list[dict]:
@@ -85,6 +92,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         chart = lap_chart(get_presentation(season.game), session_events(race), race.seats)
     for session in sessions:
         results_shown(session.ordered, season.rules, season.game)
+        session.columns = result_columns(season, session.ordered)
     manage = can_manage(request.user, season.league)
     context = {
         "round": rnd,
@@ -95,7 +103,6 @@ def round_page(request, rnd: Round, penalty_form=None):
         "race": race,
         "grid": race.seats if race else [],
         "track_name": track_name(season.game, rnd.track),
-        "result_columns": result_columns(season),
         "lap_chart": chart,
         "editable": all(s.status in services.UNRUN for s in sessions),
         "penalties": list(rnd.penalties.select_related("entry__driver", "steward")),
@@ -134,7 +141,7 @@ def session_live(request, session_id: int):
         "progress_round": (session.progress or {}).get("round"),
         "order": order,
         "results": results,
-        "result_columns": result_columns(season),
+        "result_columns": result_columns(season, results),
         "polling": session.status in LIVE_STATUSES,
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
