@@ -265,7 +265,11 @@ class RoundForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
     qualifying_format = forms.ChoiceField(choices=())
-    grid_rule = forms.ChoiceField(choices=())
+    grid_rule = forms.ChoiceField(
+        choices=(),
+        help_text="With a timed qualifying lap: the grid the race falls back on if the "
+        "qualifying fails (championship order when this says from qualifying).",
+    )
 
     def __init__(self, *args, season, **kwargs):
         from league.rules_options import track_ids
