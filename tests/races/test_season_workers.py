@@ -4,6 +4,7 @@ driver or bot entry is created twice."""
 
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
 import pytest
@@ -58,7 +59,8 @@ def sessions_finished_by(worker, since: int) -> int:
 def test_a_fresh_season_dispatched_at_once_to_three_workers_finishes_every_session(
     fresh_season, workers
 ):
-    pool = [workers(f"season-{n}") for n in range(1, 4)]
+    with ThreadPoolExecutor(3) as starting:  # the three start side by side
+        pool = list(starting.map(workers, [f"season-{n}" for n in range(1, 4)]))
     since = [worker.log_path.stat().st_size for worker in pool]
     sessions = Session.objects.filter(round__season=fresh_season)
     assert sessions.count() == ROUNDS + len(QUALIFYING_ROUNDS)
