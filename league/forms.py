@@ -275,7 +275,8 @@ class RoundForm(forms.Form):
     grid_rule = forms.ChoiceField(
         choices=(),
         initial="entry",
-        help_text="With a qualifying lap: the grid the race takes if the qualifying fails.",
+        help_text="With a timed qualifying lap: the grid the race falls back on if the "
+        "qualifying fails (championship order when this says from qualifying).",
     )
 
     def __init__(self, *args, season, qualifying_formats=(), grid_rules=(), **kwargs):
