@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.text import slugify
 
 from league.models import Driver, Entry, League, ScoringSystem, Season, Team
-from league.services import entry_create, standings_recompute
+from league.services import entry_create
 
 # FD-V-3.1: a Formula D car build spreads 20 points over six categories.
 FD_BUILD_KEYS = ("T", "Br", "Gb", "Bo", "En", "Su")
@@ -225,7 +225,6 @@ def season_join(
         setup=setup,
         autopilot=autopilot,
     )
-    standings_recompute(season=season)
     return entry
 
 
@@ -240,7 +239,6 @@ def entry_withdraw(*, entry: Entry) -> None:
     entry.delete()
     if team is not None and not team.members.exists():
         team.delete()
-    standings_recompute(season=season)
 
 
 @transaction.atomic
@@ -257,5 +255,4 @@ def entry_add(
     if Entry.objects.filter(season=season, driver=driver).exists():
         raise ValidationError({"driver_name": f"{driver.name} has already entered this season."})
     entry = entry_create(season=season, driver=driver, car_number=car_number, team=team)
-    standings_recompute(season=season)
     return entry

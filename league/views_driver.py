@@ -13,6 +13,7 @@ from league import selectors
 from league.forms import JoinForm, SignupForm, errors_to_form
 from league.models import Entry
 from league.permissions import login_or_403
+from races.standings import standings_follow
 
 
 @require_http_methods(["GET", "POST"])
@@ -35,15 +36,16 @@ def season_join(request, league_slug: str, season_slug: str):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            entry = league_entries.season_join(
-                season=season,
-                user=request.user,
-                car_number=data["car_number"],
-                team=data.get("team"),
-                new_team=(data.get("new_team") or "").strip(),
-                setup=data["setup"],
-                autopilot=data["autopilot"],
-            )
+            with standings_follow(season):
+                entry = league_entries.season_join(
+                    season=season,
+                    user=request.user,
+                    car_number=data["car_number"],
+                    team=data.get("team"),
+                    new_team=(data.get("new_team") or "").strip(),
+                    setup=data["setup"],
+                    autopilot=data["autopilot"],
+                )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -58,7 +60,8 @@ def season_withdraw(request, league_slug: str, season_slug: str):
     season = selectors.season_get(league_slug, season_slug)
     entry = get_object_or_404(Entry, season=season, driver__user=request.user)
     try:
-        league_entries.entry_withdraw(entry=entry)
+        with standings_follow(season):
+            league_entries.entry_withdraw(entry=entry)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:

@@ -61,6 +61,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "races.context_processors.your_turn",
             ],
+            "builtins": ["league.templatetags.championship"],
         },
     },
 ]

@@ -6,7 +6,7 @@ from django.urls import include, path
 
 from league import exports, views_driver, views_organiser, views_public
 from races import views as race_views
-from races import views_online
+from races import views_online, views_results, views_stewarding
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
 
@@ -37,9 +37,21 @@ urlpatterns = [
     path(S + "withdraw/", views_driver.season_withdraw, name="season_withdraw"),
     path(S + "r/<int:number>/", race_views.round_detail, name="round"),
     path(S + "r/<int:number>/edit/", views_organiser.round_edit, name="round_edit"),
-    path(S + "r/<int:number>/penalties/", views_organiser.penalty_new, name="penalty_add"),
+    path(S + "r/<int:number>/penalties/", views_stewarding.penalty_new, name="penalty_add"),
     path(
-        "penalties/<int:penalty_id>/remove/", views_organiser.penalty_delete, name="penalty_remove"
+        "penalties/<int:penalty_id>/remove/", views_stewarding.penalty_delete, name="penalty_remove"
+    ),
+    path("sessions/<int:session_id>/protests/", views_stewarding.protest_new, name="protest_new"),
+    path(
+        "protests/<int:protest_id>/decision/",
+        views_stewarding.protest_decision,
+        name="protest_decision",
+    ),
+    path("sessions/<int:session_id>/results/", views_results.results_entry, name="results_entry"),
+    path(
+        "sessions/<int:session_id>/results/import/",
+        views_results.results_import,
+        name="results_import",
     ),
     path("drivers/<int:driver_id>/", views_public.driver_detail, name="driver"),
     path("teams/<int:team_id>/", views_public.team_detail, name="team"),

@@ -12,11 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from league.forms import PenaltyForm, RescheduleForm
+from league.forms import RescheduleForm
 from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
-from races.models import Result, Round, Session
+from races.forms import DecisionForm, PenaltyForm, ProtestForm
+from races.models import Protest, Result, Round, Session
 from races.tracks import corner_names, space_point, track_drawing, track_load
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -141,7 +142,9 @@ def round_page(request, rnd: Round, penalty_form=None):
         "grid": race.seats if race else [],
         "lap_chart": chart,
         "editable": all(s.status in services.UNRUN for s in sessions),
-        "penalties": list(rnd.penalties.select_related("entry__driver", "steward")),
+        "penalties": list(
+            rnd.penalties.select_related("entry__driver", "team", "steward", "protest")
+        ),
         "can_manage": manage,
         "penalty_form": penalty_form or (PenaltyForm(season=season) if manage else None),
         "reschedule_form": RescheduleForm() if manage else None,
@@ -178,12 +181,39 @@ def session_live(request, session_id: int):
         "polling": session.status in LIVE_STATUSES,
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
+        **stewarding_context(request, session),
     }
     if session.live:
         context.update(_live_play_context(request, session, names))
     if request.htmx:
         return render(request, "session_live.html#live", context)
     return render(request, "session_live.html", context)
+
+
+def stewarding_context(request, session: Session) -> dict:
+    """The session's incident reports (public), the report form for its
+    drivers and the decision form for its stewards."""
+    season = session.round.season
+    protests = list(
+        Protest.objects.filter(session=session)
+        .select_related("filed_by", "against__driver", "decided_by")
+        .prefetch_related("penalties__entry__driver", "penalties__team")
+    )
+    is_driver = (
+        request.user.is_authenticated
+        and session.status == Session.Status.FINISHED
+        and season.entries.filter(driver__user=request.user).exists()
+    )
+    step = request.GET.get("step", "")
+    return {
+        "protests": protests,
+        "protest_form": ProtestForm(
+            season=season, initial={"step": step if step.isdigit() else None}
+        )
+        if is_driver
+        else None,
+        "decision_form": DecisionForm() if protests else None,
+    }
 
 
 def _live_play_context(request, session: Session, names: dict) -> dict:

@@ -13,13 +13,12 @@ from league.models import (
     DriverStanding,
     Entry,
     League,
-    Penalty,
     ScoringSystem,
     Season,
     Team,
 )
 from league.services import entry_create
-from races.models import Result, Round, Session
+from races.models import Penalty, Result, Round, Session
 from races.services import round_create, sessions_sync
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season
