@@ -2,8 +2,9 @@
 (penalties are in races/views_stewarding.py). Every write: logged in,
 owner or steward (403 otherwise; the owner alone changes or deletes the
 league and deletes a season), one service, field errors on bad input
-with nothing changed. A write that changes what a cached season or standings page shows gives the season a
-new cache version (league/caching.py)."""
+with nothing changed. A write that changes what a cached season or
+standings page shows gives the season a new cache version
+(league/caching.py)."""
 
 from __future__ import annotations
 
