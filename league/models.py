@@ -189,6 +189,9 @@ class Season(models.Model):
     live_play = models.BooleanField(
         default=False, help_text="People drive their own cars, turn by turn; bots fill the rest."
     )
+    late_entries = models.BooleanField(
+        default=False, help_text="Drivers may still join once the season is running."
+    )
     decision_seconds = models.PositiveIntegerField(
         default=300,
         validators=[MinValueValidator(30), MaxValueValidator(72 * 3600)],

@@ -16,8 +16,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
-from races.models import Result
-from races.results import SeatResult
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from races.models import Result, Round, Session
+from races.results import SeatResult, results_enter
 
 MAX_LINES = 2000
 STATUS_WORDS = {
@@ -175,4 +178,32 @@ def results_parse(
             parsed.errors.append(f"{where}: give places 1 to {len(lines)} without a gap.")
     if not parsed.rounds and not parsed.errors:
         parsed.errors.append("The file has no result lines.")
+    return parsed
+
+
+def season_cars(season) -> dict[int, tuple[int, str]]:
+    return {
+        e.car_number: (e.pk, e.driver.name)
+        for e in season.entries.select_related("driver").order_by("car_number")
+    }
+
+
+@transaction.atomic
+def season_results_import(*, season, text: str, user) -> ParsedResults:
+    """A whole season's race results from one CSV file with a round column:
+    every line checked first; any error stores nothing. Each round's race
+    is stored as if entered by hand, and the standings follow."""
+    parsed = results_parse(text, season_cars(season), with_round=True)
+    rounds = {
+        rnd.number: rnd
+        for rnd in Round.objects.filter(season=season, number__in=list(parsed.rounds))
+    }
+    for number in sorted(parsed.rounds):
+        if number not in rounds:
+            parsed.errors.append(f"Round {number} does not exist in this season: add it first.")
+    if parsed.errors:
+        raise ValidationError(parsed.errors)
+    for number in sorted(parsed.rounds):
+        session = Session.objects.get(round=rounds[number], kind=Session.Kind.RACE)
+        results_enter(session=session, lines=parsed.rounds[number], user=user)
     return parsed
