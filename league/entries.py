@@ -4,11 +4,13 @@ ValidationError."""
 
 from __future__ import annotations
 
+from anyascii import anyascii
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
 from league.models import Driver, Entry, League, ScoringSystem, Season, Team, TeamChange
+from league.scoring import points_plain
 from league.services import entry_create
 
 # FD-V-3.1: a Formula D car build spreads 20 points over six categories.
@@ -42,8 +44,15 @@ def fd_build_check(build: dict[str, int]) -> dict[str, int]:
     return {k: build[k] for k in FD_BUILD_KEYS}
 
 
-def _unique_slug(base: str, taken) -> str:
-    slug = slugify(base)[:90] or "x"
+def _unique_slug(base: str, taken, *, fallback: str = "league") -> str:
+    """An address for a name in any script: transliterated to ASCII
+    (日本 → riben, Ελλάδα → ellada), else the fallback word and a number."""
+    slug = slugify(anyascii(base or ""))[:90].strip("-")
+    if not slug:
+        n = 1
+        while taken(f"{fallback}-{n}"):
+            n += 1
+        return f"{fallback}-{n}"
     candidate, n = slug, 2
     while taken(candidate):
         candidate, n = f"{slug}-{n}", n + 1
@@ -60,15 +69,32 @@ def league_create(*, owner, name: str, description: str = "") -> League:
 
 
 @transaction.atomic
-def scoring_custom_create(*, name: str, race_points: list[int], drop_worst: int) -> ScoringSystem:
-    """An organiser's own points table, stored as a scoring system."""
-    slug = _unique_slug(name, lambda s: ScoringSystem.objects.filter(slug=s).exists())
+def scoring_custom_create(
+    *,
+    name: str,
+    race_points: list,
+    drop_worst: int,
+    owner=None,
+    eliminated_score: bool = True,
+    bonus: dict | None = None,
+) -> ScoringSystem:
+    """An organiser's own points table, stored as a scoring system that only
+    they (and their leagues' stewards) are offered."""
+    slug = _unique_slug(
+        name, lambda s: ScoringSystem.objects.filter(slug=s).exists(), fallback="table"
+    )
     unique_name = name
     n = 2
     while ScoringSystem.objects.filter(name=unique_name).exists():
         unique_name, n = f"{name} ({n})", n + 1
     system = ScoringSystem(
-        name=unique_name, slug=slug, race_points=race_points, drop_worst=drop_worst
+        name=unique_name,
+        slug=slug,
+        race_points=[points_plain(p) for p in race_points],
+        drop_worst=drop_worst,
+        owner=owner,
+        eliminated_score=eliminated_score,
+        bonus={k: points_plain(v) for k, v in (bonus or {}).items() if v},
     )
     system.full_clean()
     system.save()
@@ -92,16 +118,25 @@ def season_create(
     bot_level: str = "pro",
     live_play: bool = False,
     decision_seconds: int = 300,
+    late_entries: bool = False,
+    scoring_options: dict | None = None,
 ) -> Season:
     """A season in draft: with a preset scoring system or the organiser's own
-    points table (stored as a new scoring system)."""
+    points table (stored as a new scoring system of the league's owner, with
+    `scoring_options`: eliminated_score, bonus)."""
     if scoring is None:
         if not own_points:
             raise ValidationError({"scoring": "Choose a preset or give your own points table."})
         scoring = scoring_custom_create(
-            name=f"{league.name} — {name}", race_points=own_points, drop_worst=drop_worst
+            name=f"{league.name} — {name}",
+            race_points=own_points,
+            drop_worst=drop_worst,
+            owner=league.owner,
+            **(scoring_options or {}),
         )
-    slug = _unique_slug(name, lambda s: Season.objects.filter(league=league, slug=s).exists())
+    slug = _unique_slug(
+        name, lambda s: Season.objects.filter(league=league, slug=s).exists(), fallback="season"
+    )
     season = Season(
         league=league,
         name=name,
@@ -116,6 +151,7 @@ def season_create(
         bot_level=bot_level,
         live_play=live_play,
         decision_seconds=decision_seconds,
+        late_entries=late_entries,
     )
     season.full_clean()
     season.save()

@@ -3,13 +3,24 @@ shape of the input; the services check the rules and store."""
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 
 from league.entries import FD_BUILD_KEYS, FD_BUILD_RANGES
-from league.models import BOT_LEVELS, GAMES, Entry, ScoringSystem, Team
+from league.models import (
+    BOT_LEVELS,
+    DESCRIPTION_MAX,
+    GAMES,
+    POINTS_TABLE_MAX,
+    ScoringSystem,
+    Team,
+    points_value_error,
+)
 from league.rules_options import ROUND_KEYS
 from races.rules import ConfigError, get_game
 
@@ -45,7 +56,9 @@ class SignupForm(UserCreationForm):
 
 class LeagueForm(forms.Form):
     name = forms.CharField(max_length=100)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=DESCRIPTION_MAX
+    )
 
 
 class GameForm(forms.Form):
@@ -60,15 +73,42 @@ class GameForm(forms.Form):
         return game
 
 
-def _points_list(text: str) -> list[int]:
+def _points_list(text: str) -> list[Decimal]:
+    """25, 18, 15 … or half points 12.5; at most POINTS_TABLE_MAX places."""
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
+    if len(parts) > POINTS_TABLE_MAX:
+        raise ValidationError(f"A points table has at most {POINTS_TABLE_MAX} places.")
     try:
-        points = [int(p) for p in parts]
-    except ValueError:
-        raise ValidationError("Give whole numbers separated by commas, e.g. 25, 18, 15.") from None
-    if any(p < 0 for p in points):
-        raise ValidationError("Points cannot be negative.")
+        points = [Decimal(p) for p in parts]
+    except InvalidOperation:
+        raise ValidationError("Give numbers separated by commas: 25, 18, 15 or 12.5.") from None
+    for value in points:
+        error = points_value_error(value)
+        if error:
+            raise ValidationError(f"{value}: {error}")
     return points
+
+
+def scoring_choices(user, season=None):
+    """The presets, and the organiser's own tables: theirs and those of the
+    leagues they run, never another organiser's."""
+    visible = Q(owner__isnull=True)
+    if user is not None and user.is_authenticated:
+        visible |= Q(owner=user) | Q(seasons__league__owner=user)
+        visible |= Q(seasons__league__stewards=user)
+    if season is not None:
+        visible |= Q(pk=season.scoring_id)
+    return ScoringSystem.objects.filter(visible).distinct().order_by("owner_id", "name")
+
+
+BONUS_FIELD = {
+    "required": False,
+    "min_value": Decimal(0),
+    "max_value": Decimal(1000),
+    "max_digits": 6,
+    "decimal_places": 2,
+}
+BONUS_NAMES = ("pole", "fastest_lap", "most_laps_led", "lap_led")
 
 
 class SeasonForm(forms.Form):
@@ -89,6 +129,23 @@ class SeasonForm(forms.Form):
     )
     drop_worst = forms.IntegerField(
         min_value=0, max_value=10, initial=0, label="Worst rounds dropped (own table)"
+    )
+    eliminated_score = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Points for cars not classified (own table)",
+        help_text="Off: a car that retired or was not classified scores nothing.",
+    )
+    bonus_pole = forms.DecimalField(**BONUS_FIELD, label="Bonus: pole position")
+    bonus_fastest_lap = forms.DecimalField(
+        **BONUS_FIELD, label="Bonus: fastest lap (or best qualifying time)"
+    )
+    bonus_most_laps_led = forms.DecimalField(**BONUS_FIELD, label="Bonus: most laps led")
+    bonus_lap_led = forms.DecimalField(**BONUS_FIELD, label="Bonus: leading a lap")
+    late_entries = forms.BooleanField(
+        required=False,
+        label="Take late entries",
+        help_text="Drivers may still join once the season is running.",
     )
     team_mode = forms.BooleanField(required=False, label="Teams")
     team_size = forms.IntegerField(min_value=1, max_value=10, initial=2)
@@ -114,8 +171,9 @@ class SeasonForm(forms.Form):
 
     LEFT_TO_GAME = [("", "as the game decides"), ("on", "on"), ("off", "off")]
 
-    def __init__(self, *args, game: str, **kwargs):
+    def __init__(self, *args, game: str, user=None, season=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["scoring"].queryset = scoring_choices(user, season)
         self.fields["game"].initial = game
         self.game_key = game
         self.option_keys = []
@@ -202,14 +260,17 @@ class SeasonForm(forms.Form):
         "fill_with_bots",
         "bot_level",
         "live_play",
+        "late_entries",
     )
 
     def settings(self) -> dict:
         """The season's settings as the season services take them."""
         data = self.cleaned_data
+        bonus = {k: data[f"bonus_{k}"] for k in BONUS_NAMES if data.get(f"bonus_{k}")}
         return {
             **{key: data[key] for key in self.SETTINGS},
             "decision_seconds": data["decision_seconds"] or 300,
+            "scoring_options": {"eliminated_score": data["eliminated_score"], "bonus": bonus},
         }
 
 
@@ -228,6 +289,9 @@ def season_form_initial(season, game: str) -> dict:
         "bot_level": season.bot_level,
         "live_play": season.live_play,
         "decision_seconds": season.decision_seconds,
+        "late_entries": season.late_entries,
+        "eliminated_score": scoring.eliminated_score,
+        **{f"bonus_{k}": v for k, v in (scoring.bonus or {}).items()},
     }
     if game != season.game:
         return initial
@@ -266,6 +330,16 @@ class RoundForm(forms.Form):
     )
     qualifying_format = forms.ChoiceField(choices=())
     grid_rule = forms.ChoiceField(choices=())
+    points_multiplier = forms.DecimalField(
+        min_value=Decimal(0),
+        max_value=Decimal(10),
+        max_digits=4,
+        decimal_places=2,
+        initial=Decimal(1),
+        required=False,
+        label="Points multiplier",
+        help_text="2 for a double-points finale, 0.5 for a half-points round.",
+    )
 
     def __init__(self, *args, season, **kwargs):
         from league.rules_options import track_ids
@@ -292,6 +366,8 @@ class RoundForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("points_multiplier") is None and "points_multiplier" not in self.errors:
+            data["points_multiplier"] = Decimal(1)
         data["options"] = {
             key: data.get(OPTION_PREFIX + key) == "on"
             for key in self.variant_keys
@@ -307,6 +383,7 @@ class RoundForm(forms.Form):
         "scheduled_at",
         "qualifying_format",
         "grid_rule",
+        "points_multiplier",
     )
 
     def settings(self) -> dict:
@@ -335,6 +412,35 @@ class EntryAddForm(forms.Form):
         self.fields["team"].queryset = season.teams.all()
         if not season.team_mode:
             del self.fields["team"]
+
+
+class EntryEditForm(forms.Form):
+    car_number = forms.IntegerField(min_value=1, max_value=999)
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.none(), required=False, empty_label="(no team)"
+    )
+    from_round = forms.IntegerField(
+        min_value=1,
+        max_value=999,
+        required=False,
+        label="Team from round",
+        help_text="A team change counts from this round on; earlier rounds keep the old "
+        "team. Empty: the change counts for the whole season.",
+    )
+    autopilot = forms.ChoiceField(choices=BOT_LEVELS)
+    reserve = forms.BooleanField(
+        required=False,
+        label="Reserve",
+        help_text="Waits for a seat; takes one when a driver withdraws.",
+    )
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        if season.team_mode:
+            self.fields["team"].queryset = season.teams.all()
+        else:
+            del self.fields["team"]
+            del self.fields["from_round"]
 
 
 class JoinForm(forms.Form):
@@ -397,19 +503,19 @@ BUILD_LABELS = {
 }
 
 
-class PenaltyForm(forms.Form):
-    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label="Car")
-    points = forms.IntegerField(min_value=1, max_value=10000)
-    reason = forms.CharField(max_length=200)
-
-    def __init__(self, *args, season, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["entry"].queryset = season.entries.select_related("driver")
-
-
 class RescheduleForm(forms.Form):
     when = forms.DateTimeField(
         label="New date and time",
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
+
+
+class PreferencesForm(forms.Form):
+    time_zone = forms.ChoiceField(choices=(), help_text="Every date is shown in this time zone.")
+
+    def __init__(self, *args, **kwargs):
+        from paddock.timezones import zone_names
+
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in sorted(zone_names())]

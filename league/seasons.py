@@ -10,6 +10,7 @@ from django.db import transaction
 from league.caching import season_changed, season_removed
 from league.entries import scoring_custom_create
 from league.models import GAMES, Entry, League, ScoringSystem, Season, Team
+from league.scoring import points_plain
 from races.rules import ConfigError, get_game
 
 # --- Leagues ---------------------------------------------------------------
@@ -155,6 +156,8 @@ def season_update(
     bot_level: str = "pro",
     live_play: bool = False,
     decision_seconds: int = 300,
+    late_entries: bool = False,
+    scoring_options: dict | None = None,
 ) -> Season:
     """Change a season's settings, with the same checks as at its creation.
     The game changes only while the season has no rounds; rules that a
@@ -187,14 +190,22 @@ def season_update(
     if scoring is None:
         if not own_points:
             raise ValidationError({"scoring": "Choose a preset or give your own points table."})
-        current = season.scoring
-        if current.race_points == own_points and current.drop_worst == drop_worst:
+        current, options = season.scoring, scoring_options or {}
+        same = (
+            current.race_points == [points_plain(p) for p in own_points]
+            and current.drop_worst == drop_worst
+            and current.eliminated_score == options.get("eliminated_score", True)
+            and current.bonus == {k: points_plain(v) for k, v in options.get("bonus", {}).items()}
+        )
+        if same:
             scoring = current
         else:
             scoring = scoring_custom_create(
                 name=f"{season.league.name} — {name}",
                 race_points=own_points,
                 drop_worst=drop_worst,
+                owner=season.league.owner,
+                **options,
             )
     old_game, old_rules = season.game, season.rules
     season.name = name.strip()
@@ -208,6 +219,7 @@ def season_update(
     season.bot_level = bot_level
     season.live_play = live_play
     season.decision_seconds = decision_seconds
+    season.late_entries = late_entries
     season.full_clean()  # the rules, validated against the game as at creation
     if _rules_in_force(game, season.rules) != _rules_in_force(old_game, old_rules):
         round_config_check(season=season, game_key=game, rules=season.rules)

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
 from league import selectors
-from league.forms import JoinForm, SignupForm, errors_to_form
-from league.models import Entry
+from league.forms import JoinForm, PreferencesForm, SignupForm, errors_to_form
+from league.models import Entry, Preferences
 from league.permissions import login_or_403
 from races.standings import standings_follow
 
@@ -67,3 +67,25 @@ def season_withdraw(request, league_slug: str, season_slug: str):
     else:
         messages.success(request, f"You have withdrawn from {season.name}.")
     return redirect(season)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def preferences(request):
+    """A person's time zone: by default their browser's, until they choose."""
+    from django.utils import timezone
+
+    from paddock.timezones import user_zone_remember
+
+    current = Preferences.objects.filter(user=request.user).first()
+    initial = {"time_zone": current.time_zone if current else timezone.get_current_timezone_name()}
+    form = PreferencesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        zone = form.cleaned_data["time_zone"]
+        Preferences.objects.update_or_create(user=request.user, defaults={"time_zone": zone})
+        messages.success(request, f"Dates are now shown in {zone.replace('_', ' ')} time.")
+        response = redirect("preferences")
+        user_zone_remember(response, zone)
+        return response
+    context = {"form": form, "title": "Your time zone"}
+    return render(request, "preferences.html", context)

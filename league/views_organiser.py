@@ -106,7 +106,7 @@ def season_create(request, league_slug: str):
             return render(request, "season_form.html#season_fields", context)
         return render(request, "season_form.html", context)
     game = game_form.cleaned_data["game"]
-    form = SeasonForm(request.POST or None, game=game)
+    form = SeasonForm(request.POST or None, game=game, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             season = league_entries.season_create(league=league, game=game, **form.settings())
@@ -160,7 +160,13 @@ def season_edit(request, league_slug: str, season_slug: str):
             return render(request, "season_form.html#season_fields", context)
         return render(request, "season_form.html", context)
     game = game_form.cleaned_data["game"]
-    form = SeasonForm(request.POST or None, game=game, initial=season_form_initial(season, game))
+    form = SeasonForm(
+        request.POST or None,
+        game=game,
+        user=request.user,
+        season=season,
+        initial=season_form_initial(season, game),
+    )
     if request.method == "POST" and form.is_valid():
         try:
             with standings_follow(season):
@@ -233,6 +239,7 @@ def _round_initial(rnd: Round) -> dict:
             "scheduled_at",
             "qualifying_format",
             "grid_rule",
+            "points_multiplier",
         )
     }
     for key, on in rnd.options.items():

@@ -19,6 +19,7 @@ from league.caching import (
     season_id_lookup,
     standings_version,
 )
+from league.championship import BONUSES
 from league.charts import points_chart
 from league.models import Driver, Entry, League, Season, Team, TeamStanding
 from league.permissions import can_manage
@@ -130,21 +131,26 @@ def season_detail(request, league_slug: str, season_slug: str):
     public = is_public_view(request)
     if public:
         # The same page for every visitor until something on it changes.
+        # Dates show in the visitor's time zone: one page per zone.
         key = (
             f"season-page:{season.pk}:{standings_version(season.pk)}:"
-            f"{selectors.season_page_fingerprint(season)}:{sort}"
+            f"{selectors.season_page_fingerprint(season)}:{sort}:"
+            f"{timezone.get_current_timezone_name()}"
         )
         body = page_get(key)
         if body is not None:
             return HttpResponse(body)
+    rounds = selectors.season_rounds(season)
     context = {
         "season": season,
         "league": season.league,
-        "rounds": selectors.season_rounds(season),
+        "rounds": rounds,
+        "next_session": _next_session(rounds),
         "entries": selectors.season_entries(season),
         "rules": sorted(season.rules.items()),
         "points_table": list(enumerate(season.scoring.race_points, start=1)),
         "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
+        "bonus": [(BONUSES[k], v) for k, v in (season.scoring.bonus or {}).items() if k in BONUSES],
         "standings_html": standings_tables_html(season, sort),
         "can_manage": can_manage(request.user, season.league),
         "my_entry": _my_entry(request.user, season),
@@ -154,6 +160,18 @@ def season_detail(request, league_slug: str, season_slug: str):
     if public:
         page_put(key, response.content)
     return response
+
+
+def _next_session(rounds) -> Session | None:
+    """The season's next scheduled session, from the calendar already read."""
+    now = timezone.now()
+    coming = [
+        s
+        for r in rounds
+        for s in r.sessions.all()
+        if s.status == Session.Status.SCHEDULED and s.scheduled_at and s.scheduled_at >= now
+    ]
+    return min(coming, key=lambda s: (s.scheduled_at, s.kind != "qualifying"), default=None)
 
 
 def _my_entry(user, season: Season) -> Entry | None:

@@ -154,3 +154,72 @@ class ResultsImportForm(forms.Form):
         if not data["csv"].strip() and not self.errors:
             self.add_error("file", "Choose a CSV file or paste its lines.")
         return data
+
+
+DATETIME_INPUT = {
+    "widget": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    "input_formats": ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+}
+
+
+class ScheduleForm(forms.Form):
+    """A run of rounds: a first date and a rhythm, or a list of dates."""
+
+    name = forms.CharField(max_length=80, initial="Round", help_text="Each round: name and number.")
+    tracks = forms.MultipleChoiceField(choices=(), help_text="Used in turn, round after round.")
+    laps = forms.IntegerField(min_value=1, max_value=10, required=False)
+    first_at = forms.DateTimeField(label="First round", required=False, **DATETIME_INPUT)
+    count = forms.IntegerField(min_value=1, max_value=52, initial=8, label="How many rounds")
+    every_days = forms.IntegerField(
+        min_value=1, max_value=365, initial=7, label="Days between rounds", help_text="7: weekly."
+    )
+    dates = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+        label="…or these dates",
+        help_text="One a line, as 2031-03-14 20:00 (in your time zone); instead of the rhythm.",
+    )
+
+    def __init__(self, *args, tracks: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tracks"].choices = tracks
+
+    def clean(self):
+        from datetime import datetime
+
+        from django.utils import timezone
+
+        data = super().clean()
+        text = (data.get("dates") or "").strip()
+        if text:
+            dates = []
+            for number, line in enumerate(text.splitlines(), start=1):
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    naive = datetime.strptime(line.replace("T", " "), "%Y-%m-%d %H:%M")
+                except ValueError:
+                    self.add_error("dates", f"Line {number}: give a date as 2031-03-14 20:00.")
+                    return data
+                dates.append(timezone.make_aware(naive))
+            if len(dates) > 52:
+                self.add_error("dates", "Add at most 52 rounds at a time.")
+            data["date_list"] = dates
+        elif data.get("first_at") is None and "first_at" not in self.errors:
+            self.add_error("first_at", "Give the first round's date, or a list of dates.")
+        return data
+
+
+class SeasonCopyForm(forms.Form):
+    name = forms.CharField(max_length=100, label="New season's name")
+    first_at = forms.DateTimeField(
+        label="First round on",
+        required=False,
+        help_text="Every round moves by the same amount; empty: the same dates.",
+        **DATETIME_INPUT,
+    )
+    with_entries = forms.BooleanField(
+        required=False, label="Copy the teams and entries too", initial=True
+    )

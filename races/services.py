@@ -8,6 +8,7 @@ commit.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -15,7 +16,7 @@ from django.utils import timezone
 
 from league.models import Season
 from league.seasons import round_rules_check
-from races.models import Round, Session
+from races.models import Round, Session, scheduled_at_error
 
 # Which statuses each organiser action starts from.
 QUEUEABLE = (Session.Status.SCHEDULED, Session.Status.FAILED, Session.Status.CANCELLED)
@@ -45,6 +46,7 @@ def round_create(
     scheduled_at: datetime | None = None,
     qualifying_format: str = Round.QualifyingFormat.NONE,
     grid_rule: str = Round.GridRule.ENTRY,
+    points_multiplier: Decimal | int = 1,
 ) -> Round:
     """A round with its sessions: a qualifying session when the format runs
     one (a timed lap), then the race."""
@@ -58,6 +60,7 @@ def round_create(
         scheduled_at=scheduled_at,
         qualifying_format=qualifying_format,
         grid_rule=grid_rule,
+        points_multiplier=points_multiplier,
     )
     rnd.full_clean()
     rnd.save()
@@ -80,6 +83,7 @@ def round_update(
     scheduled_at: datetime | None = None,
     qualifying_format: str = Round.QualifyingFormat.NONE,
     grid_rule: str = Round.GridRule.ENTRY,
+    points_multiplier: Decimal | int = 1,
 ) -> Round:
     """Change a round before any of its sessions has run; its sessions follow
     the new format and schedule."""
@@ -93,6 +97,7 @@ def round_update(
     rnd.scheduled_at = scheduled_at
     rnd.qualifying_format = qualifying_format
     rnd.grid_rule = grid_rule
+    rnd.points_multiplier = points_multiplier
     rnd.full_clean()
     rnd.save()
     sessions_sync(rnd=rnd)
@@ -158,6 +163,9 @@ def session_cancel(*, session: Session) -> None:
 
 @transaction.atomic
 def session_reschedule(*, session: Session, when: datetime) -> None:
+    error = scheduled_at_error(when)
+    if error:
+        raise ValidationError(error)
     changed = Session.objects.filter(
         pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
     ).update(status=Session.Status.SCHEDULED, scheduled_at=when)

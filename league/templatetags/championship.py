@@ -23,3 +23,28 @@ def points(value) -> str:
         return "0"
     text = f"{number.normalize():f}"
     return text.replace("-", "−")
+
+
+@register.filter
+def when(value) -> str:
+    """A date with weekday, day, month, year, time and time zone, in the
+    viewer's time zone: "Fri 31 Dec 2027, 20:00 CET"."""
+    from django.template.defaultfilters import date
+
+    if not value:
+        return ""
+    return date(value, "D j M Y, H:i T")
+
+
+@register.filter
+def countdown(value) -> str:
+    """How long until a date, as the page first shows it (the script keeps
+    it ticking): "in 2 days, 3 hours", "started"."""
+    from django.utils import timezone
+    from django.utils.timesince import timeuntil
+
+    if not value:
+        return ""
+    if value <= timezone.now():
+        return "started"
+    return f"in {timeuntil(value, depth=2)}"

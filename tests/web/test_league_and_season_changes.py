@@ -223,7 +223,7 @@ def test_a_steward_changes_the_seasons_rules_and_grid(league, steward):
         ({"opt_ruleset": "house"}, "Select a valid choice."),
         ({"grid_size": 40}, "Ensure this value is less than or equal to 12."),
         ({"scoring": "", "own_points": ""}, "Choose a preset or give your own points table."),
-        ({"scoring": "", "own_points": "10, x"}, "Give whole numbers separated by commas"),
+        ({"scoring": "", "own_points": "10, x"}, "Give numbers separated by commas"),
         ({"decision_seconds": 5}, "Ensure this value is greater than or equal to 30."),
     ],
 )

@@ -104,7 +104,7 @@ def test_the_wizard_stores_an_organisers_own_points_table(organiser, league):
     ("over", "message"),
     [
         ({"scoring": "", "own_points": ""}, "Choose a preset or give your own points table."),
-        ({"scoring": "", "own_points": "10, x"}, "Give whole numbers separated by commas"),
+        ({"scoring": "", "own_points": "10, x"}, "Give numbers separated by commas"),
         ({"grid_size": 40}, "Ensure this value is less than or equal to 12."),
         ({"opt_ruleset": "house"}, "Select a valid choice."),
         ({"name": ""}, "This field is required."),
