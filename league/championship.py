@@ -88,6 +88,9 @@ class PenaltyRow:
 
 @dataclass(frozen=True)
 class ScoredRow:
+    """A row as run (`row`), with its place, status and points after
+    stewarding."""
+
     row: ResultRow
     position: int
     status: str
@@ -176,8 +179,10 @@ def rows_score(
     """Every row stewarded and scored: points for its place times the
     round's multiplier, plus its bonus points (multiplied alike)."""
     sessions: dict[tuple, list[ResultRow]] = defaultdict(list)
+    as_run: dict[tuple, ResultRow] = {}
     for row in rows:
         sessions[(row.round, row.session)].append(row)
+        as_run[(row.round, row.session, row.entry)] = row
     session_penalties: dict[tuple, list[PenaltyRow]] = defaultdict(list)
     for p in penalties:
         session_penalties[(p.round, p.session)].append(p)
@@ -200,7 +205,8 @@ def rows_score(
                         bonus += points_value(value)
             bonus *= points_value(row.multiplier)
             points = _session_points(table, row) + bonus
-            scored.append(ScoredRow(row, row.position, row.status, points, bonus))
+            original = as_run[(row.round, row.session, row.entry)]
+            scored.append(ScoredRow(original, row.position, row.status, points, bonus))
     return scored
 
 

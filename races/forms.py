@@ -94,11 +94,12 @@ class DecisionForm(forms.Form):
         data = super().clean()
         data["upheld"] = data.get("outcome") == "upheld"
         data["penalty"] = None
-        if data.get("kind"):
-            if not data["upheld"]:
-                self.add_error("kind", "A dismissed report carries no penalty.")
+        kind = data.get("kind")
+        if kind and not data["upheld"]:
+            self.add_error("kind", "A dismissed report carries no penalty.")
+        elif kind:
             data["penalty"] = {
-                "kind": data["kind"],
+                "kind": kind,
                 "points": data.get("points") or Decimal(0),
                 "places": data.get("places") or 0,
             }
@@ -112,7 +113,9 @@ class ResultLineForm(forms.Form):
     """One car in a result entered by hand."""
 
     position = forms.IntegerField(min_value=1, max_value=99, required=False, label="Place")
-    status = forms.ChoiceField(choices=STATUS_CHOICES, initial=Result.Status.FINISHED)
+    status = forms.ChoiceField(
+        choices=STATUS_CHOICES, initial=Result.Status.FINISHED, required=False
+    )
     laps = forms.IntegerField(min_value=0, max_value=999, required=False)
     laps_led = forms.IntegerField(min_value=0, max_value=999, required=False)
     best_lap = forms.DecimalField(
@@ -120,6 +123,11 @@ class ResultLineForm(forms.Form):
     )
     fastest_lap = forms.BooleanField(required=False)
     pole = forms.BooleanField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        data["status"] = data.get("status") or Result.Status.FINISHED
+        return data
 
 
 class ResultsImportForm(forms.Form):
