@@ -51,7 +51,7 @@ class TimeZoneMiddleware:
             response = self.get_response(request)
         finally:
             timezone.deactivate()
-        if remember:
+        if remember and USER_COOKIE not in response.cookies:
             user_zone_remember(response, chosen)
         return response
 

@@ -8,7 +8,7 @@ from decimal import Decimal
 from django import forms
 
 from league.models import Entry, Team
-from races.models import Penalty, Result, Session
+from races.models import Penalty, Result, Session, scheduled_at_error
 
 POINTS_FIELD = {"max_digits": 8, "decimal_places": 2, "min_value": Decimal(0)}
 
@@ -189,6 +189,9 @@ class ScheduleForm(forms.Form):
         help_text="One a line, as 2031-03-14 20:00 (in your time zone); instead of the rhythm.",
     )
 
+    def clean_first_at(self):
+        return _sane_date(self.cleaned_data.get("first_at"))
+
     def __init__(self, *args, tracks: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tracks"].choices = tracks
@@ -211,7 +214,11 @@ class ScheduleForm(forms.Form):
                 except ValueError:
                     self.add_error("dates", f"Line {number}: give a date as 2031-03-14 20:00.")
                     return data
-                dates.append(timezone.make_aware(naive))
+                when = timezone.make_aware(naive)
+                if scheduled_at_error(when):
+                    self.add_error("dates", f"Line {number}: {scheduled_at_error(when)}")
+                    return data
+                dates.append(when)
             if len(dates) > 52:
                 self.add_error("dates", "Add at most 52 rounds at a time.")
             data["date_list"] = dates
@@ -231,3 +238,13 @@ class SeasonCopyForm(forms.Form):
     with_entries = forms.BooleanField(
         required=False, label="Copy the teams and entries too", initial=True
     )
+
+    def clean_first_at(self):
+        return _sane_date(self.cleaned_data.get("first_at"))
+
+
+def _sane_date(when):
+    error = scheduled_at_error(when)
+    if error:
+        raise forms.ValidationError(error)
+    return when

@@ -23,11 +23,16 @@ def schedule_dates(*, first_at: datetime, count: int, every_days: int) -> list[d
         raise ValidationError({"count": f"Add between 1 and {MAX_ROUNDS} rounds at a time."})
     if not 1 <= every_days <= 365:
         raise ValidationError({"every_days": "Give a gap of 1 to 365 days."})
-    dates = [first_at + timedelta(days=every_days * i) for i in range(count)]
-    for when in dates:
+    error = scheduled_at_error(first_at)
+    if error:
+        raise ValidationError({"first_at": error})
+    dates = []
+    for i in range(count):
+        when = first_at + timedelta(days=every_days * i)
         error = scheduled_at_error(when)
         if error:
-            raise ValidationError({"first_at": error})
+            raise ValidationError({"count": f"Round {i + 1} would fall after 2099."})
+        dates.append(when)
     return dates
 
 
@@ -107,6 +112,9 @@ def season_copy(
     )
     copy.full_clean()
     copy.save()
+    error = scheduled_at_error(first_at)
+    if error:
+        raise ValidationError({"first_at": error})
     rounds = list(season.rounds.order_by("number"))
     dated = [r.scheduled_at for r in rounds if r.scheduled_at]
     shift = (first_at - min(dated)) if (first_at and dated) else timedelta(0)

@@ -24,26 +24,31 @@ log = logging.getLogger(__name__)
 def scheduler_tick() -> int:
     """One pass of beat's work: queue the sessions whose time has come (they
     run at once when tasks run in-process) and expire missed deadlines."""
-    close_old_connections()
-    try:
-        now = timezone.now()
-        return sessions_dispatch_due(now=now) + deadlines_expire(now=now)
-    finally:
-        close_old_connections()
+    now = timezone.now()
+    return sessions_dispatch_due(now=now) + deadlines_expire(now=now)
 
 
 class Scheduler:
-    def __init__(self, *, interval: float):
+    """A daemon thread calling `tick` every `interval` seconds, with the
+    connection care Django gives a request around each pass."""
+
+    def __init__(self, *, interval: float, tick=scheduler_tick):
         self.interval = interval
+        self.tick = tick
+        self.passes = 0
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.loop, name="paddock-scheduler", daemon=True)
 
     def loop(self) -> None:
         while not self.stopped.is_set():
+            close_old_connections()
             try:
-                scheduler_tick()
+                self.tick()
             except Exception:  # a bad session must not stop the schedule
                 log.exception("the embedded scheduler's pass failed")
+            finally:
+                close_old_connections()
+            self.passes += 1
             self.stopped.wait(self.interval)
 
     def start(self) -> Scheduler:

@@ -25,7 +25,7 @@ def points(value) -> str:
     return text.replace("-", "−")
 
 
-@register.filter
+@register.filter(expects_localtime=True)
 def when(value) -> str:
     """A date with weekday, day, month, year, time and time zone, in the
     viewer's time zone: "Fri 31 Dec 2027, 20:00 CET"."""
