@@ -85,7 +85,7 @@ def preferences(request):
         Preferences.objects.update_or_create(user=request.user, defaults={"time_zone": zone})
         messages.success(request, f"Dates are now shown in {zone.replace('_', ' ')} time.")
         response = redirect("preferences")
-        user_zone_remember(response, zone)
+        user_zone_remember(response, request.user, zone)
         return response
     context = {"form": form, "title": "Your time zone"}
     return render(request, "preferences.html", context)

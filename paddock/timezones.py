@@ -32,8 +32,11 @@ def zone_of(name: str | None):
     return None
 
 
-def user_zone_remember(response, name: str | None) -> None:
-    response.set_cookie(USER_COOKIE, name or NONE_CHOSEN, max_age=YEAR, samesite="Lax")
+def user_zone_remember(response, user, name: str | None) -> None:
+    """Keep the person's choice in this browser, marked with who they are (a
+    second person logging in on the same browser reads their own)."""
+    value = f"{user.pk}:{name or NONE_CHOSEN}"
+    response.set_cookie(USER_COOKIE, value, max_age=YEAR, samesite="Lax")
 
 
 class TimeZoneMiddleware:
@@ -52,7 +55,7 @@ class TimeZoneMiddleware:
         finally:
             timezone.deactivate()
         if remember and USER_COOKIE not in response.cookies:
-            user_zone_remember(response, chosen)
+            user_zone_remember(response, request.user, chosen)
         return response
 
     @staticmethod
@@ -61,11 +64,11 @@ class TimeZoneMiddleware:
         the cookie (the first page in this browser)."""
         if settings.SESSION_COOKIE_NAME not in request.COOKIES:
             return None, False  # a visitor who never logged in: no query
-        cookie = request.COOKIES.get(USER_COOKIE)
-        if cookie:
-            return (None if cookie == NONE_CHOSEN else cookie), False
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
             return None, False
+        owner, _, cookie = request.COOKIES.get(USER_COOKIE, "").partition(":")
+        if cookie and owner == str(user.pk):
+            return (None if cookie == NONE_CHOSEN else cookie), False
         name = Preferences.objects.filter(user=user).values_list("time_zone", flat=True).first()
         return name, True

@@ -67,3 +67,12 @@ def test_cached_pages_are_kept_apart_by_time_zone(dated):
     assert "19:00 UTC" in first.get(dated.get_absolute_url()).content.decode()
     assert "04:00 JST" in second.get(dated.get_absolute_url()).content.decode()
     assert "19:00 UTC" in first.get(dated.get_absolute_url()).content.decode()
+
+
+def test_a_second_person_on_the_same_browser_gets_their_own_zone(dated, driver_user, visitor):
+    Preferences.objects.create(user=driver_user, time_zone="America/New_York")
+    browser = client_for(Client(), driver_user)
+    assert "14:00 EST" in browser.get(dated.get_absolute_url()).content.decode()
+    browser.logout()
+    browser.force_login(visitor)
+    assert "19:00 UTC" in browser.get(dated.get_absolute_url()).content.decode()
