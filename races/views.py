@@ -122,7 +122,7 @@ def round_page(request, rnd: Round, penalty_form=None):
     """The round page; the penalty view re-renders it with its form's errors."""
     season = rnd.season
     sessions = list(
-        rnd.sessions.prefetch_related(
+        rnd.sessions.select_related("entered_by").prefetch_related(
             Prefetch("results", queryset=_results_queryset(), to_attr="ordered")
         ).order_by("-kind")  # qualifying first
     )
@@ -196,7 +196,7 @@ def stewarding_context(request, session: Session) -> dict:
     season = session.round.season
     protests = list(
         Protest.objects.filter(session=session)
-        .select_related("filed_by", "against__driver", "decided_by")
+        .select_related("filed_by__driver", "against__driver", "decided_by")
         .prefetch_related("penalties__entry__driver", "penalties__team")
     )
     is_driver = (
