@@ -21,9 +21,10 @@ from league.caching import (
 )
 from league.championship import BONUSES
 from league.charts import points_chart
-from league.models import Driver, Entry, League, Season, Team, TeamStanding
+from league.models import Driver, Entry, League, Season, Team, TeamChange, TeamStanding
 from league.permissions import can_manage
 from races.models import Result, Session
+from races.standings import team_of_round
 
 STANDINGS_SORTS = {
     "rank": ("Position", lambda s: (s.rank, s.entry.car_number)),
@@ -274,12 +275,7 @@ def driver_detail(request, driver_id: int):
 def team_detail(request, team_id: int):
     team = get_object_or_404(Team.objects.select_related("season__league"), pk=team_id)
     members = list(team.members.select_related("driver", "standing").order_by("car_number"))
-    results = list(
-        Result.objects.filter(entry__team=team, session__status=Session.Status.FINISHED)
-        .select_related("session__round__season", "entry__driver")
-        .defer("session__event_log", "session__actions", "session__config", "session__seats")
-        .order_by("session__round__number", "session__kind", "position")
-    )
+    results = _team_results(team)
     standing = TeamStanding.objects.filter(team=team).first()
     members_stats = [
         {
@@ -299,6 +295,28 @@ def team_detail(request, team_id: int):
         "can_manage": can_manage(request.user, team.season.league),
     }
     return render(request, "team.html", context)
+
+
+def _team_results(team: Team) -> list[Result]:
+    """The results the team scored: each car's rounds while it drove for the
+    team (a driver who changed team counts here only for those rounds)."""
+    changes = list(
+        TeamChange.objects.filter(entry__season=team.season_id).values_list(
+            "entry_id", "team_id", "from_round"
+        )
+    )
+    entries = dict(Entry.objects.filter(season=team.season_id).values_list("id", "team_id"))
+    ever = {e for e, t in entries.items() if t == team.pk} | {
+        e for e, t, _ in changes if t == team.pk
+    }
+    team_in = team_of_round(entries, changes)
+    results = (
+        Result.objects.filter(entry__in=ever, session__status=Session.Status.FINISHED)
+        .select_related("session__round__season", "entry__driver")
+        .defer("session__event_log", "session__actions", "session__config", "session__seats")
+        .order_by("session__round__number", "session__kind", "position")
+    )
+    return [r for r in results if team_in(r.entry_id, r.session.round.number) == team.pk]
 
 
 @require_GET

@@ -122,9 +122,9 @@ def round_page(request, rnd: Round, penalty_form=None):
     """The round page; the penalty view re-renders it with its form's errors."""
     season = rnd.season
     sessions = list(
-        rnd.sessions.select_related("entered_by").prefetch_related(
-            Prefetch("results", queryset=_results_queryset(), to_attr="ordered")
-        ).order_by("-kind")  # qualifying first
+        rnd.sessions.select_related("entered_by")
+        .prefetch_related(Prefetch("results", queryset=_results_queryset(), to_attr="ordered"))
+        .order_by("-kind")  # qualifying first
     )
     qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)

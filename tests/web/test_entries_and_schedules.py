@@ -227,3 +227,19 @@ def test_the_season_page_counts_down_to_the_next_session(client, league):
     page = client.get(season.get_absolute_url()).content.decode()
     assert 'id="next-session"' in page and "Wed 31 Dec 2031, 20:00 UTC" in page
     assert 'data-countdown="2031-12-31T20:00:00+00:00"' in page
+
+
+def test_the_team_page_lists_a_car_only_for_the_rounds_it_drove_for_the_team(
+    client, teams_season, owner
+):
+    season, (a, b, c, d), rounds, red, blue = teams_season
+    enter(rounds[0], [a, b, c, d], owner)
+    from league.entries import entry_team_change
+
+    entry_team_change(entry=c, team=None, from_round=2)
+    entry_team_change(entry=b, team=blue, from_round=2)
+    entry_team_change(entry=c, team=red, from_round=2)
+    enter(rounds[1], [a, b, c, d], owner)
+    page = client.get(reverse("team", args=[red.pk])).content.decode()
+    history = page[page.index("Round 1") :]
+    assert history.count(b.driver.name) == 1 and history.count(c.driver.name) == 1
