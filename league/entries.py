@@ -44,7 +44,7 @@ def fd_build_check(build: dict[str, int]) -> dict[str, int]:
     return {k: build[k] for k in FD_BUILD_KEYS}
 
 
-def _unique_slug(base: str, taken, *, fallback: str = "league") -> str:
+def unique_slug(base: str, taken, *, fallback: str = "league") -> str:
     """An address for a name in any script: transliterated to ASCII
     (日本 → riben, Ελλάδα → ellada), else the fallback word and a number."""
     slug = slugify(anyascii(base or ""))[:90].strip("-")
@@ -61,7 +61,7 @@ def _unique_slug(base: str, taken, *, fallback: str = "league") -> str:
 
 @transaction.atomic
 def league_create(*, owner, name: str, description: str = "") -> League:
-    slug = _unique_slug(name, lambda s: League.objects.filter(slug=s).exists())
+    slug = unique_slug(name, lambda s: League.objects.filter(slug=s).exists())
     league = League(owner=owner, name=name, slug=slug, description=description)
     league.full_clean()
     league.save()
@@ -80,7 +80,7 @@ def scoring_custom_create(
 ) -> ScoringSystem:
     """An organiser's own points table, stored as a scoring system that only
     they (and their leagues' stewards) are offered."""
-    slug = _unique_slug(
+    slug = unique_slug(
         name, lambda s: ScoringSystem.objects.filter(slug=s).exists(), fallback="table"
     )
     unique_name = name
@@ -134,7 +134,7 @@ def season_create(
             owner=league.owner,
             **(scoring_options or {}),
         )
-    slug = _unique_slug(
+    slug = unique_slug(
         name, lambda s: Season.objects.filter(league=league, slug=s).exists(), fallback="season"
     )
     season = Season(
@@ -358,8 +358,6 @@ def entry_update(
     """An organiser changes an entry: car number, autopilot, reserve or not,
     and its team (from a round on, once the season has results)."""
     entry = Entry.objects.select_for_update().select_related("season").get(pk=entry.pk)
-    if entry.withdrawn and not reserve and entry.reserve:
-        raise ValidationError("A withdrawn driver cannot take a seat.")
     entry.car_number = car_number
     entry.autopilot = autopilot
     entry.reserve = reserve

@@ -3,24 +3,16 @@ shape of the input; the services check the rules and store."""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
-from django.db.models import Q
 
 from league.entries import FD_BUILD_KEYS, FD_BUILD_RANGES
-from league.models import (
-    BOT_LEVELS,
-    DESCRIPTION_MAX,
-    GAMES,
-    POINTS_TABLE_MAX,
-    ScoringSystem,
-    Team,
-    points_value_error,
-)
+from league.forms_scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_choices
+from league.models import BOT_LEVELS, DESCRIPTION_MAX, GAMES, ScoringSystem, Team
 from league.rules_options import ROUND_KEYS
 from races.rules import ConfigError, get_game
 
@@ -71,44 +63,6 @@ class GameForm(forms.Form):
         except ConfigError as error:
             raise ValidationError(f"{dict(GAMES)[game]} cannot be played yet: {error}.") from None
         return game
-
-
-def _points_list(text: str) -> list[Decimal]:
-    """25, 18, 15 … or half points 12.5; at most POINTS_TABLE_MAX places."""
-    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
-    if len(parts) > POINTS_TABLE_MAX:
-        raise ValidationError(f"A points table has at most {POINTS_TABLE_MAX} places.")
-    try:
-        points = [Decimal(p) for p in parts]
-    except InvalidOperation:
-        raise ValidationError("Give numbers separated by commas: 25, 18, 15 or 12.5.") from None
-    for value in points:
-        error = points_value_error(value)
-        if error:
-            raise ValidationError(f"{value}: {error}")
-    return points
-
-
-def scoring_choices(user, season=None):
-    """The presets, and the organiser's own tables: theirs and those of the
-    leagues they run, never another organiser's."""
-    visible = Q(owner__isnull=True)
-    if user is not None and user.is_authenticated:
-        visible |= Q(owner=user) | Q(seasons__league__owner=user)
-        visible |= Q(seasons__league__stewards=user)
-    if season is not None:
-        visible |= Q(pk=season.scoring_id)
-    return ScoringSystem.objects.filter(visible).distinct().order_by("owner_id", "name")
-
-
-BONUS_FIELD = {
-    "required": False,
-    "min_value": Decimal(0),
-    "max_value": Decimal(1000),
-    "max_digits": 6,
-    "decimal_places": 2,
-}
-BONUS_NAMES = ("pole", "fastest_lap", "most_laps_led", "lap_led")
 
 
 class SeasonForm(forms.Form):
@@ -220,7 +174,7 @@ class SeasonForm(forms.Form):
 
     def clean_own_points(self):
         text = self.cleaned_data.get("own_points") or ""
-        return _points_list(text) if text.strip() else []
+        return points_list(text) if text.strip() else []
 
     def clean(self):
         data = super().clean()
@@ -414,35 +368,6 @@ class EntryAddForm(forms.Form):
             del self.fields["team"]
 
 
-class EntryEditForm(forms.Form):
-    car_number = forms.IntegerField(min_value=1, max_value=999)
-    team = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, empty_label="(no team)"
-    )
-    from_round = forms.IntegerField(
-        min_value=1,
-        max_value=999,
-        required=False,
-        label="Team from round",
-        help_text="A team change counts from this round on; earlier rounds keep the old "
-        "team. Empty: the change counts for the whole season.",
-    )
-    autopilot = forms.ChoiceField(choices=BOT_LEVELS)
-    reserve = forms.BooleanField(
-        required=False,
-        label="Reserve",
-        help_text="Waits for a seat; takes one when a driver withdraws.",
-    )
-
-    def __init__(self, *args, season, **kwargs):
-        super().__init__(*args, **kwargs)
-        if season.team_mode:
-            self.fields["team"].queryset = season.teams.all()
-        else:
-            del self.fields["team"]
-            del self.fields["from_round"]
-
-
 class JoinForm(forms.Form):
     car_number = forms.IntegerField(min_value=1, max_value=999)
     team = forms.ModelChoiceField(
@@ -509,13 +434,3 @@ class RescheduleForm(forms.Form):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
-
-
-class PreferencesForm(forms.Form):
-    time_zone = forms.ChoiceField(choices=(), help_text="Every date is shown in this time zone.")
-
-    def __init__(self, *args, **kwargs):
-        from paddock.timezones import zone_names
-
-        super().__init__(*args, **kwargs)
-        self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in sorted(zone_names())]

@@ -10,7 +10,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
 from league import selectors
-from league.forms import JoinForm, PreferencesForm, SignupForm, errors_to_form
+from league.forms import JoinForm, SignupForm, errors_to_form
+from league.forms_people import PreferencesForm
 from league.models import Entry, Preferences
 from league.permissions import login_or_403
 from races.standings import standings_follow

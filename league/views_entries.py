@@ -11,7 +11,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
 from league.caching import season_changed
-from league.forms import EntryEditForm, errors_to_form
+from league.forms import errors_to_form
+from league.forms_people import EntryEditForm
 from league.models import Entry
 from league.permissions import login_or_403, manage_or_403
 from races.standings import standings_follow

@@ -78,9 +78,7 @@ def _line(
     row: dict, cars: dict[int, tuple[int, str]], with_round: bool
 ) -> tuple[int, SeatResult, dict]:
     get = {k: (v or "").strip() for k, v in row.items() if k}
-    number = _whole(
-        get.get("round", "0") if with_round else "0", "round", 0 if not with_round else 1, 999
-    )
+    number = _whole(get.get("round", ""), "round", 1, 999) if with_round else 0
     car_text = get.get("car", "").lstrip("#")
     car = _whole(car_text, "car", 1, 999)
     if car not in cars:

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from league.entries import _unique_slug
+from league.entries import unique_slug
 from league.models import Entry, League, Season, Team
 from races.models import Round, scheduled_at_error
 from races.services import round_create
@@ -93,7 +93,7 @@ def season_copy(
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": "Give the new season a name."})
-    slug = _unique_slug(name, lambda s: Season.objects.filter(league=league, slug=s).exists())
+    slug = unique_slug(name, lambda s: Season.objects.filter(league=league, slug=s).exists())
     copy = Season(
         league=league,
         name=name,

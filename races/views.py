@@ -16,8 +16,9 @@ from league.forms import RescheduleForm
 from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
-from races.forms import DecisionForm, PenaltyForm, ProtestForm
-from races.models import Protest, Result, Round, Session
+from races.forms import PenaltyForm
+from races.models import Result, Round, Session
+from races.selectors import stewarding_context
 from races.tracks import corner_names, space_point, track_drawing, track_load
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -188,32 +189,6 @@ def session_live(request, session_id: int):
     if request.htmx:
         return render(request, "session_live.html#live", context)
     return render(request, "session_live.html", context)
-
-
-def stewarding_context(request, session: Session) -> dict:
-    """The session's incident reports (public), the report form for its
-    drivers and the decision form for its stewards."""
-    season = session.round.season
-    protests = list(
-        Protest.objects.filter(session=session)
-        .select_related("filed_by__driver", "against__driver", "decided_by")
-        .prefetch_related("penalties__entry__driver", "penalties__team")
-    )
-    is_driver = (
-        request.user.is_authenticated
-        and session.status == Session.Status.FINISHED
-        and season.entries.filter(driver__user=request.user).exists()
-    )
-    step = request.GET.get("step", "")
-    return {
-        "protests": protests,
-        "protest_form": ProtestForm(
-            season=season, initial={"step": step if step.isdigit() else None}
-        )
-        if is_driver
-        else None,
-        "decision_form": DecisionForm() if protests else None,
-    }
 
 
 def _live_play_context(request, session: Session, names: dict) -> dict:

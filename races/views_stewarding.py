@@ -15,6 +15,7 @@ from league.permissions import login_or_403, manage_or_403
 from races import stewarding
 from races.forms import DecisionForm, PenaltyForm, ProtestForm
 from races.models import Penalty, Protest, Round, Session
+from races.views import round_page
 
 
 @login_or_403
@@ -36,8 +37,6 @@ def penalty_new(request, league_slug: str, season_slug: str, number: int):
         else:
             messages.success(request, "Penalty given; the standings are updated.")
             return redirect(rnd)
-    from races.views import round_page
-
     return round_page(request, rnd, penalty_form=form)
 
 
