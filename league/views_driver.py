@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
@@ -14,6 +15,7 @@ from league.forms import JoinForm, SignupForm, errors_to_form
 from league.forms_people import PreferencesForm
 from league.models import Entry, Preferences
 from league.permissions import login_or_403
+from paddock.timezones import user_zone_remember
 from races.standings import standings_follow
 
 
@@ -74,10 +76,6 @@ def season_withdraw(request, league_slug: str, season_slug: str):
 @require_http_methods(["GET", "POST"])
 def preferences(request):
     """A person's time zone: by default their browser's, until they choose."""
-    from django.utils import timezone
-
-    from paddock.timezones import user_zone_remember
-
     current = Preferences.objects.filter(user=request.user).first()
     initial = {"time_zone": current.time_zone if current else timezone.get_current_timezone_name()}
     form = PreferencesForm(request.POST or None, initial=initial)

@@ -3,9 +3,11 @@ the shape of the input; the services check the rules and store."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from decimal import Decimal
 
 from django import forms
+from django.utils import timezone
 
 from league.models import Entry, Team
 from races.models import Penalty, Result, Session, scheduled_at_error
@@ -197,10 +199,6 @@ class ScheduleForm(forms.Form):
         self.fields["tracks"].choices = tracks
 
     def clean(self):
-        from datetime import datetime
-
-        from django.utils import timezone
-
         data = super().clean()
         text = (data.get("dates") or "").strip()
         if text:

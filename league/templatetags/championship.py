@@ -7,6 +7,9 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from django import template
+from django.template.defaultfilters import date
+from django.utils import timezone
+from django.utils.timesince import timeuntil
 
 register = template.Library()
 
@@ -29,8 +32,6 @@ def points(value) -> str:
 def when(value) -> str:
     """A date with weekday, day, month, year, time and time zone, in the
     viewer's time zone: "Fri 31 Dec 2027, 20:00 CET"."""
-    from django.template.defaultfilters import date
-
     if not value:
         return ""
     return date(value, "D j M Y, H:i T")
@@ -40,9 +41,6 @@ def when(value) -> str:
 def countdown(value) -> str:
     """How long until a date, as the page first shows it (the script keeps
     it ticking): "in 2 days, 3 hours", "started"."""
-    from django.utils import timezone
-    from django.utils.timesince import timeuntil
-
     if not value:
         return ""
     if value <= timezone.now():
