@@ -8,6 +8,7 @@ commit.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -15,7 +16,7 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.models import Season
-from races.models import Round, Session
+from races.models import Round, Session, scheduled_at_error
 from races.queue import session_run_later
 from races.season_edits import round_rules_check
 
@@ -41,6 +42,7 @@ def round_create(
     scheduled_at: datetime | None = None,
     qualifying_format: str = Round.QualifyingFormat.NONE,
     grid_rule: str = Round.GridRule.ENTRY,
+    points_multiplier: Decimal | int = 1,
 ) -> Round:
     """A round with its sessions: a qualifying session when the format runs
     one (a timed lap), then the race."""
@@ -54,6 +56,7 @@ def round_create(
         scheduled_at=scheduled_at,
         qualifying_format=qualifying_format,
         grid_rule=grid_rule,
+        points_multiplier=points_multiplier,
     )
     rnd.full_clean()
     rnd.save()
@@ -76,6 +79,7 @@ def round_update(
     scheduled_at: datetime | None = None,
     qualifying_format: str = Round.QualifyingFormat.NONE,
     grid_rule: str = Round.GridRule.ENTRY,
+    points_multiplier: Decimal | int = 1,
 ) -> Round:
     """Change a round before any of its sessions has run; its sessions follow
     the new format and schedule."""
@@ -89,6 +93,7 @@ def round_update(
     rnd.scheduled_at = scheduled_at
     rnd.qualifying_format = qualifying_format
     rnd.grid_rule = grid_rule
+    rnd.points_multiplier = points_multiplier
     rnd.full_clean()
     rnd.save()
     sessions_sync(rnd=rnd)
@@ -191,6 +196,9 @@ def session_cancel(*, session: Session) -> None:
 
 @transaction.atomic
 def session_reschedule(*, session: Session, when: datetime) -> None:
+    error = scheduled_at_error(when)
+    if error:
+        raise ValidationError(error)
     rows = Session.objects.filter(
         pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
     ).exclude(SKIPPED_QUALIFYING)

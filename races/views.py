@@ -12,15 +12,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from league.forms import PenaltyForm, RescheduleForm
+from league.forms import RescheduleForm
 from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
+from races.forms import PenaltyForm
 from races.lap_chart import lap_chart
 from races.models import Result, Round, Session
 from races.names import seat_names, seat_people, track_name
 from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
+from races.selectors import stewarding_context
 from races.views_online import cockpit_context
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -81,9 +83,9 @@ def round_page(request, rnd: Round, penalty_form=None):
     """The round page; the penalty view re-renders it with its form's errors."""
     season = rnd.season
     sessions = list(
-        rnd.sessions.prefetch_related(
-            Prefetch("results", queryset=_results_queryset(), to_attr="ordered")
-        ).order_by("-kind")  # qualifying first
+        rnd.sessions.select_related("entered_by")
+        .prefetch_related(Prefetch("results", queryset=_results_queryset(), to_attr="ordered"))
+        .order_by("-kind")  # qualifying first
     )
     qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)
@@ -105,7 +107,9 @@ def round_page(request, rnd: Round, penalty_form=None):
         "track_name": track_name(season.game, rnd.track),
         "lap_chart": chart,
         "editable": all(s.status in services.UNRUN for s in sessions),
-        "penalties": list(rnd.penalties.select_related("entry__driver", "steward")),
+        "penalties": list(
+            rnd.penalties.select_related("entry__driver", "team", "steward", "protest")
+        ),
         "can_manage": manage,
         "penalty_form": penalty_form or (PenaltyForm(season=season) if manage else None),
         "reschedule_form": RescheduleForm() if manage else None,
@@ -146,6 +150,7 @@ def session_live(request, session_id: int):
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
         "qualifying_failure": session_qualifying_failure(session),
+        **stewarding_context(request, session),
     }
     if session.status in LIVE_STATUSES and (session.progress or {}).get("cars"):
         context.update(_board_context(session))
