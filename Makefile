@@ -22,7 +22,7 @@ run: $(VENV)/.installed
 	@echo ""
 	@echo "Paddock is running: open http://$(HOST):$(PORT)/  (organiser / paddock-demo)"
 	@echo ""
-	DEBUG=1 $(PY) manage.py runserver $(HOST):$(PORT)
+	DEBUG=1 EMBEDDED_SCHEDULER=1 $(PY) manage.py runserver $(HOST):$(PORT)
 
 test: $(VENV)/.installed
 	sh scripts/ensure_chromium.sh

@@ -10,8 +10,13 @@ bare view's.
 
     python bench/pages.py [--requests 3000] [--connections 16] [--workers 2]
 
+The season runs with teams: each driver's team is held per round (every
+fourth driver changes team at round 11) and the last round pays double
+points, so the standings carry what a real championship does.
+
 DATABASE_URL names the server (default postgres://postgres@127.0.0.1:5432/);
-the database used is `paddock_bench_pages` on it, created and rebuilt each run.
+the database used is BENCH_DATABASE (default `paddock_bench_pages`) on it,
+created and rebuilt each run.
 REDIS_URL (default redis://127.0.0.1:6379/0) holds the cache, under a key
 prefix of this run's own.
 """
@@ -40,20 +45,25 @@ sys.path.insert(0, str(ROOT))
 ENTRIES, ROUNDS = 40, 20
 
 
+BENCH_DATABASE = os.environ.get("BENCH_DATABASE", "paddock_bench_pages")
+
+
 def bench_database_url() -> str:
     base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/")
     parts = urlsplit(base)
-    return urlunsplit(parts._replace(path="/paddock_bench_pages"))
+    return urlunsplit(parts._replace(path=f"/{BENCH_DATABASE}"))
 
 
 def database_recreate(url: str) -> None:
     import psycopg
+    from psycopg import sql
 
     parts = urlsplit(url)
     admin = urlunsplit(parts._replace(path="/postgres"))
+    name = sql.Identifier(BENCH_DATABASE)
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS paddock_bench_pages WITH (FORCE)")
-        conn.execute("CREATE DATABASE paddock_bench_pages")
+        conn.execute(sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(name))
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(name))
 
 
 def season_build(env: dict) -> tuple[str, str]:
@@ -67,7 +77,8 @@ def season_build(env: dict) -> tuple[str, str]:
     from django.utils import timezone
 
     call_command("migrate", verbosity=0, interactive=False)
-    from league.models import Driver, League, ScoringSystem, Season
+    from league.entries import entry_team_change
+    from league.models import Driver, League, ScoringSystem, Season, Team
     from league.services import entry_create
     from races.models import Round, Session
     from races.results import SeatResult, session_results_store
@@ -83,7 +94,10 @@ def season_build(env: dict) -> tuple[str, str]:
         scoring=ScoringSystem.objects.get(slug="formula-1-2010"),
         status=Season.Status.RUNNING,
         grid_size=12,
+        team_mode=True,
+        team_size=2,
     )
+    teams = [Team.objects.create(season=season, name=f"Bench Team {n:02d}") for n in range(20)]
     entries = [
         entry_create(
             season=season,
@@ -91,12 +105,25 @@ def season_build(env: dict) -> tuple[str, str]:
                 name=f"Bench Driver {n:02d}", is_bot=True, bot_level="pro"
             ),
             car_number=n,
+            team=teams[(n - 1) // 2],
         )
         for n in range(1, ENTRIES + 1)
     ]
+    # Every fourth driver changes team from round 11: pairs of cars swap.
+    for first in range(0, ENTRIES, 4):
+        a, b = entries[first], entries[first + 2]
+        team_a, team_b = a.team, b.team
+        entry_team_change(entry=a, team=None, from_round=11)
+        entry_team_change(entry=b, team=team_a, from_round=11)
+        entry_team_change(entry=a, team=team_b, from_round=11)
     for number in range(1, ROUNDS + 1):
         rnd = Round.objects.create(
-            season=season, number=number, name=f"Round {number}", track="paddock_ring", laps=1
+            season=season,
+            number=number,
+            name=f"Round {number}",
+            track="paddock_ring",
+            laps=1,
+            points_multiplier=2 if number == ROUNDS else 1,
         )
         session = Session.objects.create(
             round=rnd,
@@ -114,7 +141,9 @@ def season_build(env: dict) -> tuple[str, str]:
                     entry_id=e.pk,
                     seat=f"car{e.car_number}",
                     position=i,
-                    status="finished" if i <= 36 else "eliminated",
+                    status="finished"
+                    if i <= 35
+                    else ("eliminated" if i <= 38 else "not_classified"),
                     laps=1,
                     distance=200 - i,
                     figures={"wear": {"WP": rng.randint(0, 18)}},

@@ -5,13 +5,12 @@ from league.models import (
     DriverStanding,
     Entry,
     League,
-    Penalty,
     ScoringSystem,
     Season,
     Team,
+    TeamChange,
     TeamStanding,
 )
-from league.services import standings_recompute
 
 
 @admin.register(League)
@@ -24,7 +23,7 @@ class LeagueAdmin(admin.ModelAdmin):
 
 @admin.register(ScoringSystem)
 class ScoringSystemAdmin(admin.ModelAdmin):
-    list_display = ["name", "source", "drop_worst", "team_points"]
+    list_display = ["name", "owner", "source", "drop_worst", "team_points"]
     prepopulated_fields = {"slug": ["name"]}
 
 
@@ -61,18 +60,9 @@ class EntryAdmin(admin.ModelAdmin):
     raw_id_fields = ["driver"]
 
 
-@admin.register(Penalty)
-class PenaltyAdmin(admin.ModelAdmin):
-    list_display = ["entry", "round", "points", "reason", "steward", "created_at"]
-
-    def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        standings_recompute(season=obj.entry.season)
-
-    def delete_model(self, request, obj):
-        season = obj.entry.season
-        super().delete_model(request, obj)
-        standings_recompute(season=season)
+@admin.register(TeamChange)
+class TeamChangeAdmin(admin.ModelAdmin):
+    list_display = ["entry", "team", "from_round"]
 
 
 @admin.register(DriverStanding)

@@ -4,16 +4,25 @@ ValidationError."""
 
 from __future__ import annotations
 
+from anyascii import anyascii
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
 
-from league.models import Driver, Entry, League, ScoringSystem, Season, Team
-from league.services import entry_create, standings_recompute
+from league.models import Driver, Entry, League, ScoringSystem, Season, Team, TeamChange
+from league.scoring import points_plain
+from league.services import entry_create
 
 
-def _unique_slug(base: str, taken) -> str:
-    slug = slugify(base)[:90] or "x"
+def unique_slug(base: str, taken, *, fallback: str = "league") -> str:
+    """An address for a name in any script: transliterated to ASCII
+    (日本 → riben, Ελλάδα → ellada), else the fallback word and a number."""
+    slug = slugify(anyascii(base or ""))[:90].strip("-")
+    if not slug:
+        n = 1
+        while taken(f"{fallback}-{n}"):
+            n += 1
+        return f"{fallback}-{n}"
     candidate, n = slug, 2
     while taken(candidate):
         candidate, n = f"{slug}-{n}", n + 1
@@ -22,7 +31,7 @@ def _unique_slug(base: str, taken) -> str:
 
 @transaction.atomic
 def league_create(*, owner, name: str, description: str = "") -> League:
-    slug = _unique_slug(name, lambda s: League.objects.filter(slug=s).exists())
+    slug = unique_slug(name, lambda s: League.objects.filter(slug=s).exists())
     league = League(owner=owner, name=name, slug=slug, description=description)
     league.full_clean()
     league.save()
@@ -30,15 +39,32 @@ def league_create(*, owner, name: str, description: str = "") -> League:
 
 
 @transaction.atomic
-def scoring_custom_create(*, name: str, race_points: list[int], drop_worst: int) -> ScoringSystem:
-    """An organiser's own points table, stored as a scoring system."""
-    slug = _unique_slug(name, lambda s: ScoringSystem.objects.filter(slug=s).exists())
+def scoring_custom_create(
+    *,
+    name: str,
+    race_points: list,
+    drop_worst: int,
+    owner=None,
+    eliminated_score: bool = True,
+    bonus: dict | None = None,
+) -> ScoringSystem:
+    """An organiser's own points table, stored as a scoring system that only
+    they (and their leagues' stewards) are offered."""
+    slug = unique_slug(
+        name, lambda s: ScoringSystem.objects.filter(slug=s).exists(), fallback="table"
+    )
     unique_name = name
     n = 2
     while ScoringSystem.objects.filter(name=unique_name).exists():
         unique_name, n = f"{name} ({n})", n + 1
     system = ScoringSystem(
-        name=unique_name, slug=slug, race_points=race_points, drop_worst=drop_worst
+        name=unique_name,
+        slug=slug,
+        race_points=[points_plain(p) for p in race_points],
+        drop_worst=drop_worst,
+        owner=owner,
+        eliminated_score=eliminated_score,
+        bonus={k: points_plain(v) for k, v in (bonus or {}).items() if v},
     )
     system.full_clean()
     system.save()
@@ -62,16 +88,25 @@ def season_create(
     bot_level: str = "pro",
     live_play: bool = False,
     decision_seconds: int = 300,
+    late_entries: bool = False,
+    scoring_options: dict | None = None,
 ) -> Season:
     """A season in draft: with a preset scoring system or the organiser's own
-    points table (stored as a new scoring system)."""
+    points table (stored as a new scoring system of the league's owner, with
+    `scoring_options`: eliminated_score, bonus)."""
     if scoring is None:
         if not own_points:
             raise ValidationError({"scoring": "Choose a preset or give your own points table."})
         scoring = scoring_custom_create(
-            name=f"{league.name} — {name}", race_points=own_points, drop_worst=drop_worst
+            name=f"{league.name} — {name}",
+            race_points=own_points,
+            drop_worst=drop_worst,
+            owner=league.owner,
+            **(scoring_options or {}),
         )
-    slug = _unique_slug(name, lambda s: Season.objects.filter(league=league, slug=s).exists())
+    slug = unique_slug(
+        name, lambda s: Season.objects.filter(league=league, slug=s).exists(), fallback="season"
+    )
     season = Season(
         league=league,
         name=name,
@@ -86,6 +121,7 @@ def season_create(
         bot_level=bot_level,
         live_play=live_play,
         decision_seconds=decision_seconds,
+        late_entries=late_entries,
     )
     season.full_clean()
     season.save()
@@ -173,8 +209,11 @@ def season_join(
     setup: dict | None = None,
     autopilot: str = "pro",
 ) -> Entry:
-    """A driver enters an open season, joining a team or founding one."""
-    if season.status != Season.Status.OPEN:
+    """A driver enters an open season, joining a team or founding one; a
+    running season that takes late entries takes them too. Past the grid
+    size, the entry is a reserve that races once a driver withdraws."""
+    late = season.status == Season.Status.RUNNING and season.late_entries
+    if season.status != Season.Status.OPEN and not late:
         raise ValidationError("This season is not open for entries.")
     if Entry.objects.filter(season=season, driver__user=user).exists():
         raise ValidationError("You have already entered this season.")
@@ -187,6 +226,7 @@ def season_join(
     if new_team:
         team = team_create(season=season, name=new_team)
     driver = driver_for_user(user=user)
+    racing = Entry.objects.filter(season=season, withdrawn=False, reserve=False).count()
     entry = entry_create(
         season=season,
         driver=driver,
@@ -194,23 +234,114 @@ def season_join(
         team=team,
         setup=setup,
         autopilot=autopilot,
+        reserve=racing >= season.grid_size,
     )
-    standings_recompute(season=season)
+    return entry
+
+
+def _team_empty_delete(team: Team | None) -> None:
+    if team is not None and not team.members.exists() and not team.spells.exists():
+        team.delete()
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry) -> Entry | None:
+    """A driver leaves a season. Before it starts the entry is removed (its
+    car number is free again). Once it runs, the entry stays with its
+    results, marked withdrawn, and the first reserve takes the seat (and
+    the team place); returns that reserve, if any."""
+    entry = Entry.objects.select_for_update().select_related("season").get(pk=entry.pk)
+    season = entry.season
+    if season.status in (Season.Status.DRAFT, Season.Status.OPEN):
+        team = entry.team
+        entry.delete()
+        _team_empty_delete(team)
+        return None
+    if entry.withdrawn:
+        raise ValidationError("This driver has already withdrawn.")
+    entry.withdrawn = True
+    entry.save(update_fields=["withdrawn"])
+    if entry.reserve:
+        return None
+    reserve = (
+        Entry.objects.select_for_update()
+        .filter(season=season, reserve=True, withdrawn=False)
+        .order_by("created_at", "pk")
+        .first()
+    )
+    if reserve is not None:
+        reserve.reserve = False
+        if season.team_mode and entry.team_id and reserve.team_id is None:
+            reserve.team_id = entry.team_id
+        reserve.save(update_fields=["reserve", "team"])
+    return reserve
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry) -> None:
+    """An organiser removes an entry made by mistake: only one without
+    results (a driver who raced withdraws instead, keeping the results)."""
+    if entry.results.exists():
+        raise ValidationError(
+            "This driver has results in the season: withdraw them instead, "
+            "so the results and standings stay."
+        )
+    team = entry.team
+    entry.delete()
+    _team_empty_delete(team)
+
+
+@transaction.atomic
+def entry_team_change(*, entry: Entry, team: Team | None, from_round: int) -> Entry:
+    """From round `from_round` on, the entry drives for `team` (None: for no
+    team). The rounds before keep their team, so the team standings score
+    each round for the team the car drove for then."""
+    entry = Entry.objects.select_for_update().select_related("season").get(pk=entry.pk)
+    season = entry.season
+    if not season.team_mode:
+        raise ValidationError({"team": "This season has no teams."})
+    if team is not None and team.season_id != season.pk:
+        raise ValidationError({"team": "That team races in another season."})
+    if not 1 <= from_round <= 999:
+        raise ValidationError({"from_round": "Give a round number from 1."})
+    changes = entry.team_changes.all()
+    if from_round > 1 and not changes.exists():
+        TeamChange.objects.create(entry=entry, team=entry.team, from_round=1)
+    TeamChange.objects.update_or_create(entry=entry, from_round=from_round, defaults={"team": team})
+    latest = entry.team_changes.order_by("-from_round").first()
+    entry.team = latest.team
+    entry.full_clean()
+    entry.save(update_fields=["team"])
     return entry
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: Entry) -> None:
-    """A driver leaves a season that has not started: the entry is removed
-    (its car number is free again)."""
-    season = entry.season
-    if season.status not in (Season.Status.DRAFT, Season.Status.OPEN):
-        raise ValidationError("The season has started: you can no longer withdraw.")
-    team = entry.team
-    entry.delete()
-    if team is not None and not team.members.exists():
-        team.delete()
-    standings_recompute(season=season)
+def entry_update(
+    *,
+    entry: Entry,
+    car_number: int,
+    autopilot: str,
+    reserve: bool,
+    team: Team | None = None,
+    from_round: int | None = None,
+) -> Entry:
+    """An organiser changes an entry: car number, autopilot, reserve or not,
+    and its team (from a round on, once the season has results)."""
+    entry = Entry.objects.select_for_update().select_related("season").get(pk=entry.pk)
+    entry.car_number = car_number
+    entry.autopilot = autopilot
+    entry.reserve = reserve
+    entry.full_clean()
+    entry.save(update_fields=["car_number", "autopilot", "reserve"])
+    if entry.season.team_mode and team != entry.team:
+        if from_round is None or from_round <= 1:
+            entry.team_changes.all().delete()
+            entry.team = team
+            entry.full_clean()
+            entry.save(update_fields=["team"])
+        else:
+            entry = entry_team_change(entry=entry, team=team, from_round=from_round)
+    return entry
 
 
 @transaction.atomic
@@ -227,5 +358,4 @@ def entry_add(
     if Entry.objects.filter(season=season, driver=driver).exists():
         raise ValidationError({"driver_name": f"{driver.name} has already entered this season."})
     entry = entry_create(season=season, driver=driver, car_number=car_number, team=team)
-    standings_recompute(season=season)
     return entry

@@ -1,71 +1,53 @@
-"""Exports: an iCalendar feed of a season's sessions, and CSV and JSON of its
-results and standings."""
+"""Exports: an iCalendar feed of a season's sessions (built with the
+`icalendar` library), and CSV and JSON of its results and standings. CSV
+cells go through `defusedcsv`, so a name such as =HYPERLINK(…) is text in a
+spreadsheet, never a formula."""
 
 from __future__ import annotations
 
-import csv
 import io
-from datetime import UTC, timedelta
+from datetime import timedelta
 
+from defusedcsv import csv
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
+from icalendar import Calendar, Event
 
 from league import selectors
-from races.models import Result, Session
+from league.scoring import points_plain
+from races.models import EARLIEST, LATEST, Result, Session
 
 SESSION_LENGTH = timedelta(hours=1)
 
 
-def _ical_text(value: str) -> str:
-    return value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\n", "\\n")
-
-
-def _ical_fold(line: str) -> str:
-    """RFC 5545 3.1: lines longer than 75 octets are folded."""
-    out, current = [], ""
-    for char in line:
-        if len((current + char).encode("utf-8")) > 75:
-            out.append(current)
-            current = " " + char
-        else:
-            current += char
-    out.append(current)
-    return "\r\n".join(out)
-
-
-def _ical_time(value) -> str:
-    return value.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
-
-
-def season_calendar(season, sessions, *, host: str, base_url: str) -> str:
-    stamp = _ical_time(timezone.now())
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//Paddock//Championships//EN",
-        "CALSCALE:GREGORIAN",
-        f"X-WR-CALNAME:{_ical_text(f'{season.league.name} — {season.name}')}",
-    ]
+def season_calendar(season, sessions, *, host: str, base_url: str) -> bytes:
+    """The season's sessions as an RFC 5545 calendar. A session stored with a
+    date outside the sane window (before the limits existed) is left out
+    rather than failing the feed for every subscriber."""
+    calendar = Calendar()
+    calendar.add("prodid", "-//Paddock//Championships//EN")
+    calendar.add("version", "2.0")
+    calendar.add("calscale", "GREGORIAN")
+    calendar.add("x-wr-calname", f"{season.league.name} — {season.name}")
+    stamp = timezone.now()
     for session in sessions:
+        when = session.scheduled_at
+        if when is None or not EARLIEST <= when < LATEST:
+            continue
         rnd = session.round
-        summary = f"{season.name}: {rnd} ({session.get_kind_display()})"
-        description = f"Track: {rnd.track}. Status: {session.get_status_display()}."
-        lines += [
-            "BEGIN:VEVENT",
-            f"UID:session-{session.pk}@{host}",
-            f"DTSTAMP:{stamp}",
-            f"DTSTART:{_ical_time(session.scheduled_at)}",
-            f"DTEND:{_ical_time(session.scheduled_at + SESSION_LENGTH)}",
-            f"SUMMARY:{_ical_text(summary)}",
-            f"DESCRIPTION:{_ical_text(description)}",
-            f"URL:{base_url}{rnd.get_absolute_url()}",
-        ]
+        event = Event()
+        event.add("uid", f"session-{session.pk}@{host}")
+        event.add("dtstamp", stamp)
+        event.add("dtstart", when)
+        event.add("duration", SESSION_LENGTH)
+        event.add("summary", f"{season.name}: {rnd} ({session.get_kind_display()})")
+        event.add("description", f"Track: {rnd.track}. Status: {session.get_status_display()}.")
+        event.add("url", f"{base_url}{rnd.get_absolute_url()}")
         if session.status == Session.Status.CANCELLED:
-            lines.append("STATUS:CANCELLED")
-        lines.append("END:VEVENT")
-    lines.append("END:VCALENDAR")
-    return "\r\n".join(_ical_fold(line) for line in lines) + "\r\n"
+            event.add("status", "CANCELLED")
+        calendar.add_component(event)
+    return calendar.to_ical()
 
 
 @require_GET
@@ -100,7 +82,11 @@ RESULT_FIELDS = [
     "status",
     "laps",
     "distance",
+    "multiplier",
     "points",
+    "entered_by_hand",
+    "position_as_run",
+    "status_as_run",
 ]
 
 
@@ -113,24 +99,29 @@ def _result_rows(season) -> list[dict]:
         .defer("session__event_log", "session__actions", "session__config", "session__seats")
         .order_by("session__round__number", "session__kind", "position")
     )
-    return [
+    rows = [
         {
             "round": r.session.round.number,
             "round_name": r.session.round.name,
             "track": r.session.round.track,
             "session": r.session.kind,
-            "position": r.position,
+            "position": r.place,
             "car_number": r.entry.car_number,
             "driver": r.entry.driver.name,
             "team": r.entry.team.name if r.entry.team else "",
-            "status": r.status,
+            "status": r.standing_status,
             "laps": r.laps,
             "distance": r.distance,
-            "points": r.points,
+            "multiplier": points_plain(r.session.round.points_multiplier),
+            "points": points_plain(r.points),
+            "entered_by_hand": "yes" if r.session.entered_by_id else "no",
+            "position_as_run": r.position,
+            "status_as_run": r.status,
             "figures": r.figures,
         }
         for r in results
     ]
+    return sorted(rows, key=lambda r: (r["round"], r["session"], r["position"]))
 
 
 def _standing_rows(season) -> tuple[list[dict], list[dict]]:
@@ -140,8 +131,8 @@ def _standing_rows(season) -> tuple[list[dict], list[dict]]:
             "car_number": s.entry.car_number,
             "driver": s.entry.driver.name,
             "team": s.entry.team.name if s.entry.team else "",
-            "points": s.points,
-            "penalty_points": s.penalty_points,
+            "points": points_plain(s.points),
+            "penalty_points": points_plain(s.penalty_points),
             "rounds": s.rounds,
             "dropped": s.dropped,
         }
@@ -151,8 +142,8 @@ def _standing_rows(season) -> tuple[list[dict], list[dict]]:
         {
             "rank": t.rank,
             "team": t.team.name,
-            "points": t.points,
-            "penalty_points": t.penalty_points,
+            "points": points_plain(t.points),
+            "penalty_points": points_plain(t.penalty_points),
             "rounds": t.rounds,
         }
         for t in selectors.team_standings(season)
@@ -198,17 +189,30 @@ def standings_export(request, league_slug: str, season_slug: str, fmt: str):
             },
             json_dumps_params={"ensure_ascii": False},
         )
-    if fmt == "csv":
-        held = sorted({int(n) for d in drivers for n in d["rounds"]})
-        fields = ["rank", "car_number", "driver", "team"]
-        fields += [f"R{n}" for n in held] + ["dropped", "penalty_points", "points"]
-        rows = [
+    if fmt != "csv":
+        raise Http404("Exports come as csv or json.")
+    held = sorted({int(n) for d in drivers for n in d["rounds"]})
+    fields = ["rank", "car_number", "driver", "team"]
+    fields += [f"R{n}" for n in held] + ["dropped", "penalty_points", "points"]
+    rows = [
+        {
+            **d,
+            **{f"R{n}": d["rounds"].get(str(n), "") for n in held},
+            "dropped": " ".join(f"R{n}" for n in d["dropped"]),
+        }
+        for d in drivers
+    ]
+    if teams:
+        rows.append({})
+        rows.append({"rank": "Teams"})
+        rows += [
             {
-                **d,
-                **{f"R{n}": d["rounds"].get(str(n), "") for n in held},
-                "dropped": " ".join(f"R{n}" for n in d["dropped"]),
+                "rank": t["rank"],
+                "team": t["team"],
+                **{f"R{n}": t["rounds"].get(str(n), "") for n in held},
+                "penalty_points": t["penalty_points"],
+                "points": t["points"],
             }
-            for d in drivers
+            for t in teams
         ]
-        return _csv_response(f"{season.slug}-standings.csv", fields, rows)
-    raise Http404("Exports come as csv or json.")
+    return _csv_response(f"{season.slug}-standings.csv", fields, rows)

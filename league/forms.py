@@ -3,13 +3,16 @@ shape of the input; the services check the rules and store."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 
+from league.forms_scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_choices
 from league.game_settings import autopilot_choices, bot_choices, setup_check, setup_fields
-from league.models import Entry, ScoringSystem, Team
+from league.models import DESCRIPTION_MAX, ScoringSystem, Team
 from league.rules_options import ROUND_KEYS, track_ids
 from races.rules import ConfigError, game_choices, get_game
 
@@ -45,7 +48,9 @@ class SignupForm(UserCreationForm):
 
 class LeagueForm(forms.Form):
     name = forms.CharField(max_length=100)
-    description = forms.CharField(widget=forms.Textarea(attrs={"rows": 3}), required=False)
+    description = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=DESCRIPTION_MAX
+    )
 
 
 def _games_offered() -> str:
@@ -60,17 +65,6 @@ class GameForm(forms.Form):
         self.fields["game"].error_messages["invalid_choice"] = (
             f"Paddock cannot run that game yet: choose {_games_offered()}."
         )
-
-
-def _points_list(text: str) -> list[int]:
-    parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
-    try:
-        points = [int(p) for p in parts]
-    except ValueError:
-        raise ValidationError("Give whole numbers separated by commas, e.g. 25, 18, 15.") from None
-    if any(p < 0 for p in points):
-        raise ValidationError("Points cannot be negative.")
-    return points
 
 
 class SeasonForm(forms.Form):
@@ -91,6 +85,23 @@ class SeasonForm(forms.Form):
     )
     drop_worst = forms.IntegerField(
         min_value=0, max_value=10, initial=0, label="Worst rounds dropped (own table)"
+    )
+    eliminated_score = forms.BooleanField(
+        required=False,
+        initial=True,
+        label="Points for cars not classified (own table)",
+        help_text="Off: a car that retired or was not classified scores nothing.",
+    )
+    bonus_pole = forms.DecimalField(**BONUS_FIELD, label="Bonus: pole position")
+    bonus_fastest_lap = forms.DecimalField(
+        **BONUS_FIELD, label="Bonus: fastest lap (or best qualifying time)"
+    )
+    bonus_most_laps_led = forms.DecimalField(**BONUS_FIELD, label="Bonus: most laps led")
+    bonus_lap_led = forms.DecimalField(**BONUS_FIELD, label="Bonus: leading a lap")
+    late_entries = forms.BooleanField(
+        required=False,
+        label="Take late entries",
+        help_text="Drivers may still join once the season is running.",
     )
     team_mode = forms.BooleanField(required=False, label="Teams")
     team_size = forms.IntegerField(min_value=1, max_value=10, initial=2)
@@ -116,8 +127,9 @@ class SeasonForm(forms.Form):
 
     LEFT_TO_GAME = [("", "as the game decides"), ("on", "on"), ("off", "off")]
 
-    def __init__(self, *args, game: str, **kwargs):
+    def __init__(self, *args, game: str, user=None, season=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["scoring"].queryset = scoring_choices(user, season)
         self.fields["game"].initial = game
         self.fields["bot_level"].choices = bot_choices(game)
         self.game_key = game
@@ -165,7 +177,7 @@ class SeasonForm(forms.Form):
 
     def clean_own_points(self):
         text = self.cleaned_data.get("own_points") or ""
-        return _points_list(text) if text.strip() else []
+        return points_list(text) if text.strip() else []
 
     def clean(self):
         data = super().clean()
@@ -205,14 +217,17 @@ class SeasonForm(forms.Form):
         "fill_with_bots",
         "bot_level",
         "live_play",
+        "late_entries",
     )
 
     def settings(self) -> dict:
         """The season's settings as the season services take them."""
         data = self.cleaned_data
+        bonus = {k: data[f"bonus_{k}"] for k in BONUS_NAMES if data.get(f"bonus_{k}")}
         return {
             **{key: data[key] for key in self.SETTINGS},
             "decision_seconds": data["decision_seconds"] or 300,
+            "scoring_options": {"eliminated_score": data["eliminated_score"], "bonus": bonus},
         }
 
 
@@ -231,6 +246,9 @@ def season_form_initial(season, game: str) -> dict:
         "bot_level": season.bot_level,
         "live_play": season.live_play,
         "decision_seconds": season.decision_seconds,
+        "late_entries": season.late_entries,
+        "eliminated_score": scoring.eliminated_score,
+        **{f"bonus_{k}": v for k, v in (scoring.bonus or {}).items()},
     }
     if game != season.game:
         return initial
@@ -272,7 +290,22 @@ class RoundForm(forms.Form):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
     qualifying_format = forms.ChoiceField(choices=())
-    grid_rule = forms.ChoiceField(choices=())
+    grid_rule = forms.ChoiceField(
+        choices=(),
+        initial="entry",
+        help_text="With a timed qualifying lap: the grid the race falls back on if the "
+        "qualifying fails (championship order when this says from qualifying).",
+    )
+    points_multiplier = forms.DecimalField(
+        min_value=Decimal(0),
+        max_value=Decimal(10),
+        max_digits=4,
+        decimal_places=2,
+        initial=Decimal(1),
+        required=False,
+        label="Points multiplier",
+        help_text="2 for a double-points finale, 0.5 for a half-points round.",
+    )
 
     def __init__(self, *args, season, qualifying_formats=(), grid_rules=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -296,6 +329,8 @@ class RoundForm(forms.Form):
 
     def clean(self):
         data = super().clean()
+        if data.get("points_multiplier") is None and "points_multiplier" not in self.errors:
+            data["points_multiplier"] = Decimal(1)
         data["options"] = {
             key: data.get(OPTION_PREFIX + key) == "on"
             for key in self.variant_keys
@@ -311,6 +346,7 @@ class RoundForm(forms.Form):
         "scheduled_at",
         "qualifying_format",
         "grid_rule",
+        "points_multiplier",
     )
 
     def settings(self) -> dict:
@@ -383,16 +419,6 @@ class JoinForm(forms.Form):
             except ValidationError as error:
                 self.add_error(f"setup_{self.setup.fields[0].key}", error)
         return data
-
-
-class PenaltyForm(forms.Form):
-    entry = forms.ModelChoiceField(queryset=Entry.objects.none(), label="Car")
-    points = forms.IntegerField(min_value=1, max_value=10000)
-    reason = forms.CharField(max_length=200)
-
-    def __init__(self, *args, season, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["entry"].queryset = season.entries.select_related("driver")
 
 
 class RescheduleForm(forms.Form):

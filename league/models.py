@@ -1,21 +1,32 @@
 """Leagues, seasons, drivers, teams, entries, scoring systems and standings.
 
 Validation that a form or the admin needs lives in `clean()`; business rules
-(scoring, standings) live in league/scoring.py and league/services.py.
+(scoring, standings) live in league/scoring.py and league/championship.py;
+the standings are stored by races/standings.py.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
+
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
 from league.fields import ValuesJSONField
 from league.game_settings import entry_setup_check, season_settings_check
 from league.rules_options import validate_season_rules
+from league.scoring import points_value
 from races.rules import game_choices, get_presentation
+
+# Limits on what an organiser can store (issue 13): long enough for any real
+# series, short enough that nobody stores a novel or an absurd number.
+DESCRIPTION_MAX = 2000
+POINTS_TABLE_MAX = 60
+POINTS_VALUE_MAX = Decimal(100_000)
+BONUS_KEYS = ("pole", "fastest_lap", "most_laps_led", "lap_led")
 
 
 def bot_names() -> list[tuple[str, str]]:
@@ -30,7 +41,7 @@ def bot_names() -> list[tuple[str, str]]:
 class League(models.Model):
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, validators=[MaxLengthValidator(DESCRIPTION_MAX)])
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues"
     )
@@ -62,7 +73,15 @@ class ScoringSystem(models.Model):
 
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True)
+    description = models.TextField(blank=True, validators=[MaxLengthValidator(DESCRIPTION_MAX)])
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="scoring_systems",
+        help_text="The organiser whose own table this is; none for a preset everyone sees.",
+    )
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.POSITION)
     race_points = models.JSONField(
         default=list, blank=True, help_text="Points for positions 1, 2, 3, …; beyond: 0."
@@ -74,7 +93,14 @@ class ScoringSystem(models.Model):
         default=list, blank=True, help_text="Points for qualifying positions 1, 2, 3, …"
     )
     eliminated_score = models.BooleanField(
-        default=True, help_text="Eliminated cars score the points of their position."
+        default=True,
+        verbose_name="points for cars not classified",
+        help_text="Cars that retired or were not classified score the points of their position.",
+    )
+    bonus = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Bonus points: pole, fastest_lap, most_laps_led, lap_led → points.",
     )
     drop_worst = models.PositiveSmallIntegerField(
         default=0, help_text="How many worst rounds each driver drops."
@@ -92,15 +118,49 @@ class ScoringSystem(models.Model):
 
     def clean(self) -> None:
         for field in ("race_points", "qualifying_points"):
-            table = getattr(self, field)
-            if not isinstance(table, list) or not all(
-                isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in table
-            ):
-                raise ValidationError({field: "Give a list of whole, non-negative points."})
+            error = points_table_error(getattr(self, field))
+            if error:
+                raise ValidationError({field: error})
+        if not isinstance(self.bonus, dict) or any(k not in BONUS_KEYS for k in self.bonus):
+            raise ValidationError({"bonus": f"Bonus points go to: {', '.join(BONUS_KEYS)}."})
+        for key, value in self.bonus.items():
+            error = points_value_error(value)
+            if error:
+                raise ValidationError({"bonus": f"{key.replace('_', ' ')}: {error}"})
         if self.source == self.Source.FIGURE and not self.figure_key:
             raise ValidationError({"figure_key": "A figure source needs the figure to score."})
         if self.source == self.Source.POSITION and not self.race_points:
             raise ValidationError({"race_points": "Give the points for each position."})
+
+
+def points_value_error(value) -> str | None:
+    """Why a points value cannot be stored, or None: non-negative, at most
+    two decimals (half points), below POINTS_VALUE_MAX."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, str)):
+        return "points are numbers."
+    try:
+        number = points_value(value)
+    except (InvalidOperation, ValueError):
+        return "points are numbers."
+    if not number.is_finite() or number < 0:
+        return "points cannot be negative."
+    if number >= POINTS_VALUE_MAX:
+        return f"points stay below {POINTS_VALUE_MAX:,}."
+    if number != number.quantize(Decimal("0.01")):
+        return "points have at most two decimals (e.g. 12.5)."
+    return None
+
+
+def points_table_error(table) -> str | None:
+    if not isinstance(table, list):
+        return "Give a list of points."
+    if len(table) > POINTS_TABLE_MAX:
+        return f"A points table has at most {POINTS_TABLE_MAX} places."
+    for value in table:
+        error = points_value_error(value)
+        if error:
+            return f"Give non-negative points, at most two decimals: {error}"
+    return None
 
 
 class Season(models.Model):
@@ -130,6 +190,9 @@ class Season(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     live_play = models.BooleanField(
         default=False, help_text="People drive their own cars, turn by turn; bots fill the rest."
+    )
+    late_entries = models.BooleanField(
+        default=False, help_text="Drivers may still join once the season is running."
     )
     decision_seconds = models.PositiveIntegerField(
         default=300,
@@ -241,6 +304,9 @@ class Entry(models.Model):
         default=dict, blank=True, help_text="What the last race handed the next (carry-over)."
     )
     withdrawn = models.BooleanField(default=False)
+    reserve = models.BooleanField(
+        default=False, help_text="A reserve waits for a seat: it races once a driver withdraws."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -264,7 +330,11 @@ class Entry(models.Model):
             if not self.season.team_mode:
                 errors["team"] = "This season has no teams."
             else:
-                others = self.team.members.exclude(pk=self.pk).filter(withdrawn=False).count()
+                others = (
+                    self.team.members.exclude(pk=self.pk)
+                    .filter(withdrawn=False, reserve=False)
+                    .count()
+                )
                 if others >= self.season.team_size:
                     errors["team"] = (
                         f"{self.team} is full: a team has at most {self.season.team_size} drivers."
@@ -282,28 +352,39 @@ class Entry(models.Model):
             raise ValidationError(errors)
 
 
-class Penalty(models.Model):
-    """Points taken from an entry by a steward, for a round, with a reason."""
+class TeamChange(models.Model):
+    """From a round on, an entry drives for this team (none: no team). The
+    standings score each round for the team the car drove for then."""
 
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="penalties")
-    round = models.ForeignKey("races.Round", on_delete=models.CASCADE, related_name="penalties")
-    points = models.PositiveIntegerField(validators=[MinValueValidator(1)])
-    reason = models.CharField(max_length=200)
-    steward = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="penalties_given"
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="team_changes")
+    team = models.ForeignKey(
+        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="spells"
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    from_round = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
 
     class Meta:
-        ordering = ["-created_at"]
-        verbose_name_plural = "penalties"
+        ordering = ["entry", "from_round"]
+        constraints = [
+            models.UniqueConstraint(fields=["entry", "from_round"], name="team_change_unique")
+        ]
 
     def __str__(self) -> str:
-        return f"-{self.points} {self.entry}: {self.reason}"
+        return f"{self.entry} drives for {self.team or 'no team'} from round {self.from_round}"
 
-    def clean(self) -> None:
-        if self.entry_id and self.round_id and self.entry.season_id != self.round.season_id:
-            raise ValidationError("The entry and the round belong to different seasons.")
+
+class Preferences(models.Model):
+    """A person's settings: the time zone dates are shown in."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+    )
+    time_zone = models.CharField(max_length=64, default="UTC")
+
+    class Meta:
+        verbose_name_plural = "preferences"
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.time_zone}"
 
 
 class DriverStanding(models.Model):
@@ -312,8 +393,8 @@ class DriverStanding(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="driver_standings")
     entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
     rank = models.PositiveSmallIntegerField()
-    points = models.IntegerField()
-    penalty_points = models.IntegerField(default=0)
+    points = models.DecimalField(max_digits=12, decimal_places=2)
+    penalty_points = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     rounds = ValuesJSONField(default=dict, help_text="round number → points scored")
     dropped = ValuesJSONField(default=list, help_text="round numbers dropped")
     positions = ValuesJSONField(default=dict, help_text="finishing position → count")
@@ -329,8 +410,8 @@ class TeamStanding(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="team_standings")
     team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
     rank = models.PositiveSmallIntegerField()
-    points = models.IntegerField()
-    penalty_points = models.IntegerField(default=0)
+    points = models.DecimalField(max_digits=12, decimal_places=2)
+    penalty_points = models.DecimalField(max_digits=12, decimal_places=2, default=0)
     rounds = ValuesJSONField(default=dict)
     positions = ValuesJSONField(default=dict)
 

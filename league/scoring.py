@@ -2,9 +2,14 @@
 
 A points table awards points per session; standings add them up per round,
 drop each driver's worst rounds, take penalties off, and rank with the
-tie-breaks: countback of finishing positions (most wins, then most seconds,
-…), then the better result in the latest round, then earlier rounds; what is
-still equal is a real tie and shares the rank.
+tie-breaks: countback of classified finishing positions (most wins, then
+most seconds, …; a car that retired, was not classified, was disqualified or
+did not start counts no place), then the better result in the latest round,
+then earlier rounds; what is still equal is a real tie and shares the rank.
+
+Points are Decimals (half points, a half-points round); a whole number stays
+whole. The one entry point over a season's result rows is
+league/championship.py's `championship`.
 """
 
 from __future__ import annotations
@@ -12,58 +17,86 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
-FINISHED, ELIMINATED, DID_NOT_START = "finished", "eliminated", "did_not_start"
-_STATUS_ORDER = {FINISHED: 0, ELIMINATED: 1, DID_NOT_START: 2}
+FINISHED = "finished"
+NOT_CLASSIFIED = "not_classified"
+ELIMINATED = "eliminated"
+DISQUALIFIED = "disqualified"
+DID_NOT_START = "did_not_start"
+STATUSES = (FINISHED, NOT_CLASSIFIED, ELIMINATED, DISQUALIFIED, DID_NOT_START)
+# Classification: finishers, then cars out of the race (eliminated, not
+# classified) by distance, then the disqualified, then cars that never started.
+# A status this module does not know (a future game's) counts as not classified.
+_STATUS_ORDER = {FINISHED: 0, ELIMINATED: 1, NOT_CLASSIFIED: 1, DISQUALIFIED: 2, DID_NOT_START: 3}
+UNCLASSIFIED_SCORING = (ELIMINATED, NOT_CLASSIFIED)
 # A round a driver did not race in loses every latest-round comparison.
 _ABSENT = 10_000
+CENT = Decimal("0.01")
+
+
+def points_value(value) -> Decimal:
+    """A points figure as an exact Decimal (JSON numbers arrive as int or float)."""
+    if isinstance(value, Decimal):
+        return value
+    if isinstance(value, bool) or value is None:
+        return Decimal(0)
+    return Decimal(str(value))
+
+
+def points_plain(value: Decimal) -> int | float:
+    """A Decimal as JSON wants it: whole points as an int, else a float."""
+    value = points_value(value)
+    return int(value) if value == value.to_integral_value() else float(value)
 
 
 @dataclass(frozen=True)
 class PointsTable:
     """The parts of a scoring system that turn results into points."""
 
-    race_points: tuple[int, ...] = ()
-    qualifying_points: tuple[int, ...] = ()
+    race_points: tuple = ()
+    qualifying_points: tuple = ()
     source: str = "position"  # "position" | "figure"
     figure_key: str = ""
-    eliminated_score: bool = True
+    eliminated_score: bool = True  # cars not classified score their position's points
     drop_worst: int = 0
     team_points: str = "sum"  # "sum" | "best_n"
     team_best_n: int = 2
+    bonus: Mapping[str, object] = field(default_factory=dict)  # see championship.BONUSES
 
     @classmethod
     def of(cls, system) -> PointsTable:
         return cls(
-            race_points=tuple(system.race_points or ()),
-            qualifying_points=tuple(system.qualifying_points or ()),
+            race_points=tuple(points_value(p) for p in system.race_points or ()),
+            qualifying_points=tuple(points_value(p) for p in system.qualifying_points or ()),
             source=system.source,
             figure_key=system.figure_key,
             eliminated_score=system.eliminated_score,
             drop_worst=system.drop_worst,
             team_points=system.team_points,
             team_best_n=system.team_best_n,
+            bonus=dict(system.bonus or {}),
         )
 
 
-def _by_position(table: Sequence[int], position: int) -> int:
+def _by_position(table: Sequence, position: int):
     return table[position - 1] if 1 <= position <= len(table) else 0
 
 
-def race_points(
-    table: PointsTable, *, position: int, status: str, figures: Mapping | None = None
-) -> int:
-    if status == DID_NOT_START:
+def race_points(table: PointsTable, *, position: int, status: str, figures: Mapping | None = None):
+    if status in (DID_NOT_START, DISQUALIFIED):
         return 0
     if table.source == "figure":
         value = (figures or {}).get(table.figure_key, 0)
-        return int(value) if isinstance(value, (int, float)) else 0
-    if status == ELIMINATED and not table.eliminated_score:
+        if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
+            return 0
+        return points_value(value)
+    if status != FINISHED and not table.eliminated_score:
         return 0
     return _by_position(table.race_points, position)
 
 
-def qualifying_points(table: PointsTable, *, position: int, status: str) -> int:
+def qualifying_points(table: PointsTable, *, position: int, status: str):
     if status != FINISHED:  # an unclassified qualifier scores nothing (FD-BGA-4)
         return 0
     return _by_position(table.qualifying_points, position)
@@ -74,18 +107,19 @@ class Placing:
     key: Hashable
     status: str
     distance: int = 0
-    position: int = 0  # the engine's own position, kept among finishers
+    position: int = 0  # the engine's (or the hand-entered) position
 
 
 def classify(placings: Iterable[Placing]) -> list[Placing]:
-    """Finishers in their order, then eliminated cars by distance covered
-    (further first), then cars that did not start; positions 1..n."""
+    """Finishers in their order, then cars out of the race by distance covered
+    (further first), then disqualified cars, then cars that did not start;
+    positions 1..n."""
     ordered = sorted(
         placings,
         key=lambda p: (
-            _STATUS_ORDER[p.status],
+            _STATUS_ORDER.get(p.status, 1),
             p.position if p.status == FINISHED else 0,
-            -p.distance if p.status == ELIMINATED else 0,
+            -p.distance if _STATUS_ORDER.get(p.status, 1) == 1 else 0,
             p.position,
         ),
     )
@@ -97,26 +131,28 @@ def classify(placings: Iterable[Placing]) -> list[Placing]:
 @dataclass(frozen=True)
 class RoundScore:
     """What one driver scored in one round: points from every session of the
-    round, and the race finishing position (None without a race result)."""
+    round, and the race finishing position (None without a race result, or
+    when the car was not classified: countback counts classified places only)."""
 
     round: int
-    points: int
+    points: object
     position: int | None = None
+    latest: int | None = None  # the position the latest-round tie-break compares
 
 
 @dataclass
 class StandingLine:
     key: Hashable
-    points: int = 0
-    penalty: int = 0
-    rounds: dict[int, int] = field(default_factory=dict)
+    points: object = 0
+    penalty: object = 0
+    rounds: dict = field(default_factory=dict)
     dropped: list[int] = field(default_factory=list)
     positions: Counter = field(default_factory=Counter)
     latest: tuple[int, ...] = ()
     rank: int = 0
 
 
-def _dropped_rounds(rounds: dict[int, int], held: Sequence[int], drop: int) -> list[int]:
+def _dropped_rounds(rounds: dict, held: Sequence[int], drop: int) -> list[int]:
     if drop <= 0 or drop >= len(held):
         return []
     # Worst points first; of equal rounds the earlier one is dropped.
@@ -124,7 +160,9 @@ def _dropped_rounds(rounds: dict[int, int], held: Sequence[int], drop: int) -> l
     return sorted(worst)
 
 
-def _rank(lines: list[StandingLine]) -> list[StandingLine]:
+def rank(lines: list[StandingLine]) -> list[StandingLine]:
+    """Order by points, countback of classified places, then the latest
+    rounds; lines equal on all of them share a rank."""
     most_places = max((max(ln.positions, default=0) for ln in lines), default=0)
 
     def key(line: StandingLine):
@@ -145,7 +183,7 @@ def driver_standings(
     scores: Mapping[Hashable, Iterable[RoundScore]],
     *,
     held: Sequence[int],
-    penalties: Mapping[Hashable, int] | None = None,
+    penalties: Mapping[Hashable, object] | None = None,
 ) -> list[StandingLine]:
     """Rank every driver in `scores` over the rounds `held` (round numbers
     with results stored)."""
@@ -154,18 +192,29 @@ def driver_standings(
     lines = []
     for key, round_scores in scores.items():
         line = StandingLine(key=key, penalty=penalties.get(key, 0))
-        finishing = {}
+        latest = {}
         for score in round_scores:
             line.rounds[score.round] = line.rounds.get(score.round, 0) + score.points
             if score.position is not None:
-                finishing[score.round] = score.position
                 line.positions[score.position] += 1
+            compare = score.latest if score.latest is not None else score.position
+            if compare is not None:
+                latest[score.round] = compare
         line.dropped = _dropped_rounds(line.rounds, held, table.drop_worst)
-        kept = sum(p for n, p in line.rounds.items() if n not in line.dropped)
+        kept = sum((p for n, p in line.rounds.items() if n not in line.dropped), 0)
         line.points = kept - line.penalty
-        line.latest = tuple(finishing.get(n, _ABSENT) for n in reversed(held))
+        line.latest = tuple(latest.get(n, _ABSENT) for n in reversed(held))
         lines.append(line)
-    return _rank(lines)
+    return rank(lines)
+
+
+def team_round_points(table: PointsTable, points: Iterable) -> object:
+    """A team's points in one round from its cars' points: all of them, or
+    the best N."""
+    ordered = sorted(points, reverse=True)
+    if table.team_points == "best_n":
+        ordered = ordered[: table.team_best_n]
+    return sum(ordered, 0)
 
 
 def team_standings(
@@ -175,26 +224,26 @@ def team_standings(
     *,
     held: Sequence[int],
 ) -> list[StandingLine]:
-    """Teams score each round the sum of their members' points, or the best
-    N of them; members' penalties count against the team; teams drop no
-    rounds. Ties: countback of the members' positions, then the team's best
-    position in the latest round."""
+    """Teams whose members drove for them all season: each round the sum of
+    the members' points, or the best N of them; members' penalties count
+    against the team; teams drop no rounds. (A season where drivers change
+    team goes through league/championship.py, which scores each round for
+    the team the car drove for.)"""
     held = sorted(held)
     lines = []
     for team, keys in members.items():
         member_lines = [drivers[k] for k in keys if k in drivers]
         line = StandingLine(key=team)
         for number in held:
-            points = sorted((m.rounds.get(number, 0) for m in member_lines), reverse=True)
-            if table.team_points == "best_n":
-                points = points[: table.team_best_n]
-            line.rounds[number] = sum(points)
+            line.rounds[number] = team_round_points(
+                table, (m.rounds.get(number, 0) for m in member_lines)
+            )
         for member in member_lines:
             line.positions.update(member.positions)
             line.penalty += member.penalty
-        line.points = sum(line.rounds.values()) - line.penalty
+        line.points = sum(line.rounds.values(), 0) - line.penalty
         line.latest = tuple(
             min((m.latest[i] for m in member_lines), default=_ABSENT) for i in range(len(held))
         )
         lines.append(line)
-    return _rank(lines)
+    return rank(lines)

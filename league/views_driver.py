@@ -6,13 +6,17 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
 from league import selectors
 from league.forms import JoinForm, SignupForm, errors_to_form
-from league.models import Entry
+from league.forms_people import PreferencesForm
+from league.models import Entry, Preferences
 from league.permissions import login_or_403
+from paddock.timezones import user_zone_remember
+from races.standings import standings_follow
 
 
 @require_http_methods(["GET", "POST"])
@@ -35,15 +39,16 @@ def season_join(request, league_slug: str, season_slug: str):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            entry = league_entries.season_join(
-                season=season,
-                user=request.user,
-                car_number=data["car_number"],
-                team=data.get("team"),
-                new_team=(data.get("new_team") or "").strip(),
-                setup=data["setup"],
-                autopilot=data["autopilot"],
-            )
+            with standings_follow(season):
+                entry = league_entries.season_join(
+                    season=season,
+                    user=request.user,
+                    car_number=data["car_number"],
+                    team=data.get("team"),
+                    new_team=(data.get("new_team") or "").strip(),
+                    setup=data["setup"],
+                    autopilot=data["autopilot"],
+                )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -58,9 +63,28 @@ def season_withdraw(request, league_slug: str, season_slug: str):
     season = selectors.season_get(league_slug, season_slug)
     entry = get_object_or_404(Entry, season=season, driver__user=request.user)
     try:
-        league_entries.entry_withdraw(entry=entry)
+        with standings_follow(season):
+            league_entries.entry_withdraw(entry=entry)
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
         messages.success(request, f"You have withdrawn from {season.name}.")
     return redirect(season)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def preferences(request):
+    """A person's time zone: by default their browser's, until they choose."""
+    current = Preferences.objects.filter(user=request.user).first()
+    initial = {"time_zone": current.time_zone if current else timezone.get_current_timezone_name()}
+    form = PreferencesForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        zone = form.cleaned_data["time_zone"]
+        Preferences.objects.update_or_create(user=request.user, defaults={"time_zone": zone})
+        messages.success(request, f"Dates are now shown in {zone.replace('_', ' ')} time.")
+        response = redirect("preferences")
+        user_zone_remember(response, request.user, zone)
+        return response
+    context = {"form": form, "title": "Your time zone"}
+    return render(request, "preferences.html", context)

@@ -1,9 +1,10 @@
-"""Organiser pages: leagues, the season wizard, rounds, teams, entries,
-penalties. Every write: logged in, owner or steward (403 otherwise; the
-owner alone changes or deletes the league and deletes a season), one
-service, field errors on bad input with nothing changed. A write that
-changes what a cached season or standings page shows gives the season a
-new cache version (league/caching.py)."""
+"""Organiser pages: leagues, the season wizard, rounds, teams, entries
+(penalties are in races/views_stewarding.py). Every write: logged in,
+owner or steward (403 otherwise; the owner alone changes or deletes the
+league and deletes a season), one service, field errors on bad input
+with nothing changed. A write that changes what a cached season or
+standings page shows gives the season a new cache version
+(league/caching.py)."""
 
 from __future__ import annotations
 
@@ -21,23 +22,21 @@ from league.forms import (
     EntryAddForm,
     GameForm,
     LeagueForm,
-    PenaltyForm,
     RoundForm,
     SeasonForm,
     TeamForm,
     errors_to_form,
     season_form_initial,
 )
-from league.models import League, Penalty, Season, Team
+from league.models import League, Season, Team
 from league.permissions import login_or_403, manage_or_403, owner_or_403
-from league.services import penalty_add, penalty_remove
 from races import season_edits as league_seasons
 from races.aftermath import season_finished
 from races.models import Round
 from races.round_settings import qualifying_choices
 from races.rules import game_choices
 from races.services import round_create, round_update
-from races.views import round_page
+from races.standings import standings_follow
 
 
 @login_or_403
@@ -110,7 +109,7 @@ def season_create(request, league_slug: str):
             return render(request, "season_form.html#season_fields", context)
         return render(request, "season_form.html", context)
     game = game_form.cleaned_data["game"]
-    form = SeasonForm(request.POST or None, game=game)
+    form = SeasonForm(request.POST or None, game=game, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
             season = league_entries.season_create(league=league, game=game, **form.settings())
@@ -166,10 +165,17 @@ def season_edit(request, league_slug: str, season_slug: str):
             return render(request, "season_form.html#season_fields", context)
         return render(request, "season_form.html", context)
     game = game_form.cleaned_data["game"]
-    form = SeasonForm(request.POST or None, game=game, initial=season_form_initial(season, game))
+    form = SeasonForm(
+        request.POST or None,
+        game=game,
+        user=request.user,
+        season=season,
+        initial=season_form_initial(season, game),
+    )
     if request.method == "POST" and form.is_valid():
         try:
-            season = league_seasons.season_update(season=season, game=game, **form.settings())
+            with standings_follow(season):
+                season = league_seasons.season_update(season=season, game=game, **form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -251,6 +257,7 @@ def _round_initial(rnd: Round) -> dict:
             "scheduled_at",
             "qualifying_format",
             "grid_rule",
+            "points_multiplier",
         )
     }
     for key, on in rnd.options.items():
@@ -349,7 +356,8 @@ def entry_new(request, league_slug: str, season_slug: str):
     form = EntryAddForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
         try:
-            entry = league_entries.entry_add(season=season, **form.cleaned_data)
+            with standings_follow(season):
+                entry = league_entries.entry_add(season=season, **form.cleaned_data)
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -358,36 +366,3 @@ def entry_new(request, league_slug: str, season_slug: str):
     return render(
         request, "simple_form.html", {"season": season, "form": form, "title": "Add an entry"}
     )
-
-
-@login_or_403
-@require_POST
-def penalty_new(request, league_slug: str, season_slug: str, number: int):
-    season = selectors.season_get(league_slug, season_slug)
-    manage_or_403(request.user, season.league)
-    rnd = get_object_or_404(
-        Round.objects.select_related("season__league"), season=season, number=number
-    )
-    form = PenaltyForm(request.POST, season=season)
-    if form.is_valid():
-        try:
-            penalty_add(round=rnd, steward=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            errors_to_form(form, error)
-        else:
-            messages.success(request, "Penalty given; the standings are updated.")
-            return redirect(rnd)
-    return round_page(request, rnd, penalty_form=form)
-
-
-@login_or_403
-@require_POST
-def penalty_delete(request, penalty_id: int):
-    penalty = get_object_or_404(
-        Penalty.objects.select_related("entry__season__league", "round"), pk=penalty_id
-    )
-    manage_or_403(request.user, penalty.entry.season.league)
-    rnd = penalty.round
-    penalty_remove(penalty=penalty)
-    messages.success(request, "Penalty removed; the standings are updated.")
-    return redirect(rnd)

@@ -19,12 +19,14 @@ from league.caching import (
     season_id_lookup,
     standings_version,
 )
+from league.championship import BONUSES
 from league.charts import points_chart
-from league.models import Driver, Entry, League, Season, Team, TeamStanding
+from league.models import Driver, Entry, League, Season, Team, TeamChange, TeamStanding
 from league.permissions import can_manage
 from league.rating_charts import rating_chart
 from races import careers
 from races.models import Result, Session
+from races.standings import team_of_round
 from races.views_odds import odds_history_html, title_odds_html
 
 STANDINGS_SORTS = {
@@ -133,21 +135,26 @@ def season_detail(request, league_slug: str, season_slug: str):
     public = is_public_view(request)
     if public:
         # The same page for every visitor until something on it changes.
+        # Dates show in the visitor's time zone: one page per zone.
         key = (
             f"season-page:{season.pk}:{standings_version(season.pk)}:"
-            f"{selectors.season_page_fingerprint(season)}:{sort}"
+            f"{selectors.season_page_fingerprint(season)}:{sort}:"
+            f"{timezone.get_current_timezone_name()}"
         )
         body = page_get(key)
         if body is not None:
             return HttpResponse(body)
+    rounds = selectors.season_rounds(season)
     context = {
         "season": season,
         "league": season.league,
-        "rounds": selectors.season_rounds(season),
+        "rounds": rounds,
+        "next_session": _next_session(rounds),
         "entries": selectors.season_entries(season),
         "rules": sorted(season.rules.items()),
         "points_table": list(enumerate(season.scoring.race_points, start=1)),
         "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
+        "bonus": [(BONUSES[k], v) for k, v in (season.scoring.bonus or {}).items() if k in BONUSES],
         "standings_html": standings_tables_html(season, sort),
         "odds_history_html": odds_history_html(season),
         "can_manage": can_manage(request.user, season.league),
@@ -158,6 +165,18 @@ def season_detail(request, league_slug: str, season_slug: str):
     if public:
         page_put(key, response.content)
     return response
+
+
+def _next_session(rounds) -> Session | None:
+    """The season's next scheduled session, from the calendar already read."""
+    now = timezone.now()
+    coming = [
+        s
+        for r in rounds
+        for s in r.sessions.all()
+        if s.status == Session.Status.SCHEDULED and s.scheduled_at and s.scheduled_at >= now
+    ]
+    return min(coming, key=lambda s: (s.scheduled_at, s.kind != "qualifying"), default=None)
 
 
 def _my_entry(user, season: Season) -> Entry | None:
@@ -270,12 +289,7 @@ def driver_detail(request, driver_id: int):
 def team_detail(request, team_id: int):
     team = get_object_or_404(Team.objects.select_related("season__league"), pk=team_id)
     members = list(team.members.select_related("driver", "standing").order_by("car_number"))
-    results = list(
-        Result.objects.filter(entry__team=team, session__status=Session.Status.FINISHED)
-        .select_related("session__round__season", "entry__driver")
-        .defer("session__event_log", "session__actions", "session__config", "session__seats")
-        .order_by("session__round__number", "session__kind", "position")
-    )
+    results = _team_results(team)
     standing = TeamStanding.objects.filter(team=team).first()
     members_stats = [
         {
@@ -295,6 +309,28 @@ def team_detail(request, team_id: int):
         "can_manage": can_manage(request.user, team.season.league),
     }
     return render(request, "team.html", context)
+
+
+def _team_results(team: Team) -> list[Result]:
+    """The results the team scored: each car's rounds while it drove for the
+    team (a driver who changed team counts here only for those rounds)."""
+    changes = list(
+        TeamChange.objects.filter(entry__season=team.season_id).values_list(
+            "entry_id", "team_id", "from_round"
+        )
+    )
+    entries = dict(Entry.objects.filter(season=team.season_id).values_list("id", "team_id"))
+    ever = {e for e, t in entries.items() if t == team.pk} | {
+        e for e, t, _ in changes if t == team.pk
+    }
+    team_in = team_of_round(entries, changes)
+    results = (
+        Result.objects.filter(entry__in=ever, session__status=Session.Status.FINISHED)
+        .select_related("session__round__season", "entry__driver")
+        .defer("session__event_log", "session__actions", "session__config", "session__seats")
+        .order_by("session__round__number", "session__kind", "position")
+    )
+    return [r for r in results if team_in(r.entry_id, r.session.round.number) == team.pk]
 
 
 @require_GET

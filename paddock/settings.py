@@ -47,6 +47,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "paddock.timezones.TimeZoneMiddleware",
 ]
 
 ROOT_URLCONF = "paddock.urls"
@@ -63,6 +64,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "races.context_processors.your_turn",
             ],
+            "builtins": ["league.templatetags.championship"],
         },
     },
 ]
@@ -140,6 +142,10 @@ CELERY_BEAT_SCHEDULE = {
     },
     "notify-waiting-drivers": {"task": "races.tasks.notify_waiting_drivers", "schedule": 60.0},
 }
+# `make run` turns this on: the development server runs a scheduler thread
+# that does beat's work (races/scheduler.py), every SCHEDULER_SECONDS.
+EMBEDDED_SCHEDULER = env_bool("EMBEDDED_SCHEDULER", False)
+SCHEDULER_SECONDS = env_int("SCHEDULER_SECONDS", 10)
 # A decision waiting longer than this sends its driver an e-mail.
 ONLINE_NOTIFY_AFTER_SECONDS = env_int("ONLINE_NOTIFY_AFTER_SECONDS", 300)
 # A worker renews its claim on a running session; one whose lease runs out
@@ -201,6 +207,8 @@ if not DEBUG:
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
+    "filters": {"forbidden": {"()": "paddock.log_filters.ForbiddenWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "WARNING")},
+    "loggers": {"django.request": {"filters": ["forbidden"]}},
 }

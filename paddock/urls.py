@@ -5,9 +5,16 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from api.views import api
-from league import exports, views_driver, views_organiser, views_public
+from league import exports, views_driver, views_entries, views_organiser, views_public
 from races import views as race_views
-from races import views_online, views_qualifying, views_ratings
+from races import (
+    views_online,
+    views_qualifying,
+    views_ratings,
+    views_results,
+    views_schedule,
+    views_stewarding,
+)
 from webhooks import views as webhook_views
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
@@ -17,6 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/", api.urls),
     path("accounts/signup/", views_driver.signup, name="signup"),
+    path("accounts/preferences/", views_driver.preferences, name="preferences"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),
@@ -42,11 +50,16 @@ urlpatterns = [
     path(S + "rounds/new/", views_organiser.round_new, name="round_create"),
     path(S + "teams/new/", views_organiser.team_new, name="team_create"),
     path(S + "entries/new/", views_organiser.entry_new, name="entry_add"),
+    path(S + "schedule/", views_schedule.schedule_new, name="schedule"),
+    path(S + "copy/", views_schedule.season_copy_new, name="season_copy"),
+    path("entries/<int:entry_id>/edit/", views_entries.entry_edit, name="entry_edit"),
+    path("entries/<int:entry_id>/withdraw/", views_entries.entry_withdraw, name="entry_withdraw"),
+    path("entries/<int:entry_id>/remove/", views_entries.entry_remove, name="entry_remove"),
     path(S + "join/", views_driver.season_join, name="season_join"),
     path(S + "withdraw/", views_driver.season_withdraw, name="season_withdraw"),
     path(S + "r/<int:number>/", race_views.round_detail, name="round"),
     path(S + "r/<int:number>/edit/", views_organiser.round_edit, name="round_edit"),
-    path(S + "r/<int:number>/penalties/", views_organiser.penalty_new, name="penalty_add"),
+    path(S + "r/<int:number>/penalties/", views_stewarding.penalty_new, name="penalty_add"),
     path(
         S + "r/<int:number>/qualifying/retry/",
         views_qualifying.round_qualifying_retry,
@@ -58,7 +71,19 @@ urlpatterns = [
         name="round_fallback_grid",
     ),
     path(
-        "penalties/<int:penalty_id>/remove/", views_organiser.penalty_delete, name="penalty_remove"
+        "penalties/<int:penalty_id>/remove/", views_stewarding.penalty_delete, name="penalty_remove"
+    ),
+    path("sessions/<int:session_id>/protests/", views_stewarding.protest_new, name="protest_new"),
+    path(
+        "protests/<int:protest_id>/decision/",
+        views_stewarding.protest_decision,
+        name="protest_decision",
+    ),
+    path("sessions/<int:session_id>/results/", views_results.results_entry, name="results_entry"),
+    path(
+        "sessions/<int:session_id>/results/import/",
+        views_results.results_import,
+        name="results_import",
     ),
     path("drivers/<int:driver_id>/", views_public.driver_detail, name="driver"),
     path("ratings/", views_ratings.ratings_index, name="ratings"),

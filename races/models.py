@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import secrets
 import zlib
+from datetime import UTC, datetime
+from decimal import Decimal
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
 from league.fields import ValuesJSONField
-from league.models import Entry, Season
+from league.models import Entry, Season, Team
 from league.rules_options import validate_round_options
 from races.round_settings import round_settings_check
 
@@ -61,6 +63,13 @@ class Round(models.Model):
         related_name="+",
         help_text="Who chose to run the race without its qualifying.",
     )
+    points_multiplier = models.DecimalField(
+        max_digits=4,
+        decimal_places=2,
+        default=Decimal(1),
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(10))],
+        help_text="2 for a double-points finale, 0.5 for a half-points round.",
+    )
 
     class Meta:
         ordering = ["season", "number"]
@@ -75,6 +84,9 @@ class Round(models.Model):
         return reverse("round", args=[self.season.league.slug, self.season.slug, self.number])
 
     def clean(self) -> None:
+        error = scheduled_at_error(self.scheduled_at)
+        if error:
+            raise ValidationError({"scheduled_at": error})
         if self.season_id:
             taken = Round.objects.filter(season_id=self.season_id, number=self.number)
             if self.number and taken.exclude(pk=self.pk).exists():
@@ -91,6 +103,22 @@ class Round(models.Model):
                 grid_rule=self.grid_rule,
                 choices=self.QualifyingFormat.choices,
             )
+
+
+# Dates a round or a session may be set to: a sane window, so a calendar
+# feed or a countdown never meets year 9999.
+EARLIEST = datetime(2000, 1, 1, tzinfo=UTC)
+LATEST = datetime(2100, 1, 1, tzinfo=UTC)
+
+
+def scheduled_at_error(when: datetime | None) -> str | None:
+    if when is None:
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    if not EARLIEST <= when < LATEST:
+        return "Give a date between the years 2000 and 2099."
+    return None
 
 
 def new_seed() -> str:
@@ -133,6 +161,14 @@ class Session(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     error = models.TextField(blank=True)
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sessions_entered",
+        help_text="Who entered the result by hand (empty: the engine ran it).",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -149,6 +185,10 @@ class Session(models.Model):
         """The seed is shown only once the session has finished."""
         return self.seed if self.status == self.Status.FINISHED else None
 
+    @property
+    def entered_by_hand(self) -> bool:
+        return self.entered_by_id is not None
+
     def set_event_log(self, canonical_log: str) -> None:
         # Level 1: a quarter of level 6's time for a log about half again as
         # large; compressing is on every session's path to its standings.
@@ -161,9 +201,15 @@ class Session(models.Model):
 
 
 class Result(models.Model):
+    """One car's result in a session: its place and status as run (by the
+    engine or as entered by hand), and, after stewarding, the place, status
+    and points that count (races/standings.py writes those)."""
+
     class Status(models.TextChoices):
         FINISHED = "finished", "Finished"
-        ELIMINATED = "eliminated", "Eliminated"
+        NOT_CLASSIFIED = "not_classified", "Not classified"
+        ELIMINATED = "eliminated", "Retired"
+        DISQUALIFIED = "disqualified", "Disqualified"
         DID_NOT_START = "did_not_start", "Did not start"
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
@@ -174,7 +220,13 @@ class Result(models.Model):
     laps = models.PositiveSmallIntegerField(default=0)
     distance = models.IntegerField(default=0)
     figures = ValuesJSONField(default=dict, blank=True)
-    points = models.IntegerField(default=0)
+    points = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    final_position = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The place after stewarding (empty: as run)."
+    )
+    final_status = models.CharField(
+        max_length=14, choices=Status.choices, blank=True, help_text="After stewarding."
+    )
 
     class Meta:
         ordering = ["session", "position"]
@@ -185,6 +237,144 @@ class Result(models.Model):
 
     def __str__(self) -> str:
         return f"P{self.position} {self.entry}"
+
+    @property
+    def place(self) -> int:
+        """The place that counts: after stewarding."""
+        return self.final_position or self.position
+
+    @property
+    def standing_status(self) -> str:
+        return self.final_status or self.status
+
+    def get_standing_status_display(self) -> str:
+        return (
+            self.Status(self.standing_status).label
+            if self.standing_status in self.Status.values
+            else self.standing_status
+        )
+
+
+class Protest(models.Model):
+    """A driver's incident report on a session, decided by the stewards."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for the stewards"
+        UPHELD = "upheld", "Upheld"
+        DISMISSED = "dismissed", "Dismissed"
+
+    session = models.ForeignKey("Session", on_delete=models.CASCADE, related_name="protests")
+    filed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="protests_filed"
+    )
+    against = models.ForeignKey(
+        Entry,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="protests_against",
+        help_text="The car the report is about.",
+    )
+    step = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The replay step the incident happens at."
+    )
+    description = models.TextField(validators=[MaxLengthValidator(2000)])
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    decision = models.TextField(blank=True, validators=[MaxLengthValidator(2000)])
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="protests_decided",
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["session", "created_at"]
+
+    def __str__(self) -> str:
+        return f"Protest by {self.filed_by} on {self.session}"
+
+
+class Penalty(models.Model):
+    """A steward's penalty in a round: points off a driver or off a team
+    alone, places lost in a session, or a disqualification; with a reason."""
+
+    class Kind(models.TextChoices):
+        POINTS = "points", "Championship points"
+        PLACES = "places", "Places lost"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
+    session_kind = models.CharField(
+        max_length=12, choices=Session.Kind.choices, default=Session.Kind.RACE
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="penalties"
+    )
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        help_text="A penalty against the team alone (no driver).",
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.POINTS)
+    points = models.DecimalField(
+        max_digits=8,
+        decimal_places=2,
+        default=0,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(10_000))],
+    )
+    places = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(99)])
+    reason = models.CharField(max_length=200)
+    protest = models.ForeignKey(
+        Protest, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
+    )
+    steward = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="penalties_given"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name_plural = "penalties"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(entry__isnull=False) | models.Q(team__isnull=False),
+                name="penalty_has_a_target",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.describe()} for {self.entry or self.team}: {self.reason}"
+
+    def describe(self) -> str:
+        if self.kind == self.Kind.PLACES:
+            return f"{self.places} place{'s' if self.places != 1 else ''} lost"
+        if self.kind == self.Kind.DISQUALIFICATION:
+            return "disqualified"
+        return f"−{Decimal(self.points).normalize():f} points"
+
+    def clean(self) -> None:
+        errors = {}
+        if self.entry_id is None and self.team_id is None:
+            errors["entry"] = "Choose a driver or a team."
+        if self.round_id and self.entry_id and self.entry.season_id != self.round.season_id:
+            errors["entry"] = "The entry and the round belong to different seasons."
+        if self.round_id and self.team_id and self.team.season_id != self.round.season_id:
+            errors["team"] = "The team and the round belong to different seasons."
+        if self.kind == self.Kind.POINTS and not self.points:
+            errors["points"] = "A points penalty takes at least some points."
+        if self.kind != self.Kind.POINTS and self.entry_id is None:
+            errors["kind"] = "Places and disqualifications are given to a driver."
+        if self.kind == self.Kind.PLACES and not self.places:
+            errors["places"] = "Give how many places the car loses."
+        if errors:
+            raise ValidationError(errors)
 
 
 class Turn(models.Model):

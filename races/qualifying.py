@@ -48,10 +48,19 @@ def fallback_rule(rnd: Round) -> str:
     return grid.CHAMPIONSHIP
 
 
+# The sentences the session runner stores (races/runner.py), by how they open.
+RUNNER_SENTENCES = {
+    "The game could not run this session": "the round's settings do not suit the game",
+    "The race stopped with an error": "the rules engine stopped the race",
+}
+
+
 def failure_reason(error: str) -> str:
-    """A session's stored error ("IntegrityError: duplicate key…") as a
-    sentence a league organiser can read."""
+    """A session's stored error ("IntegrityError: duplicate key…", or the
+    runner's own sentence) as a reason a league organiser can read."""
     kind, _, detail = error.partition(": ")
+    if kind in RUNNER_SENTENCES:
+        return RUNNER_SENTENCES[kind]
     if kind in REASONS:
         return REASONS[kind]
     return (detail or error).strip().rstrip(".") or "the session stopped with no message"
@@ -68,10 +77,6 @@ class QualifyingFailure:
     rule_words: str
     waiting: bool  # the race waits for an organiser's choice
     chosen_by: str  # who ran the race without it, once chosen
-
-    @property
-    def retried(self) -> bool:
-        return self.qualifying.status in (S.QUEUED, S.RUNNING)
 
 
 def _person(user) -> str:
@@ -106,14 +111,17 @@ def qualifying_failure(rnd: Round, sessions: list[Session]) -> QualifyingFailure
 def session_qualifying_failure(session: Session) -> QualifyingFailure | None:
     """For a session's page: its round's failed qualifying. No query while
     the session is on its way (a polled page), nor for a round without a
-    timed qualifying."""
+    timed qualifying, nor on the qualifying's own page; on the race's page
+    one small read of the qualifying."""
     if session.status in (S.QUEUED, S.RUNNING, S.AWAITING):
         return None
     rnd = session.round
     if rnd.qualifying_format != Round.QualifyingFormat.TIMED_LAP:
         return None
-    rnd = Round.objects.select_related("fallback_by").get(pk=rnd.pk)
-    return qualifying_failure(rnd, list(rnd.sessions.order_by()))
+    if session.kind == Session.Kind.QUALIFYING:
+        return qualifying_failure(rnd, [session])
+    qualifying = rnd.sessions.filter(kind=Session.Kind.QUALIFYING).only("kind", "status", "error")
+    return qualifying_failure(rnd, list(qualifying.order_by()))
 
 
 def _manage_or_refuse(by, rnd: Round) -> None:

@@ -48,13 +48,8 @@ def round_settings_check(
                 "qualifying lap: choose a timed qualifying lap, or another grid rule."
             }
         )
-    if qualifying_format == TIMED_LAP and grid_rule not in (FROM_QUALIFYING, ENTRY):
-        raise ValidationError(
-            {
-                "grid_rule": "A round with a qualifying lap takes its grid from it: "
-                "choose “From qualifying”."
-            }
-        )
+    # With a qualifying lap, the grid rule is the race's grid should the qualifying
+    # fail (races/qualifying.py): any rule may stand beside it.
     fixed = GRID_FORMATS.get(qualifying_format)
     if fixed and grid_rule not in (fixed, ENTRY):
         raise ValidationError(

@@ -7,12 +7,11 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from league import scoring
 from league.caching import season_changed, season_removed
 from league.entries import scoring_custom_create
-from league.models import Entry, League, Penalty, ScoringSystem, Season, Team
-from league.services import standings_recompute
-from races.models import Result, Round, Session
+from league.models import Entry, League, ScoringSystem, Season, Team
+from league.scoring import points_plain
+from races.models import Penalty, Result, Round, Session
 from races.rules import ConfigError, game_choices, get_game
 
 # --- Leagues ---------------------------------------------------------------
@@ -44,7 +43,7 @@ def league_contents(*, league: League) -> dict[str, int]:
         "results": Result.objects.filter(session__round__season__league=league).count(),
         "entries": Entry.objects.filter(season__league=league).count(),
         "teams": Team.objects.filter(season__league=league).count(),
-        "penalties": Penalty.objects.filter(entry__season__league=league).count(),
+        "penalties": Penalty.objects.filter(round__season__league=league).count(),
     }
 
 
@@ -127,25 +126,6 @@ def _start_error(season: Season, game, rules: dict, session) -> str | None:
     return None
 
 
-def results_rescore(*, season: Season) -> None:
-    """Score the season's stored results again under its scoring system, as
-    races/results.py scores them when they are stored, then recompute the
-    standings: a new points table counts for the rounds already run."""
-    table = scoring.PointsTable.of(season.scoring)
-    results = list(Result.objects.filter(session__round__season=season).select_related("session"))
-    for result in results:
-        if result.session.kind == Session.Kind.QUALIFYING:
-            result.points = scoring.qualifying_points(
-                table, position=result.position, status=result.status
-            )
-        else:
-            result.points = scoring.race_points(
-                table, position=result.position, status=result.status, figures=result.figures
-            )
-    Result.objects.bulk_update(results, ["points"], batch_size=500)
-    standings_recompute(season=season)
-
-
 def _rules_in_force(game_key: str, rules: dict) -> dict:
     """The rules with every unset option at the game's default, so that
     {"level": "basic"} and {} compare equal."""
@@ -173,12 +153,15 @@ def season_update(
     bot_level: str = "pro",
     live_play: bool = False,
     decision_seconds: int = 300,
+    late_entries: bool = False,
+    scoring_options: dict | None = None,
 ) -> Season:
     """Change a season's settings, with the same checks as at its creation.
     The game changes only while the season has no rounds; rules that a
     scheduled round could not run under are refused; a new scoring system
-    (or teams turned on) recomputes the standings in the same transaction.
-    Its address (slug) stays."""
+    (or teams turned on) needs the standings recomputed, which the caller
+    does in the same transaction (races/standings.py). Its address (slug)
+    stays."""
     season = (
         Season.objects.select_for_update().select_related("league", "scoring").get(pk=season.pk)
     )
@@ -204,16 +187,23 @@ def season_update(
     if scoring is None:
         if not own_points:
             raise ValidationError({"scoring": "Choose a preset or give your own points table."})
-        current = season.scoring
-        if current.race_points == own_points and current.drop_worst == drop_worst:
+        current, options = season.scoring, scoring_options or {}
+        same = (
+            current.race_points == [points_plain(p) for p in own_points]
+            and current.drop_worst == drop_worst
+            and current.eliminated_score == options.get("eliminated_score", True)
+            and current.bonus == {k: points_plain(v) for k, v in options.get("bonus", {}).items()}
+        )
+        if same:
             scoring = current
         else:
             scoring = scoring_custom_create(
                 name=f"{season.league.name} — {name}",
                 race_points=own_points,
                 drop_worst=drop_worst,
+                owner=season.league.owner,
+                **options,
             )
-    rescore = scoring.pk != season.scoring_id or team_mode != season.team_mode
     old_game, old_rules = season.game, season.rules
     season.name = name.strip()
     season.game = game
@@ -226,12 +216,11 @@ def season_update(
     season.bot_level = bot_level
     season.live_play = live_play
     season.decision_seconds = decision_seconds
+    season.late_entries = late_entries
     season.full_clean()  # the rules, validated against the game as at creation
     if _rules_in_force(game, season.rules) != _rules_in_force(old_game, old_rules):
         round_config_check(season=season, game_key=game, rules=season.rules)
     season.save()
-    if rescore:
-        results_rescore(season=season)
     season_changed(season_id=season.pk)
     return season
 
@@ -252,7 +241,7 @@ def season_contents(*, season: Season) -> dict[str, int]:
         "results": Result.objects.filter(session__round__season=season).count(),
         "entries": season.entries.count(),
         "teams": season.teams.count(),
-        "penalties": Penalty.objects.filter(entry__season=season).count(),
+        "penalties": Penalty.objects.filter(round__season=season).count(),
     }
 
 

@@ -33,7 +33,7 @@ def seat_id(entry: Entry) -> str:
 
 def racing_entries(season: Season) -> list[Entry]:
     return list(
-        Entry.objects.filter(season=season, withdrawn=False)
+        Entry.objects.filter(season=season, withdrawn=False, reserve=False)
         .select_related("driver", "team")
         .order_by("car_number")
     )

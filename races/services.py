@@ -8,14 +8,15 @@ commit.
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from league.models import Season
-from races.models import Round, Session
+from races.models import Round, Session, scheduled_at_error
 from races.queue import session_run_later
 from races.season_edits import round_rules_check
 
@@ -41,6 +42,7 @@ def round_create(
     scheduled_at: datetime | None = None,
     qualifying_format: str = Round.QualifyingFormat.NONE,
     grid_rule: str = Round.GridRule.ENTRY,
+    points_multiplier: Decimal | int = 1,
 ) -> Round:
     """A round with its sessions: a qualifying session when the format runs
     one (a timed lap), then the race."""
@@ -54,6 +56,7 @@ def round_create(
         scheduled_at=scheduled_at,
         qualifying_format=qualifying_format,
         grid_rule=grid_rule,
+        points_multiplier=points_multiplier,
     )
     rnd.full_clean()
     rnd.save()
@@ -76,6 +79,7 @@ def round_update(
     scheduled_at: datetime | None = None,
     qualifying_format: str = Round.QualifyingFormat.NONE,
     grid_rule: str = Round.GridRule.ENTRY,
+    points_multiplier: Decimal | int = 1,
 ) -> Round:
     """Change a round before any of its sessions has run; its sessions follow
     the new format and schedule."""
@@ -89,6 +93,7 @@ def round_update(
     rnd.scheduled_at = scheduled_at
     rnd.qualifying_format = qualifying_format
     rnd.grid_rule = grid_rule
+    rnd.points_multiplier = points_multiplier
     rnd.full_clean()
     rnd.save()
     sessions_sync(rnd=rnd)
@@ -129,24 +134,42 @@ def _failed_qualifying():
     ).exclude(pk=OuterRef("pk"))
 
 
+# A qualifying whose race the organisers chose to run without it: it is not
+# run or scheduled any more (races/qualifying.py).
+SKIPPED_QUALIFYING = Q(kind=Session.Kind.QUALIFYING) & ~Q(round__fallback_grid="")
+
+
+def _held(rows):
+    return rows.exclude(Exists(_failed_qualifying())).exclude(SKIPPED_QUALIFYING)
+
+
+def _why_held(session: Session) -> str | None:
+    """Why a session may not be queued or rescheduled, if that is the reason
+    an update found nothing to change; read only then."""
+    rows = Session.objects.filter(pk=session.pk)
+    if rows.filter(Exists(_failed_qualifying())).exists():
+        return (
+            "The race waits for its qualifying, which failed: retry the qualifying, "
+            "or run the race without it, from the round page."
+        )
+    if rows.filter(SKIPPED_QUALIFYING).exists():
+        return "The race runs without this qualifying, as the organisers chose: it is not run."
+    return None
+
+
 def session_queue(*, session: Session) -> None:
     """Run a session now: it is queued and a worker picks it up."""
     # No transaction of its own: the UPDATE is one statement, and the task is
     # sent once it is committed (at once here, or when a caller's transaction
     # commits), which saves BEGIN and COMMIT on every dispatch.
     now = timezone.now()
-    changed = (
-        Session.objects.filter(pk=session.pk, status__in=QUEUEABLE)
-        .exclude(Exists(_failed_qualifying()))
-        .update(status=Session.Status.QUEUED, error="", queued_at=now)
+    changed = _held(Session.objects.filter(pk=session.pk, status__in=QUEUEABLE)).update(
+        status=Session.Status.QUEUED, error="", queued_at=now
     )
     if changed != 1:
-        if Session.objects.filter(pk=session.pk).filter(Exists(_failed_qualifying())).exists():
-            raise ValidationError(
-                "The race waits for its qualifying, which failed: retry the qualifying, "
-                "or run the race without it, from the round page."
-            )
-        raise ValidationError(f"A {session.get_status_display().lower()} session cannot be run.")
+        raise ValidationError(
+            _why_held(session) or f"A {session.get_status_display().lower()} session cannot be run."
+        )
     # What the UPDATE wrote, without reading the whole row (actions, event
     # log) back before the task is sent.
     session.status, session.error, session.queued_at = Session.Status.QUEUED, "", now
@@ -173,12 +196,16 @@ def session_cancel(*, session: Session) -> None:
 
 @transaction.atomic
 def session_reschedule(*, session: Session, when: datetime) -> None:
-    changed = Session.objects.filter(
+    error = scheduled_at_error(when)
+    if error:
+        raise ValidationError(error)
+    rows = Session.objects.filter(
         pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
-    ).update(status=Session.Status.SCHEDULED, scheduled_at=when)
-    if changed != 1:
+    ).exclude(SKIPPED_QUALIFYING)
+    if rows.update(status=Session.Status.SCHEDULED, scheduled_at=when) != 1:
         raise ValidationError(
-            f"A {session.get_status_display().lower()} session cannot be rescheduled."
+            _why_held(session)
+            or f"A {session.get_status_display().lower()} session cannot be rescheduled."
         )
     session.refresh_from_db()
 

@@ -12,15 +12,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from league.forms import PenaltyForm, RescheduleForm
+from league.forms import RescheduleForm
 from league.permissions import can_manage, login_or_403, manage_or_403
 from races import replay as replays
 from races import services
+from races.forms import PenaltyForm
 from races.lap_chart import lap_chart
 from races.models import Result, Round, Session
 from races.names import seat_names, seat_people, track_name
 from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
+from races.selectors import stewarding_context
 from races.views_online import cockpit_context
 
 LIVE_STATUSES = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -44,9 +46,16 @@ def results_shown(results: list[Result], rules: dict, game: str) -> list[Result]
     return results
 
 
-def result_columns(season) -> list[str]:
+def result_columns(season, *tables: list[Result]) -> list[str]:
+    """The labels of the game's result columns; a column no line of these
+    tables fills is left out (no pit stops in a race without a pit lane),
+    and so are its cells."""
     columns = get_presentation(season.game).capabilities(season.rules).result_columns
-    return [column.label for column in columns]
+    rows = [result for table in tables for result in table]
+    used = [i for i in range(len(columns)) if any(r.cells[i] for r in rows)] if rows else []
+    for result in rows:
+        result.cells = [result.cells[i] for i in used]
+    return [columns[i].label for i in used]
 
 
 def session_events(session: Session) -> list[dict]:
@@ -74,9 +83,9 @@ def round_page(request, rnd: Round, penalty_form=None):
     """The round page; the penalty view re-renders it with its form's errors."""
     season = rnd.season
     sessions = list(
-        rnd.sessions.prefetch_related(
-            Prefetch("results", queryset=_results_queryset(), to_attr="ordered")
-        ).order_by("-kind")  # qualifying first
+        rnd.sessions.select_related("entered_by")
+        .prefetch_related(Prefetch("results", queryset=_results_queryset(), to_attr="ordered"))
+        .order_by("-kind")  # qualifying first
     )
     qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)
@@ -85,6 +94,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         chart = lap_chart(get_presentation(season.game), session_events(race), race.seats)
     for session in sessions:
         results_shown(session.ordered, season.rules, season.game)
+        session.columns = result_columns(season, session.ordered)
     manage = can_manage(request.user, season.league)
     context = {
         "round": rnd,
@@ -95,10 +105,11 @@ def round_page(request, rnd: Round, penalty_form=None):
         "race": race,
         "grid": race.seats if race else [],
         "track_name": track_name(season.game, rnd.track),
-        "result_columns": result_columns(season),
         "lap_chart": chart,
         "editable": all(s.status in services.UNRUN for s in sessions),
-        "penalties": list(rnd.penalties.select_related("entry__driver", "steward")),
+        "penalties": list(
+            rnd.penalties.select_related("entry__driver", "team", "steward", "protest")
+        ),
         "can_manage": manage,
         "penalty_form": penalty_form or (PenaltyForm(season=season) if manage else None),
         "reschedule_form": RescheduleForm() if manage else None,
@@ -134,11 +145,12 @@ def session_live(request, session_id: int):
         "progress_round": (session.progress or {}).get("round"),
         "order": order,
         "results": results,
-        "result_columns": result_columns(season),
+        "result_columns": result_columns(season, results),
         "polling": session.status in LIVE_STATUSES,
         "can_manage": can_manage(request.user, session.round.season.league),
         "reschedule_form": RescheduleForm(),
         "qualifying_failure": session_qualifying_failure(session),
+        **stewarding_context(request, session),
     }
     if session.status in LIVE_STATUSES and (session.progress or {}).get("cars"):
         context.update(_board_context(session))

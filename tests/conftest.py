@@ -42,7 +42,10 @@ def league(owner, steward):
 def scoring_presets() -> None:
     """The presets the data migration creates; transactional tests flush
     tables, so they are put back when a test needs them."""
-    presets = importlib.import_module("league.migrations.0003_scoring_presets").PRESETS
+    presets = [
+        *importlib.import_module("league.migrations.0003_scoring_presets").PRESETS,
+        *importlib.import_module("league.migrations.0009_more_scoring_presets").PRESETS,
+    ]
     for preset in presets:
         fields = dict(preset)
         ScoringSystem.objects.get_or_create(slug=fields.pop("slug"), defaults=fields)

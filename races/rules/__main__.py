@@ -2,6 +2,11 @@
 
     python -m races.rules tracks formula_d
     python -m races.rules simulate formula_d --track lakeside_gp --cars 10 --laps 2 --seed 7 --json
+    python -m races.rules simulate formula_d --track paddock_ring --cars 6 --teams
+
+`--teams` puts the cars in teams of two (cars 1 and 2 are Team 1, and so on) and,
+where the game has a team race option (Formula D, FD-V-5), switches it on; the
+result then shows each car's team and the teams' table.
 
 Bad input (unknown game, track, option or bot) is one line on stderr and
 exit status 2.
@@ -37,6 +42,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--variants", default="", help="comma-separated options to switch on")
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--bots", default="", help="bot names, cycled over the cars")
+    sim.add_argument(
+        "--teams", action="store_true", help="teams of two: cars 1-2, 3-4, ... (FD-V-5)"
+    )
     sim.add_argument("--json", action="store_true")
     sim.add_argument("--log", metavar="FILE")
     return parser
@@ -59,19 +67,29 @@ def _config(game, args) -> dict:
         if not sep:
             raise ConfigError(f"--option needs KEY=VALUE, got {item!r}")
         config[key.strip()] = value.strip()
+    if getattr(args, "teams", False) and "team_race" in game.options.keys:
+        config["team_race"] = True
     unknown = sorted(set(config) - set(game.options.keys))
     if unknown:
         raise ConfigError(f"unknown option {unknown[0]!r} for {game.key}")
     return game.options.validate(config)
 
 
-def _seats(game, cars: int, bots_arg: str) -> list[Seat]:
+def _seats(game, cars: int, bots_arg: str, *, teams: bool = False) -> list[Seat]:
+    if teams and (cars < 4 or cars % 2):
+        raise ConfigError(f"--teams needs an even number of cars, 4 or more; got {cars}")
     names = [b.strip() for b in bots_arg.split(",") if b.strip()] or [game.bot_names[-1]]
     for name in names:
         if name not in game.bot_names:
             raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(game.bot_names)}")
     return [
-        Seat(id=f"car{i + 1}", name=f"Car {i + 1}", kind="bot", bot=names[i % len(names)])
+        Seat(
+            id=f"car{i + 1}",
+            name=f"Car {i + 1}",
+            kind="bot",
+            bot=names[i % len(names)],
+            team=f"Team {i // 2 + 1}" if teams else None,
+        )
         for i in range(cars)
     ]
 
@@ -88,7 +106,7 @@ def _print_tracks(game, as_json: bool) -> None:
 
 def _simulate(game, args) -> None:
     config = _config(game, args)
-    seats = _seats(game, args.cars, args.bots)
+    seats = _seats(game, args.cars, args.bots, teams=args.teams)
     seed = _seed(args.seed)
     race, _ = run_bot_race(game, config, seats, seed)
     result = race.result()
@@ -104,12 +122,35 @@ def _simulate(game, args) -> None:
             "rounds": result.rounds,
             "result": result.to_dict(),
         }
+        if args.teams:
+            out["teams"] = {t: [s.id for s in seats if s.team == t] for t in _team_names(seats)}
         print(json.dumps(out, indent=2))
         return
     print(f"{game.name}: {config['track']}, seed {seed}, {result.rounds} rounds")
+    team_of = {s.id: s.team for s in seats}
     for p in result.order:
-        print(f"{p.position:>3}. {p.seat:<8} {p.status:<11} laps {p.laps}  distance {p.distance}")
+        team = f"  {team_of[p.seat]}" if team_of[p.seat] else ""
+        line = f"{p.position:>3}. {p.seat:<8} {p.status:<11} laps {p.laps}  distance {p.distance}"
+        print(line + team)
+    if args.teams:
+        _print_teams(result, seats)
     print(f"log sha256 {result.log_sha256}")
+
+
+def _print_teams(result, seats: list[Seat]) -> None:
+    """The engine's team table where it has one (FD-E-22), else each team's places."""
+    rows = result.details.get("teams") or []
+    if rows:
+        print("teams:")
+        for row in rows:
+            cars = " and ".join(row["seats"])
+            print(f"{row['position']:>3}. {row['team']:<8} {row['points']} points  ({cars})")
+        return
+    place = {p.seat: p.position for p in result.order}
+    print("teams (this game has no team table; places of each team's cars):")
+    for team in _team_names(seats):
+        cars = ", ".join(f"{s.id} place {place[s.id]}" for s in seats if s.team == team)
+        print(f"     {team:<8} {cars}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -124,6 +165,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0
+
+
+def _team_names(seats: list[Seat]) -> list[str]:
+    return list(dict.fromkeys(s.team for s in seats if s.team))
 
 
 if __name__ == "__main__":

@@ -107,13 +107,10 @@ def loop_board(
         mid = (min(corner_ranks) + max(corner_ranks) + 1) / 2
         x, y, nx, ny = _loop_point(mid / ranks)
         out = LANE_GAP * (centre + 2.4)
+        # Kept inside the drawing: a label beyond a bend would be cut off.
+        label_x = min(max(x + nx * out, 75), WIDTH - 75)
         shapes.append(
-            {
-                "kind": "label",
-                "x": round(x + nx * out, 1),
-                "y": round(y + ny * out, 1),
-                "text": text,
-            }  # fmt: skip
+            {"kind": "label", "x": round(label_x, 1), "y": round(y + ny * out, 1), "text": text}
         )
     x0, y0, nx, ny = _loop_point(0.0)
     half = LANE_GAP * (centre + 1)

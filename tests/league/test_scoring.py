@@ -199,3 +199,12 @@ def test_a_members_penalty_counts_against_the_team():
     drivers = {ln.key: ln for ln in driver_standings(F1, scores, held=held, penalties={"a1": 10})}
     teams = team_standings(F1, {"A": ["a1"], "B": ["b1"]}, drivers, held=held)
     assert ranks(teams) == {"B": (1, 18), "A": (2, 15)}
+
+
+@pytest.mark.django_db
+def test_the_presets_of_real_series_pay_their_tables_and_bonuses():
+    f1 = preset("formula-1-2019")
+    assert f1.bonus == {"fastest_lap": 1} and not f1.eliminated_score
+    assert points_by_position(preset("motogp"), 16)[-2:] == [1, 0]
+    indy = preset("indycar-style")
+    assert indy.race_points[0] == 50 and indy.bonus == {"pole": 1, "lap_led": 1, "most_laps_led": 2}

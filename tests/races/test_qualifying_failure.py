@@ -22,7 +22,7 @@ from races.qualifying import (
     race_fallback_choose,
 )
 from races.runner import session_run
-from races.services import round_create, session_queue
+from races.services import round_create, session_queue, session_reschedule
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db
@@ -143,6 +143,11 @@ def test_the_race_runs_on_the_fallback_grid_once_however_often_it_is_chosen(seas
     assert state(rnd) == after
     with pytest.raises(ValidationError, match="already runs without its qualifying"):
         qualifying_retry(rnd=rnd, by=steward)
+    # Nor is the qualifying run or scheduled by hand any more.
+    with pytest.raises(ValidationError, match="runs without this qualifying"):
+        session_queue(session=qualifying)
+    with pytest.raises(ValidationError, match="runs without this qualifying"):
+        session_reschedule(session=qualifying, when=timezone.now())
     assert state(rnd) == after
 
     plan = session_plan(race)

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from league import caching
 from league.models import Team
-from league.services import standings_recompute
 from races.services import round_create
+from races.standings import standings_recompute
 from tests.web.conftest import build_season
 
 pytestmark = pytest.mark.django_db

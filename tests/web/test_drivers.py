@@ -177,15 +177,17 @@ def test_a_driver_withdraws_before_the_season_starts(client, open_season, driver
     assert not Entry.objects.exists() and not Team.objects.exists()
 
 
-def test_no_withdrawal_once_the_season_runs(client, open_season, driver_user):
+def test_withdrawing_once_the_season_runs_keeps_the_entry_and_its_results(
+    client, open_season, driver_user
+):
     client.force_login(driver_user)
     join(client, open_season, car_number=7)
     Season.objects.filter(pk=open_season.pk).update(status="running")
     page = client.post(
         reverse("season_withdraw", args=[open_season.league.slug, open_season.slug]), follow=True
     ).content.decode()
-    assert "The season has started: you can no longer withdraw." in page
-    assert Entry.objects.count() == 1
+    assert "You have withdrawn from" in page
+    assert Entry.objects.get().withdrawn
 
 
 def test_withdrawing_needs_a_login_and_an_entry(client, open_season, driver_user):

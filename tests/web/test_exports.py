@@ -2,6 +2,7 @@
 
 import csv
 import io
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -62,8 +63,8 @@ def test_standings_as_csv_with_a_column_per_round(client, league):
     rows = list(csv.DictReader(io.StringIO(response.content.decode())))
     leader = DriverStanding.objects.get(season=season, rank=1)
     by_round = {r.session.round.number: r.points for r in leader.entry.results.all()}
-    assert rows[0]["R1"] == str(by_round[1]) and rows[0]["R2"] == str(by_round[2])
-    assert rows[0]["points"] == str(leader.points) == str(by_round[1] + by_round[2])
+    assert Decimal(rows[0]["R1"]) == by_round[1] and Decimal(rows[0]["R2"]) == by_round[2]
+    assert Decimal(rows[0]["points"]) == leader.points == by_round[1] + by_round[2]
 
 
 def test_an_unknown_export_format_is_404(client, league):

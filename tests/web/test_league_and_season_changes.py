@@ -13,13 +13,12 @@ from league.models import (
     DriverStanding,
     Entry,
     League,
-    Penalty,
     ScoringSystem,
     Season,
     Team,
 )
 from league.services import entry_create
-from races.models import Result, Round, Session
+from races.models import Penalty, Result, Round, Session
 from races.services import round_create, sessions_sync
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season
@@ -224,7 +223,7 @@ def test_a_steward_changes_the_seasons_rules_and_grid(league, steward):
         ({"opt_ruleset": "house"}, "Select a valid choice."),
         ({"grid_size": 40}, "Ensure this value is less than or equal to 12."),
         ({"scoring": "", "own_points": ""}, "Choose a preset or give your own points table."),
-        ({"scoring": "", "own_points": "10, x"}, "Give whole numbers separated by commas"),
+        ({"scoring": "", "own_points": "10, x"}, "Give numbers separated by commas"),
         ({"decision_seconds": 5}, "Ensure this value is greater than or equal to 30."),
     ],
 )

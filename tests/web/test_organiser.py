@@ -5,9 +5,9 @@ the fields and changes nothing."""
 import pytest
 from django.urls import reverse
 
-from league.models import DriverStanding, Entry, League, Penalty, ScoringSystem, Season, Team
+from league.models import DriverStanding, Entry, League, ScoringSystem, Season, Team
 from league.services import entry_create
-from races.models import Round, Session
+from races.models import Penalty, Round, Session
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season
 
@@ -104,7 +104,7 @@ def test_the_wizard_stores_an_organisers_own_points_table(organiser, league):
     ("over", "message"),
     [
         ({"scoring": "", "own_points": ""}, "Choose a preset or give your own points table."),
-        ({"scoring": "", "own_points": "10, x"}, "Give whole numbers separated by commas"),
+        ({"scoring": "", "own_points": "10, x"}, "Give numbers separated by commas"),
         ({"grid_size": 40}, "Ensure this value is less than or equal to 12."),
         ({"opt_ruleset": "house"}, "Select a valid choice."),
         ({"name": ""}, "This field is required."),
@@ -442,7 +442,7 @@ def test_a_penalty_with_a_reason_updates_the_standings_at_once(organiser, league
     organiser.post(url, {"entry": grid[2].pk, "points": 7, "reason": "Dangerous driving"})
     assert DriverStanding.objects.get(entry=grid[2]).points == before - 7
     page = organiser.get(reverse("standings", args=[league.slug, season.slug])).content.decode()
-    assert f"<strong>{before - 7}</strong>" in page
+    assert f"<strong>{int(before) - 7}</strong>" in page
     penalty = Penalty.objects.get()
     organiser.post(reverse("penalty_remove", args=[penalty.pk]))
     assert DriverStanding.objects.get(entry=grid[2]).points == before
@@ -451,7 +451,7 @@ def test_a_penalty_with_a_reason_updates_the_standings_at_once(organiser, league
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        ({"points": 0, "reason": "x"}, "Ensure this value is greater than or equal to 1."),
+        ({"points": 0, "reason": "x"}, "Ensure this value is greater than or equal to 0.5."),
         ({"points": 3, "reason": ""}, "This field is required."),
     ],
 )

@@ -4,8 +4,8 @@
 import pytest
 from django.urls import reverse
 
-from league.models import Entry, League, Penalty, Season, Team
-from races.models import Round, Session
+from league.models import Entry, League, Season, Team
+from races.models import Penalty, Round, Session
 from tests.web.conftest import build_season
 
 pytestmark = pytest.mark.django_db

@@ -135,13 +135,18 @@ def test_running_the_race_on_the_fallback_grid_twice_runs_it_once(client, stewar
     # The round page and the (cancelled) qualifying's page keep the story;
     # the race's own page is the live one now, its race queued.
     assert rnd.sessions.get(kind=Session.Kind.RACE).status == S.QUEUED
+    qualifying = rnd.sessions.get(kind=Session.Kind.QUALIFYING)
     for url in pages(rnd)[:2]:
-        words = text(client.get(url))
+        response = client.get(url)
+        words = text(response)
         assert (
             "The qualifying failed (the round's settings do not suit the game), so stefan chose "
             "to run the race without it, on championship order (the leader starts at the front)."
         ) in words, url
         assert "Retry the qualifying" not in words
+        assert "The race runs without this qualifying, as the organisers chose." in words
+        for control in ("session_run", "session_reschedule", "session_play_mode"):
+            assert reverse(control, args=[qualifying.pk]) not in response.content.decode()
 
 
 def test_retrying_the_qualifying_twice_queues_it_once(client, owner, rnd):

@@ -20,6 +20,7 @@ follows (STYLE.md section 16):
     gears.py, damage.py, slipstream.py, pit.py, weather.py, street.py,
     drivers.py          rules by concept (the ten special drivers in drivers.py)
     qualifying.py, result.py   the qualifying lap and the classification
+    view.py             what a seat sees (everything: Formula D hides nothing)
     scenario.py         the test constructor of FD-E-25
     bots/               rookie and pro (FD-E-24) and what only they use: the
                         outlook, end values, face weighing and prices

@@ -112,9 +112,14 @@ def eliminate(race, car: Car, cause: str) -> None:
         tiebreak_progress=tiebreak,
         marker=marker and race.track.kind_of[car.space] == TRACK,
     )
+    # FD-A-9.1, FD-A-6.4: body and engine points lost earlier in the car's own turn
+    # still owe their markers; the turn ends here, so they are placed here, under
+    # both rulesets and whatever the cause (FD-BGA-17 only spares the elimination's)
+    for _ in range(car.pending_markers):
+        place_marker(race, car.space, "damage", car.seat)
+    car.pending_markers = 0
     if marker:
         place_marker(race, car.space, "eliminated", car.seat)
-    car.pending_markers = 0
 
 
 def check(race, car: Car, threshold: int, purpose: str, **data) -> bool:

@@ -38,14 +38,21 @@ def deal(race) -> None:
     if not wanted:
         return
     taken = {c.driver for c in race.cars if c.driver}
-    deck = race.dice.shuffle(list(DRIVERS))
-    deck = [d for d in deck if d not in taken]
+    shuffled = race.dice.shuffle(list(DRIVERS))
+    deck = [d for d in shuffled if d not in taken]
     for car, driver in zip(wanted, deck, strict=False):
         car.driver = driver
     for car in race.cars:
         car.maxima = dict(DRIVERS[car.driver])
         car.wear = dict(car.maxima)
-    race.emit("drivers_dealt", None, drivers={c.seat: c.driver for c in race.cars})
+    # the draw itself is logged (FD-E-15): the shuffled table order, then the deal
+    race.emit(
+        "drivers_dealt",
+        None,
+        drivers={c.seat: c.driver for c in race.cars},
+        purpose="special_drivers",
+        deck=shuffled,
+    )
 
 
 def has(car: Car, driver: str) -> bool:
@@ -98,10 +105,12 @@ def collision_dice(mover: Car, hit: Car) -> tuple[int, int]:
 
 
 def frogger_reroll(race, value_roll):
-    """FD-V-12.2 (a), FD-AMB-50: Frogger's seat may have a weather roll rolled again."""
+    """FD-V-12.2 (a), FD-AMB-50: Frogger's seat may have a weather roll rolled again.
+
+    Returns the seat that asked for the reroll, or None."""
     frog = next((c for c in race.cars if has(c, "frogger") and c.status == "racing"), None)
     if frog is None:
-        return False
+        return None
     decision = Decision(
         frog.seat,
         "frogger_reroll",
@@ -113,7 +122,7 @@ def frogger_reroll(race, value_roll):
         decision,
         lambda a: None if a.params.get("reroll") in (True, False) else "reroll is true or false",
     )
-    return bool(action.params["reroll"])
+    return frog.seat if action.params["reroll"] else None
 
 
 def drift_options(race, turn) -> list[dict]:

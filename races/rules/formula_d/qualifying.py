@@ -18,7 +18,7 @@ def session(race):
     race.emit("session_started", None, **race._session_data())
     yield from gears.build_choices(race)
     if race.cfg.get("weather"):
-        value, rerolled = yield from weather.roll(race)  # R3, FD-V-6.2
+        value, rerolled = yield from weather.roll(race, "qualifying")  # R3, FD-V-6.2
         wet = weather.band(race, value) == 0
         race.surface_qualifying = "wet" if wet else "dry"
         race.weather = race.weather_start = "RAIN" if wet else "SUNNY"
@@ -32,7 +32,7 @@ def session(race):
             result=("rain", "variable", "sun")[weather.band(race, value)],
             before=None,
             after=race.surface_qualifying,
-            rerolled=False,
+            rerolled=rerolled,
         )
     yield from pit.tyre_choices(race)
     for car in race.cars:

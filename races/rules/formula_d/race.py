@@ -13,10 +13,11 @@ from collections.abc import Mapping
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
 from . import qualifying, result, turn
 from .chance import SeededDice
-from .drivers import deal, li_blocks
+from .drivers import deal
 from .snapshot import snapshot
 from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
 from .track import COLOURS, TRACK, load_track
+from .view import race_view
 
 
 class FormulaDRace:
@@ -33,6 +34,7 @@ class FormulaDRace:
         self._space_names = (*t.ids, None)
         self._corner_names = (*(c.id for c in t.corners), None)
         self._box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
+        self._car_views: dict[str, tuple] = {}  # seat -> (what it shows, its view dict)
         self.advanced = config["level"] == "advanced"
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"
@@ -354,60 +356,7 @@ class FormulaDRace:
 
     def view(self, seat: str | None = None) -> dict:
         """Formula D hides nothing (FD-E-1)."""
-        t = self.track
-        L, rank = t.L, t.rank
-        # names by index, where index -1 (no space, no corner) reads None
-        space_names, corner_names = self._space_names, self._corner_names
-        box_names = self._box_names
-        # li_blocks is False for every car unless special drivers race (FD-V-12.1)
-        li = self.drivers_on and not self.qualifying
-        cars = []
-        for c in self.cars:
-            space = c.space
-            if space >= 0:
-                r = rank[space]
-                progress = (c.lap - 1) * L + r if c.lap >= 1 else r - L  # self.progress(c)
-            else:
-                progress = None
-            cars.append(
-                {
-                    "seat": c.seat,
-                    "status": c.status,
-                    "space": space_names[space],
-                    "lap": c.lap,
-                    "gear": c.gear,
-                    "wear": c.wear.copy(),
-                    "maxima": c.maxima.copy(),
-                    "corner": corner_names[c.corner],
-                    "stops": c.stops,
-                    "pit": c.pit,
-                    "box": box_names.get(c.colour),
-                    "tires": c.tires,
-                    "fit_lap": c.fit_lap,
-                    "reserve": c.reserve,
-                    "nitro": c.nitro,
-                    "driver": c.driver,
-                    "li_row": li and space >= 0 and li_blocks(self, c),
-                    "spun": c.spun,
-                    "progress": progress,
-                }
-            )
-        return {
-            "track": t.id,
-            "round": self.round,
-            "laps": self.laps,
-            "level": self.cfg["level"],
-            "ruleset": self.cfg["ruleset"],
-            "mode": self.cfg["mode"],
-            "weather": self.weather,
-            "markers": {space_names[s]: n for s, n in sorted(self.markers.items())},
-            "pit_stops_allowed": self.pit_stops_allowed,
-            "tire_effects": self.tire_effects,
-            "street": self.street_rules,
-            "me": seat,
-            "cars": cars,
-            "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in self.pending],
-        }
+        return race_view(self, seat)
 
     def state_dict(self) -> dict:
         """A JSON-serialisable state (FD-E-4). The session runs as a generator, so

@@ -85,19 +85,20 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     layer = layers[0]
     # merge keys as ints: (lock, lap, pit mode, overshoots, slide) get a number
     # each, so a key is that number and the space; a state's rank is
-    # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2)
+    # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2).
+    # Each state carries its key's number and its rank into the next layer
+    # (`carried`, beside the layer), as a plain step changes neither the number
+    # nor anything but the rank's own terms.
     rests: dict = {}
     n = len(rules.track.ids)
+    rest = (start[LOCK], start[LAP], start[PIT], start[OVERS], start[SLIDE])
+    carried = [(rests.setdefault(rest, 0) * n, 8 * len(start[HAZARDS]) + start[CHANGES])]
     for d in range(1, max_steps + 1):
         k = k0 + d
-        kept: dict = {}  # merge key -> (rank, state, trail before it)
-        for state, trail in layer:
+        kept: dict = {}  # merge key -> (rank, state, trail before it, key's number, rank0)
+        for (state, trail), (base, rank0) in zip(layer, carried, strict=True):
             # the two common steps are taken here; `advance` takes the rest
             simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
-            if simple:
-                rest = (state[LOCK], state[LAP], state[PIT], state[OVERS], state[SLIDE])
-                base = rests.setdefault(rest, len(rests)) * n
-                rank0 = 8 * len(state[HAZARDS]) + state[CHANGES]
             ln = rich_links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[0]]
             for link in ln:
                 to = link[0]
@@ -108,7 +109,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     marked = to in hazard_spaces
                     rank = rank0 + 8 if marked else rank0
                     if link[11]:  # a lane change on a straight (FD-B-7)
-                        if rest[0] or state[CHANGES] >= 2:
+                        if state[LOCK] or state[CHANGES] >= 2:
                             continue
                         rank += 1
                     old = kept.get(key)
@@ -131,6 +132,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
                     else:
                         new = (to, *state[1:])
+                    new_base, new_rank0 = base, rank
                 else:
                     got = advance(rules, state, link, k)
                     if got.__class__ is int:
@@ -142,15 +144,19 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         terminals.append((d, new, (trail, to)))
                         continue
                     rest = (new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
-                    key = rests.setdefault(rest, len(rests)) * n + to
-                    rank = 8 * len(new[HAZARDS]) + min(new[CHANGES], 7)
+                    new_base = rests.setdefault(rest, len(rests)) * n
+                    key = new_base + to
+                    hazards = 8 * len(new[HAZARDS])
+                    rank = hazards + min(new[CHANGES], 7)
                     old = kept.get(key)
                     if old is not None and rank >= old[0]:
                         continue
+                    new_rank0 = hazards + new[CHANGES]
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
-                kept[key] = (rank, new, trail)
-        layer = [(new, (trail, new[SPACE])) for _rank, new, trail in kept.values()]
+                kept[key] = (rank, new, trail, new_base, new_rank0)
+        layer = [(new, (trail, new[SPACE])) for _rank, new, trail, _b, _r in kept.values()]
+        carried = [(b, r) for _rank, _new, _trail, b, r in kept.values()]
         layers.append(layer)
         if not layer:
             break

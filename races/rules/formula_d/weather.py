@@ -20,16 +20,28 @@ def band(race, value: int) -> int:
     return 1 if value <= race.track.variable_max else 2
 
 
-def roll(race):
+def roll(race, phase: str, trigger: str | None = None):
     """One weather die, rolled again once if Frogger's seat asks (FD-V-12.2, FD-AMB-50).
 
-    Returns (value, rerolled)."""
+    Returns (value, rerolled). A roll Frogger has rolled again is logged on its own
+    (`weather_rerolled`, by Frogger's seat) before the second roll, so every die is
+    in the log (FD-E-15); the second is the caller's `weather_rolled`."""
     from .drivers import frogger_reroll
 
     value = race.roll("black")
     if race.drivers_on:
-        again = yield from frogger_reroll(race, value)
-        if again:
+        frog = yield from frogger_reroll(race, value)
+        if frog is not None:
+            race.emit(
+                "weather_rerolled",
+                frog,
+                die="black",
+                value=value,
+                purpose="weather",
+                phase=phase,
+                trigger=trigger,
+                result=RESULTS[band(race, value)],
+            )
             return race.roll("black"), True
     return value, False
 
@@ -38,7 +50,7 @@ def race_roll(race):
     """FD-V-6.3 (R3)."""
     if not race.cfg.get("weather"):
         return
-    value, rerolled = yield from roll(race)
+    value, rerolled = yield from roll(race, "race")
     result = RESULTS[band(race, value)]
     if result == "rain":
         state = "RAIN"
@@ -67,7 +79,7 @@ def change(race, trigger: str):
     """One weather roll after a maximum roll (R6)."""
     if race.weather not in CHANGING:
         return
-    value, rerolled = yield from roll(race)
+    value, rerolled = yield from roll(race, "change", trigger)
     b = band(race, value)
     before = race.weather
     race.weather = LADDER[before][b]

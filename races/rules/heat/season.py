@@ -13,9 +13,9 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..contract import ConfigError
-from . import turn
 from .cards import SPONSORSHIP, card, sponsorship_pool
 from .chance import Chance
+from .hand import cards_drawn
 from .state import Car
 from .track import DATA, Track
 
@@ -171,7 +171,7 @@ class Sponsors:
             if not self.deck:
                 return
             gained = self.deck.pop(0)
-            turn.cards_drawn(race, car, [gained], "sponsorship", reason)
+            cards_drawn(race, car, [gained], "sponsorship", reason)
             car.sponsorships.append(gained)
             race.emit("sponsorship_gained", car.seat, card=gained, reason=reason)
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from . import season
 from .cards import card, is_heat, is_stress, stress_card
+from .hand import cards_drawn
 from .state import Car
 
 if TYPE_CHECKING:
@@ -49,13 +50,6 @@ def draw(race: HeatRace, car: Car, count: int, reason: str) -> list[str]:
     if len(drawn) > start:
         cards_drawn(race, car, drawn[start:], "deck", reason)
     return drawn
-
-
-def cards_drawn(race: HeatRace, car: Car, cards: list[str], pile: str, reason: str) -> None:
-    """Cards into the hand (HEAT-B-ENG-10 `CardsDrawn`; only their owner sees the ids while
-    the race runs, HEAT-B-ENG-09)."""
-    car.hand.extend(cards)
-    race.emit("cards_drawn", car.seat, cards=cards, pile=pile, reason=reason)
 
 
 def resolve_plus(race: HeatRace, car: Car, source: str) -> int:

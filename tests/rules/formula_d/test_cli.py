@@ -100,6 +100,28 @@ def test_a_qualifying_simulation_ranks_every_car():
     assert len(order) == 3 and all("score" in p for p in order)
 
 
+def test_a_team_race_from_the_command_line_shows_the_teams():
+    """FD-V-5, FD-E-22: --teams pairs cars 1-2, 3-4, ... and switches the team race on."""
+    args = ("simulate", "formula_d", "--track", "paddock_ring", "--cars", "4", "--seed", "2")
+    out = run(*args, "--ruleset", "bga", "--teams", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    rows = data["result"]["details"]["teams"]
+    assert sorted(r["team"] for r in rows) == ["Team 1", "Team 2"]
+    assert [r["position"] for r in rows] == [1, 2]
+    assert {tuple(r["seats"]) for r in rows} == {("car1", "car2"), ("car3", "car4")}
+    team_of = {p["seat"]: p["team"] for p in data["result"]["order"]}
+    assert team_of == {"car1": "Team 1", "car2": "Team 1", "car3": "Team 2", "car4": "Team 2"}
+    assert data["teams"] == {"Team 1": ["car1", "car2"], "Team 2": ["car3", "car4"]}
+    text = run(*args, "--teams")
+    assert text.returncode == 0, text.stderr
+    assert "teams:" in text.stdout and "Team 1" in text.stdout and "points" in text.stdout
+
+
+def test_teams_need_an_even_field():
+    bad("simulate", "formula_d", "--track", "paddock_ring", "--cars", "5", "--teams")
+
+
 def bad(*args: str) -> None:
     out = run(*args)
     assert out.returncode == 2

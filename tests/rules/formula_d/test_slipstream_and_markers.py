@@ -172,3 +172,49 @@ def test_an_unused_soft_bonus_adds_a_slipstream_step_under_bga(ruleset, longest)
     if longest == 4:
         act(race, "A", "slipstream", path=["r55l0", "r56l0", "r57l1", "r58l1"])
         assert race.track.ids[race.by_seat["A"].space] == "r58l1"
+
+
+@pytest.mark.parametrize(("ruleset", "markers"), [("published", 3), ("bga", 2)])
+def test_an_engine_point_lost_to_a_skip_keeps_its_marker_when_the_car_is_eliminated(
+    ruleset, markers
+):
+    """FD-A-9.1, FD-A-6.4, FD-A-9.5, FD-BGA-17: a three-gear skip costs an Engine point
+    in the car's own turn; a failed marker check then takes its last suspension point.
+    The skip's marker is placed where the turn ends (the marked space), under both
+    rulesets; only published adds the elimination's own marker."""
+    race = scenario(
+        [{"seat": "A", "space": "r12l1", "gear": 6, "wear": {"Su": 1}}],
+        dice=["g2:2", "black:1"],
+        level="advanced",
+        ruleset=ruleset,
+        markers={"r13l1": 1},
+    )
+    gear(race, "A", 2)
+    move(race, "A", lane(1, 13, 14))
+    car = race.by_seat["A"]
+    assert car.wear["En"] == car.maxima["En"] - 1
+    assert car.eliminated_at["cause"] == "suspension"
+    assert race.track.ids[car.space] == "r13l1"
+    assert race.markers == {race.track.index["r13l1"]: markers}
+    placed = [e for e in events_of(race, "marker_placed") if e["seat"] == "A"]
+    assert [e["cause"] for e in placed] == ["damage", "eliminated"][: markers - 1]
+
+
+@pytest.mark.parametrize(("ruleset", "markers"), [("published", 2), ("bga", 2)])
+def test_an_engine_check_elimination_in_the_cars_own_turn_leaves_the_loss_marker_too(
+    ruleset, markers
+):
+    """FD-A-9.1, FD-A-9.2, FD-BGA-17: the last Engine point lost to the car's own
+    maximum roll owes a marker, and the engine-check elimination places one."""
+    race = scenario(
+        [{"seat": "A", "space": "r106l1", "gear": 5, "wear": {"En": 1}}],
+        track="lakeside_gp",
+        dice=["g5:20", "black:1"],
+        level="advanced",
+        ruleset=ruleset,
+    )
+    gear(race, "A", 5)
+    move(race, "A", [*lane(1, 107, 119), *lane(1, 0, 6)])
+    car = race.by_seat["A"]
+    assert car.eliminated_at["cause"] == "engine"
+    assert race.markers == {car.space: markers}

@@ -68,3 +68,16 @@ def test_bad_input_is_one_line_and_exit_status_two():
         out = run(*args)
         assert out.returncode == 2, args
         assert out.stderr.count("\n") == 1 and out.stderr.startswith("error: ")
+
+
+def test_teams_from_the_command_line_show_each_teams_places():
+    """Heat has no team table of its own: the result shows each car's team and places."""
+    out = run("simulate", "heat", "--track", "usa", "--cars", "4", "--seed", "3", "--teams")
+    assert out.returncode == 0, out.stderr
+    assert "Team 1" in out.stdout and "Team 2" in out.stdout
+    data = json.loads(
+        run(
+            "simulate", "heat", "--track", "usa", "--cars", "4", "--seed", "3", "--teams", "--json"
+        ).stdout
+    )
+    assert data["teams"] == {"Team 1": ["car1", "car2"], "Team 2": ["car3", "car4"]}

@@ -85,7 +85,8 @@ class Bot:
             out.set_slide(m, slide)
             if not slide and decision.kind == "move":
                 out.borrow_search(prev)
-        end = self.pick(out, m, view)
+        # FD-V-9.3 (nitro) and FD-V-4.3 (qualifying): only forced braking
+        end = self.pick(out, m, view, may_brake=decision.options.get("may_brake", True))
         return Action(decision.kind, {"path": [out.t.ids[s] for s in unwind(end[2])]})
 
     on_fast_exit = on_move
@@ -98,6 +99,8 @@ def _same_board(a: dict, b: dict, seat: str) -> bool:
     if a["weather"] != b["weather"] or a["markers"] != b["markers"]:
         return False
     for x, y in zip(a["cars"], b["cars"], strict=True):
+        if x is y:
+            continue  # the race shares a car's unchanged dictionary between views
         if x["space"] != y["space"] or x["status"] != y["status"]:
             return False
         if x["seat"] == seat and any(x[k] != y[k] for k in _DASHBOARD):
@@ -129,8 +132,8 @@ class Rookie(Bot):
             choice = min(free, key=lambda o: o["gear"])
         return Action("gear", {"gear": choice["gear"]})
 
-    def pick(self, out: Outlook, m: int, view):
-        ends = out.ends(m)
+    def pick(self, out: Outlook, m: int, view, *, may_brake: bool = True):
+        ends = out.ends(m, may_brake)
         wants_pit = out.wants_pit(rookie=True)
 
         def key(end):
@@ -214,10 +217,13 @@ class Pro(Bot):
                 per_value[value].set_slide(value, slide)
             return per_value[value]
 
+        # gears that cost a skip are weighed only when no free gear scores well
+        free = [o for o in options if not o["costs"]]
+        costly = [o for o in options if o["costs"]]
         if slide:
             faces = None
         else:
-            faces = out.face_values(top, sorted({o["gear"] for o in options}))
+            faces = out.face_values(top, sorted({o["gear"] for o in free}))
 
         def value_of(value: int, g: int) -> float:
             if faces is not None:
@@ -227,12 +233,11 @@ class Pro(Bot):
             return outlook(value).best(value, g)[0]
 
         best, best_gear = None, options[0]["gear"]
-        # gears that cost a skip are weighed only when no free gear scores well
-        free = [o for o in options if not o["costs"]]
-        costly = [o for o in options if o["costs"]]
         for group in (free, costly):
             if group is costly and best is not None and best >= 0:
                 break
+            if group is costly and faces is not None and costly:
+                faces.update(out.face_values(top, sorted({o["gear"] for o in costly}), more=True))
             for o in group:
                 g = o["gear"]
                 expected = -_gear_cost(o)
@@ -245,8 +250,11 @@ class Pro(Bot):
         self.last_outlook = out
         return Action("gear", {"gear": best_gear})
 
-    def pick(self, out: Outlook, m: int, view):
-        return out.face_end(m, out.me["gear"]) or out.best(m, out.me["gear"])[1]
+    def pick(self, out: Outlook, m: int, view, *, may_brake: bool = True):
+        gear = out.me["gear"]
+        if not may_brake:  # the gear decision weighed ends that brake at will
+            return out.best(m, gear, may_brake=False)[1]
+        return out.face_end(m, gear) or out.best(m, gear)[1]
 
     def on_boost(self, view, decision):
         """Soft bonus and nitro when the extra spaces score better (FD-V-7.6, FD-V-9)."""

@@ -15,7 +15,7 @@ from .prices import ELIMINATION, NO_PRICE, ROWS, approach_row, brake_costs
 class FaceWeighing:
     """`face_values` and the end rows it is built from."""
 
-    def face_values(self, top: int, gears) -> dict[tuple[int, int], float]:
+    def face_values(self, top: int, gears, *, more: bool = False) -> dict[tuple[int, int], float]:
         """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
         sharing the work between totals and gears instead of one pass per (v, g).
         The winning ends are kept in `face_ends`, so the move after the roll
@@ -26,12 +26,18 @@ class FaceWeighing:
         their scarcity, FD-A-5, FD-B-9), so a braked end is an end of an earlier
         layer less that cost (`_braked` says when not). Totals with no end at all
         are left out: the caller asks `best` for those.
+
+        `more` weighs further gears of the same position (the skip-cost gears,
+        weighed only when they can matter): the end rows already built and the
+        ends already chosen are kept.
         """
         layers, terminals = self.layers(top)
         n = len(layers)
         floor = ELIMINATION / 2
         kinds = self.t.kind_of
-        rows: dict[int, list] = {}
+        if not more or self._face_rows is None:
+            self._face_rows = {}
+        rows: dict[int, list] = self._face_rows
 
         def row_of(d: int) -> list:
             got = rows.get(d)
@@ -56,7 +62,9 @@ class FaceWeighing:
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
         out: dict[tuple[int, int], float] = {}
-        ends = self.face_ends = {}
+        if not more:
+            self.face_ends = {}
+        ends = self.face_ends
         for g in gears:
             for v, _p in GEAR_ODDS[g]:
                 best = end = None

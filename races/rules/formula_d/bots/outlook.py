@@ -74,6 +74,7 @@ class Outlook(EndValues, FaceWeighing):
         self._depth = 0
         self._best: dict = {}
         self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
+        self._face_rows: dict | None = None  # layer -> end rows of `face_values`
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
@@ -127,6 +128,7 @@ class Outlook(EndValues, FaceWeighing):
             self._end_bases.clear()
             self._best.clear()
             self.face_ends = {}
+            self._face_rows = None
         return self._layers
 
     def ends(self, m: int, may_brake: bool = True, free_only: bool = False):

@@ -1,0 +1,46 @@
+"""Forms about people: an organiser's change to an entry, and a person's
+time zone."""
+
+from __future__ import annotations
+
+from django import forms
+
+from league.models import Team, bot_names
+from paddock.timezones import zone_names
+
+
+class EntryEditForm(forms.Form):
+    car_number = forms.IntegerField(min_value=1, max_value=999)
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.none(), required=False, empty_label="(no team)"
+    )
+    from_round = forms.IntegerField(
+        min_value=1,
+        max_value=999,
+        required=False,
+        label="Team from round",
+        help_text="A team change counts from this round on; earlier rounds keep the old "
+        "team. Empty: the change counts for the whole season.",
+    )
+    autopilot = forms.ChoiceField(choices=bot_names)
+    reserve = forms.BooleanField(
+        required=False,
+        label="Reserve",
+        help_text="Waits for a seat; takes one when a driver withdraws.",
+    )
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        if season.team_mode:
+            self.fields["team"].queryset = season.teams.all()
+        else:
+            del self.fields["team"]
+            del self.fields["from_round"]
+
+
+class PreferencesForm(forms.Form):
+    time_zone = forms.ChoiceField(choices=(), help_text="Every date is shown in this time zone.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in sorted(zone_names())]

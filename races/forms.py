@@ -1,0 +1,248 @@
+"""Forms for stewarding, results entered by hand and schedules. They check
+the shape of the input; the services check the rules and store."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from django import forms
+from django.utils import timezone
+
+from league.models import Entry, Team
+from races.models import Penalty, Result, Session, scheduled_at_error
+
+POINTS_FIELD = {"max_digits": 8, "decimal_places": 2, "min_value": Decimal(0)}
+
+
+class PenaltyForm(forms.Form):
+    entry = forms.ModelChoiceField(
+        queryset=Entry.objects.none(), required=False, label="Driver", empty_label="(none)"
+    )
+    team = forms.ModelChoiceField(
+        queryset=Team.objects.none(),
+        required=False,
+        label="…or the team alone",
+        empty_label="(none)",
+    )
+    kind = forms.ChoiceField(
+        choices=Penalty.Kind.choices, initial=Penalty.Kind.POINTS, required=False
+    )
+    points = forms.DecimalField(
+        required=False,
+        max_digits=8,
+        decimal_places=2,
+        min_value=Decimal("0.5"),
+        max_value=Decimal(10_000),
+        help_text="Championship points taken off (half points allowed).",
+    )
+    places = forms.IntegerField(required=False, min_value=1, max_value=99)
+    session_kind = forms.ChoiceField(
+        choices=Session.Kind.choices, initial=Session.Kind.RACE, label="Session", required=False
+    )
+    reason = forms.CharField(max_length=200)
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["entry"].queryset = season.entries.select_related("driver")
+        self.fields["entry"].label_from_instance = lambda e: f"#{e.car_number} {e.driver}"
+        if season.team_mode:
+            self.fields["team"].queryset = season.teams.all()
+        else:
+            del self.fields["team"]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("entry") and data.get("team"):
+            self.add_error("team", "Penalise a driver or a team alone, not both.")
+        if not data.get("entry") and not data.get("team") and "entry" not in self.errors:
+            self.add_error("entry", "Choose the driver (or the team) penalised.")
+        data["kind"] = data.get("kind") or Penalty.Kind.POINTS
+        data["session_kind"] = data.get("session_kind") or Session.Kind.RACE
+        data["points"] = data.get("points") or Decimal(0)
+        data["places"] = data.get("places") or 0
+        return data
+
+
+class ProtestForm(forms.Form):
+    against = forms.ModelChoiceField(
+        queryset=Entry.objects.none(), required=False, label="Car reported", empty_label="(none)"
+    )
+    step = forms.IntegerField(required=False, min_value=0, max_value=100_000, label="Replay step")
+    description = forms.CharField(
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="What happened"
+    )
+
+    def __init__(self, *args, season, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["against"].queryset = season.entries.select_related("driver")
+        self.fields["against"].label_from_instance = lambda e: f"#{e.car_number} {e.driver}"
+
+
+class DecisionForm(forms.Form):
+    OUTCOMES = [("upheld", "Uphold the report"), ("dismissed", "Dismiss it")]
+
+    outcome = forms.ChoiceField(choices=OUTCOMES, widget=forms.RadioSelect)
+    decision = forms.CharField(
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label="Reasons"
+    )
+    kind = forms.ChoiceField(
+        choices=[("", "no penalty"), *Penalty.Kind.choices], required=False, label="Penalty"
+    )
+    points = forms.DecimalField(required=False, max_value=Decimal(10_000), **POINTS_FIELD)
+    places = forms.IntegerField(required=False, min_value=1, max_value=99)
+
+    def clean(self):
+        data = super().clean()
+        data["upheld"] = data.get("outcome") == "upheld"
+        data["penalty"] = None
+        kind = data.get("kind")
+        if kind and not data["upheld"]:
+            self.add_error("kind", "A dismissed report carries no penalty.")
+        elif kind:
+            data["penalty"] = {
+                "kind": kind,
+                "points": data.get("points") or Decimal(0),
+                "places": data.get("places") or 0,
+            }
+        return data
+
+
+STATUS_CHOICES = Result.Status.choices
+
+
+class ResultLineForm(forms.Form):
+    """One car in a result entered by hand."""
+
+    position = forms.IntegerField(min_value=1, max_value=99, required=False, label="Place")
+    status = forms.ChoiceField(
+        choices=STATUS_CHOICES, initial=Result.Status.FINISHED, required=False
+    )
+    laps = forms.IntegerField(min_value=0, max_value=999, required=False)
+    laps_led = forms.IntegerField(min_value=0, max_value=999, required=False)
+    best_lap = forms.DecimalField(
+        min_value=Decimal(0), max_value=Decimal(100_000), decimal_places=3, required=False
+    )
+    fastest_lap = forms.BooleanField(required=False)
+    pole = forms.BooleanField(required=False)
+
+    def clean(self):
+        data = super().clean()
+        data["status"] = data.get("status") or Result.Status.FINISHED
+        return data
+
+
+class ResultsImportForm(forms.Form):
+    MAX_BYTES = 200_000
+
+    file = forms.FileField(
+        required=False,
+        help_text="CSV with a header: car, position, status, laps, laps_led, best_lap, "
+        "fastest_lap, pole (only car and position are needed).",
+    )
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 6}),
+        label="…or paste the CSV",
+        max_length=MAX_BYTES,
+    )
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload is not None:
+            if upload.size > self.MAX_BYTES:
+                self.add_error("file", f"A result file is at most {self.MAX_BYTES // 1000} kB.")
+                return data
+            try:
+                data["csv"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("file", "Save the file as UTF-8 text (CSV).")
+                return data
+        else:
+            data["csv"] = data.get("text") or ""
+        if not data["csv"].strip() and not self.errors:
+            self.add_error("file", "Choose a CSV file or paste its lines.")
+        return data
+
+
+DATETIME_INPUT = {
+    "widget": forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    "input_formats": ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+}
+
+
+class ScheduleForm(forms.Form):
+    """A run of rounds: a first date and a rhythm, or a list of dates."""
+
+    name = forms.CharField(max_length=80, initial="Round", help_text="Each round: name and number.")
+    tracks = forms.MultipleChoiceField(choices=(), help_text="Used in turn, round after round.")
+    laps = forms.IntegerField(min_value=1, max_value=10, required=False)
+    first_at = forms.DateTimeField(label="First round", required=False, **DATETIME_INPUT)
+    count = forms.IntegerField(min_value=1, max_value=52, initial=8, label="How many rounds")
+    every_days = forms.IntegerField(
+        min_value=1, max_value=365, initial=7, label="Days between rounds", help_text="7: weekly."
+    )
+    dates = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        max_length=2000,
+        label="…or these dates",
+        help_text="One a line, as 2031-03-14 20:00 (in your time zone); instead of the rhythm.",
+    )
+
+    def clean_first_at(self):
+        return _sane_date(self.cleaned_data.get("first_at"))
+
+    def __init__(self, *args, tracks: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tracks"].choices = tracks
+
+    def clean(self):
+        data = super().clean()
+        text = (data.get("dates") or "").strip()
+        if text:
+            dates = []
+            for number, line in enumerate(text.splitlines(), start=1):
+                line = line.strip()
+                if not line:
+                    continue
+                try:
+                    naive = datetime.strptime(line.replace("T", " "), "%Y-%m-%d %H:%M")
+                except ValueError:
+                    self.add_error("dates", f"Line {number}: give a date as 2031-03-14 20:00.")
+                    return data
+                when = timezone.make_aware(naive)
+                if scheduled_at_error(when):
+                    self.add_error("dates", f"Line {number}: {scheduled_at_error(when)}")
+                    return data
+                dates.append(when)
+            if len(dates) > 52:
+                self.add_error("dates", "Add at most 52 rounds at a time.")
+            data["date_list"] = dates
+        elif data.get("first_at") is None and "first_at" not in self.errors:
+            self.add_error("first_at", "Give the first round's date, or a list of dates.")
+        return data
+
+
+class SeasonCopyForm(forms.Form):
+    name = forms.CharField(max_length=100, label="New season's name")
+    first_at = forms.DateTimeField(
+        label="First round on",
+        required=False,
+        help_text="Every round moves by the same amount; empty: the same dates.",
+        **DATETIME_INPUT,
+    )
+    with_entries = forms.BooleanField(
+        required=False, label="Copy the teams and entries too", initial=True
+    )
+
+    def clean_first_at(self):
+        return _sane_date(self.cleaned_data.get("first_at"))
+
+
+def _sane_date(when):
+    error = scheduled_at_error(when)
+    if error:
+        raise forms.ValidationError(error)
+    return when
