@@ -8,7 +8,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("paddock", "league", "races")
+PACKAGES = ("paddock", "league", "races", "ratings", "api", "webhooks")
 # The view layer may use every domain; the league's domain knows no race.
 VIEW_MODULES = ("views", "forms", "exports", "admin", "urls", "selectors", "management")
 
