@@ -143,11 +143,16 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
         f"Move {m} spaces",
-        # may_brake: False when only forced braking is allowed (nitro FD-V-9.3,
-        # qualifying FD-V-4.3), so a bot's own search honours it
+        # only forced braking after nitro (FD-V-9.3) and in qualifying (FD-V-4.3):
+        # said in the decision, so a bot's own search honours it
         MoveOptions(
             plan,
-            {"m": m, "from": t.ids[car.space], "slide": slide, "may_brake": plan.may_brake},
+            {
+                "m": m,
+                "from": t.ids[car.space],
+                "slide": slide,
+                "forced_braking_only": not plan.may_brake,
+            },
         ),
     )
     # The last action that passed the check, with what the check worked out.

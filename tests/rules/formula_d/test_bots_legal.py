@@ -111,7 +111,7 @@ def test_the_races_that_a_bot_once_stopped_run_to_the_end(command, seed):
 
 def test_after_nitro_the_bots_only_brake_when_forced():
     """FD-V-9.3: with nitro used, the move decision allows forced braking only
-    (may_brake is false) and every bot path is an unbraked or a forced end."""
+    (forced_braking_only) and every bot path is an unbraked or a forced end."""
     args = _parser().parse_args([*REPRODUCTIONS["paddock_ring"].split(), "--seed", "1"])
     config, seats = _config(GAME, args), _seats(GAME, args.cars, args.bots)
     race = GAME.start(config, seats, 1)
@@ -120,7 +120,7 @@ def test_after_nitro_the_bots_only_brake_when_forced():
     while race.pending:
         decision = race.pending[0]
         action = bots[decision.seat].choose(race.view(decision.seat), decision)
-        if decision.kind == "move" and not decision.options["may_brake"]:
+        if decision.kind == "move" and decision.options["forced_braking_only"]:
             after_nitro += 1
             plan = decision.options._plan
             path = [race.track.index[s] for s in action.params["path"]]

@@ -86,7 +86,8 @@ class Bot:
             if not slide and decision.kind == "move":
                 out.borrow_search(prev)
         # FD-V-9.3 (nitro) and FD-V-4.3 (qualifying): only forced braking
-        end = self.pick(out, m, view, may_brake=decision.options.get("may_brake", True))
+        may_brake = not decision.options.get("forced_braking_only", False)
+        end = self.pick(out, m, view, may_brake=may_brake)
         return Action(decision.kind, {"path": [out.t.ids[s] for s in unwind(end[2])]})
 
     on_fast_exit = on_move
