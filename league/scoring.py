@@ -111,16 +111,18 @@ class Placing:
 
 
 def classify(placings: Iterable[Placing]) -> list[Placing]:
-    """Finishers in their order, then cars out of the race by distance covered
-    (further first), then disqualified cars, then cars that did not start;
-    positions 1..n."""
+    """Finishers, then cars out of the race (any status a game reports for a
+    car that did not finish, RoboRally's not_finished among them), then the
+    disqualified, then cars that did not start; positions 1..n. Within each
+    group the engine's (or the hand-entered) order stands: the engine has
+    already applied its game's tie-breaks. Only lines without a position
+    fall back on the distance covered."""
     ordered = sorted(
         placings,
         key=lambda p: (
             _STATUS_ORDER.get(p.status, 1),
-            p.position if p.status == FINISHED else 0,
-            -p.distance if _STATUS_ORDER.get(p.status, 1) == 1 else 0,
-            p.position,
+            p.position if p.position else _ABSENT,
+            -p.distance,
         ),
     )
     return [

@@ -65,21 +65,34 @@ def test_the_galaxy_trucker_preset_scores_the_credits():
     assert race_points(table, position=1, status=FINISHED, figures={}) == 0
 
 
-def test_eliminated_cars_rank_behind_finishers_and_among_themselves_by_distance():
+def test_cars_out_rank_behind_finishers_in_the_engines_own_order():
+    # The engine's order already holds its game's tie-breaks (FD-E-20 ranks
+    # a car out at a corner by where its turn began, not by distance).
     placings = [
-        Placing("crashed-early", ELIMINATED, distance=12, position=2),
+        Placing("crashed-late", ELIMINATED, distance=70, position=2),
         Placing("winner", FINISHED, distance=90, position=1),
-        Placing("crashed-late", ELIMINATED, distance=70, position=3),
+        Placing("crashed-early", ELIMINATED, distance=72, position=3),
         Placing("second", FINISHED, distance=89, position=4),
         Placing("no-show", "did_not_start", distance=0, position=5),
+        Placing("still-racing", "not_finished", distance=40, position=6),
     ]
     assert [(p.key, p.position) for p in classify(placings)] == [
         ("winner", 1),
         ("second", 2),
         ("crashed-late", 3),
         ("crashed-early", 4),
-        ("no-show", 5),
+        ("still-racing", 5),
+        ("no-show", 6),
     ]
+
+
+def test_lines_without_a_position_fall_back_on_the_distance():
+    placings = [
+        Placing("short", ELIMINATED, distance=12),
+        Placing("long", ELIMINATED, distance=70),
+        Placing("winner", FINISHED, distance=90, position=1),
+    ]
+    assert [p.key for p in classify(placings)] == ["winner", "long", "short"]
 
 
 F1 = PointsTable(race_points=(25, 18, 15, 12, 10, 8, 6, 4, 2, 1))

@@ -13,12 +13,16 @@ follows (STYLE.md section 16):
     track.py, layout.py tracks as data and the validator; the generator of data/
     state.py, snapshot.py  cars, and the state fields of FD-E-4
     race.py             the contract, setup and rounds; turn.py the turn (FD-P-3)
+    driving.py          a car's movement within its turn: the move, the path's
+                        crossings, corners, braking, the finish, collisions
     steps.py            one step at a time: movement states and their legality
                         (FD-B-6 to FD-B-9, FD-B-12)
     search.py           the search over movement states (FD-E-7)
     move.py             one whole move: its plan, legal ends and previews
     gears.py, damage.py, slipstream.py, pit.py, weather.py, street.py,
-    drivers.py          rules by concept (the ten special drivers in drivers.py)
+    drivers.py          rules by concept; the ten special drivers' effects on the
+    abilities.py        rules in abilities.py, their own moves in drivers.py
+    present.py          what pages show (races/rules/presentation.py)
     qualifying.py, result.py   the qualifying lap and the classification
     view.py             what a seat sees (everything: Formula D hides nothing)
     scenario.py         the test constructor of FD-E-25

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..contract import ConfigError, Seat
 from . import bots
+from .gears import build_error
 from .options import OPTIONS, check_seats
 from .race import FormulaDRace
 from .track import load_track, track_ids
@@ -43,8 +44,6 @@ class FormulaD:
         seats = [s if isinstance(s, Seat) else Seat.from_dict(s) for s in seats]
         check_seats(cfg, seats)
         if cfg["build_your_car"]:
-            from .gears import build_error
-
             probe = FormulaDRace.__new__(FormulaDRace)
             probe.bga, probe.cfg = cfg["ruleset"] == "bga", cfg
             for s in seats:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from . import damage
+from .abilities import li_blocks
 from .search import search
 from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from .steps import (
@@ -51,8 +52,6 @@ def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
         hazard_spaces=race.markers.keys(),
     )
     if race.drivers_on:  # li_blocks is False for every car otherwise (FD-V-12.1)
-        from .drivers import li_blocks
-
         rules.li_row = li_blocks(race, car)
     return rules
 

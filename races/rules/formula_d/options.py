@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..contract import ConfigError
 from ..options import Option, OptionSchema
+from .abilities import DRIVERS
 from .track import load_track, track_ids
 
 
@@ -146,8 +147,6 @@ def check_seats(config: dict, seats) -> None:
         raise ConfigError("grid must list every seat exactly once")
     drivers = [s.setup.get("driver") for s in seats if s.setup.get("driver")]
     if drivers:
-        from .drivers import DRIVERS
-
         if not config["special_drivers"]:
             raise ConfigError("setup.driver needs special_drivers (FD-V-12)")
         unknown = [d for d in drivers if d not in DRIVERS]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from . import damage
-from .drivers import slide_cap
+from .abilities import slide_cap
+from .driving import Turn, collisions, drive, pay_braking, resolve_corners
 from .state import CATEGORIES, Car
 from .street import nitro_available, nitro_spaces
 from .track import TRACK
@@ -138,8 +139,6 @@ def slide(race, car: Car) -> int:
 
 def service(race, turn):
     """Step 13: the car has entered its own box."""
-    from .turn import Turn, collisions, drive, pay_braking, resolve_corners
-
     car = turn.car
     t = race.track
     car.pit_stops += 1

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from ..contract import Placing, RaceResult
 from . import damage, gears, pit, weather
-from .result import BGA_QUALIFYING_POINTS
-from .turn import Turn, drive, roll_gear
+from .driving import Turn, drive
+from .turn import roll_gear
+
+# FD-BGA-2: qualifying points by qualifying rank.
+BGA_QUALIFYING_POINTS = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 
 
 def session(race):

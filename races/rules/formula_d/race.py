@@ -12,8 +12,8 @@ from collections.abc import Mapping
 
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
 from . import qualifying, result, turn
+from .abilities import DRIVERS, deal
 from .chance import SeededDice
-from .drivers import deal
 from .snapshot import snapshot
 from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
 from .track import COLOURS, TRACK, load_track
@@ -124,8 +124,6 @@ class FormulaDRace:
             car.nitro = 1 if self.cfg.get("nitro") else 0  # FD-V-9.2
             car.driver = setup.get("driver") if self.cfg.get("special_drivers") else None
             if car.driver:
-                from .drivers import DRIVERS
-
                 car.maxima = dict(DRIVERS[car.driver])
                 car.wear = dict(car.maxima)
             if self.street_tyres:

@@ -4,10 +4,10 @@ FD-V-5.2)."""
 from __future__ import annotations
 
 from ..contract import Placing, RaceResult
+from .qualifying import BGA_QUALIFYING_POINTS, build_result
 from .state import FINISHED
 
 BGA_RACE_POINTS = (1000, 720, 600, 480, 400, 320, 240, 160, 80, 40)
-BGA_QUALIFYING_POINTS = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
 TEAM_POINTS = (10, 8, 6, 5, 4, 3, 2, 1, 0, 0)
 
 
@@ -82,8 +82,6 @@ def teams(race, ordered, points) -> list[dict]:
 
 def build(race, log_sha256: str) -> RaceResult:
     if race.qualifying:
-        from .qualifying import build_result
-
         return build_result(race, log_sha256)
     ordered = classified(race)
     points = _points(race, ordered)

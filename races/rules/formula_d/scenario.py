@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..contract import Seat
 from . import GAME, qualifying
+from .abilities import DRIVERS
 from .chance import ScriptedDice
 from .race import FormulaDRace
 
@@ -83,8 +84,6 @@ def place(race: FormulaDRace, cars: list[dict]) -> None:
         car.lap = spec.get("lap", 1 if rank < t.L - 10 else 0)
         car.gear = spec.get("gear", 1)
         if spec.get("driver"):
-            from .drivers import DRIVERS
-
             car.driver = spec["driver"]
             car.maxima = dict(DRIVERS[car.driver])
             car.wear = dict(car.maxima)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from .driving import path_effects
 from .move import rules_for
 from .steps import OVERS, links, start_state, step
 from .track import TRACK
@@ -92,8 +93,6 @@ def options(race, turn) -> list[dict]:
 
 def offer(race, turn):
     """Step 9: decision `slipstream` while the car is eligible; chains after full shapes."""
-    from .turn import path_effects
-
     car, t = turn.car, race.track
     while eligible(race, turn):
         choices = options(race, turn)

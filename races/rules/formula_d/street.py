@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from . import damage
-from .drivers import nitro_bonus
+from .abilities import nitro_bonus
 from .state import CATEGORIES, Car
 
 RESIDENTIAL_BASIC = 10  # FD-V-10.4: 11-20 costs 2 WP

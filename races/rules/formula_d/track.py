@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from ..contract import ConfigError
+from .layout import corner_span
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("red", "yellow", "blue", "green", "white")
@@ -263,8 +264,6 @@ def _check_loop(name: str, data: dict, spaces: dict) -> None:
 
 
 def _check_corner_signs(name: str, data: dict, spaces: dict) -> None:
-    from .layout import corner_span
-
     for c in data["corners"]:
         shortest, longest = corner_span(spaces, c)
         if (c.get("shortest"), c.get("longest")) != (shortest, longest):

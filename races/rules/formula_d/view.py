@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .drivers import li_blocks
+from .abilities import li_blocks
 
 if TYPE_CHECKING:
     from .race import FormulaDRace

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .abilities import frogger_reroll
+
 CHANGING = ("CLOUDY", "CLOUDY_WET", "RAIN_VAR", "SUN_VAR")
 # FD-V-6.5: state -> (after rain, after variable, after sun)
 LADDER = {
@@ -26,8 +28,6 @@ def roll(race, phase: str, trigger: str | None = None):
     Returns (value, rerolled). A roll Frogger has rolled again is logged on its own
     (`weather_rerolled`, by Frogger's seat) before the second roll, so every die is
     in the log (FD-E-15); the second is the caller's `weather_rolled`."""
-    from .drivers import frogger_reroll
-
     value = race.roll("black")
     if race.drivers_on:
         frog = yield from frogger_reroll(race, value)

@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import Action, Seat, get_game
-from races.rules.formula_d import drivers
+from races.rules.formula_d import abilities
 from races.rules.formula_d.chance import ScriptedDice
 
 from .driving import act, events_of, gear, lane, move, scenario
@@ -30,7 +30,7 @@ def test_diane_wins_a_grid_tie_without_rerolling():
     )
     assert events_of(race, "grid_set")[0]["order"] == ["A", "B", "C"]
     assert len(events_of(race, "grid_roll")) == 3
-    assert race.by_seat["B"].maxima == drivers.DRIVERS["derek_manson"]
+    assert race.by_seat["B"].maxima == abilities.DRIVERS["derek_manson"]
 
 
 def test_missing_drivers_are_dealt_from_a_seeded_shuffle():
@@ -40,7 +40,7 @@ def test_missing_drivers_are_dealt_from_a_seeded_shuffle():
     two = GAME.start({"track": "lakeside_night", "level": "advanced"}, seats, 5)
     dealt = [c.driver for c in one.cars]
     assert dealt == [c.driver for c in two.cars] and len(set(dealt)) == 4
-    assert all(c.maxima == drivers.DRIVERS[c.driver] for c in one.cars)
+    assert all(c.maxima == abilities.DRIVERS[c.driver] for c in one.cars)
 
 
 @pytest.mark.parametrize(
@@ -109,8 +109,8 @@ def test_dimitri_fails_engine_checks_only_on_one_to_three():
     """FD-X-56, FD-V-12.9."""
     race = street([{"seat": "A", "space": "r0l1", "driver": "dimitri_tzarof"}], [])
     car = race.by_seat["A"]
-    assert drivers.engine_threshold(race, car, 4) == 3
-    assert drivers.engine_threshold(race, car, 3) == 2
+    assert abilities.engine_threshold(race, car, 4) == 3
+    assert abilities.engine_threshold(race, car, 3) == 2
 
 
 def test_derek_makes_the_other_car_roll_two_dice():

@@ -3,8 +3,8 @@
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
+from races.rules.formula_d.abilities import DRIVERS
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.drivers import DRIVERS
 from races.rules.formula_d.scenario import qualifying_scenario
 
 from .driving import events_of, gear, lane, move, scenario
