@@ -1,0 +1,116 @@
+"""`greedy`, also `pro` (RR-BOT-03..07): every ordering of its hand's kinds
+over the open registers, searched depth-first with shared prefixes and a
+memo, each scored on a model of its own robot alone."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...contract import Action, Decision
+from ..cards import KIND, KIND_ORDER
+from ..course import ahead
+from .rookie import defaults, own_robot
+from .solo import FAR, Solo, solo_for
+
+POWER_DOWN_AT = 6  # RR-BOT-07
+SITES = ("repair", "upgrade")
+
+
+def program_search(
+    solo: Solo, start: tuple, locked: dict[int, str | None], hand: list[int]
+) -> list:
+    """RR-BOT-03, -05: the best kinds for the open registers (None where
+    locked; `locked` maps a locked register to its card's kind), ties to
+    the smallest sequence in KIND_ORDER."""
+    counts = tuple(sum(1 for c in hand if KIND[c] == k) for k in KIND_ORDER)
+    start_flags, start_damage = start[3], start[2]
+    memo: dict = {}
+
+    def score(state: tuple) -> tuple:
+        square, _, damage, flags, won = state
+        alive = square is not None
+        distance = 0 if won or not alive else solo.flag_distance(square, flags)
+        site = alive and solo.kind.get(square) in SITES
+        return (1 if won else 0, -(won or 0), alive, flags - start_flags, -distance,
+                -(damage - start_damage), site)  # fmt: skip
+
+    def go(state: tuple, register: int, left: tuple) -> tuple:
+        if register > 5:
+            return score(state), ()
+        key = (state, register, left)
+        if key in memo:
+            return memo[key]
+        if register in locked:
+            kind = locked[register]
+            value, rest = go(solo.register(state, register, kind), register + 1, left)
+            best = (value, (None, *rest))
+        else:
+            best = None
+            for i, kind in enumerate(KIND_ORDER):
+                if not left[i]:
+                    continue
+                after = left[:i] + (left[i] - 1,) + left[i + 1 :]
+                value, rest = go(solo.register(state, register, kind), register + 1, after)
+                if best is None or value > best[0]:
+                    best = (value, (kind, *rest))
+        memo[key] = best
+        return best
+
+    return list(go(start, 1, counts)[1])
+
+
+def cards_for(kinds: list, hand: list[int]) -> list:
+    """For each kind its highest-priority cards to the lowest registers."""
+    pool = sorted(hand, reverse=True)
+    out = []
+    for kind in kinds:
+        if kind is None:
+            out.append(None)
+            continue
+        card = next(c for c in pool if KIND[c] == kind)
+        pool.remove(card)
+        out.append(card)
+    return out
+
+
+class Greedy:
+    def __init__(self, seed: int | str, seat: str):
+        self.seed, self.seat = seed, seat
+
+    def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
+        me = own_robot(view)
+        if decision.kind == "program":
+            return Action("program", {"registers": self.program(view, me)})
+        if decision.kind == "power_down":
+            return Action("power_down", {"yes": me["damage"] >= POWER_DOWN_AT})
+        if decision.kind == "respawn":
+            return self.respawn(view, me, decision)
+        return defaults(decision)
+
+    def program(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> list:
+        solo = solo_for(view["course"])
+        registers = me["registers"]
+        locked = {
+            r: KIND[registers[r - 1]] if registers[r - 1] is not None else None
+            for r in me["locked"]
+        }
+        start = (tuple(me["square"]), me["facing"], me["damage"], me["flags"], 0)
+        return cards_for(program_search(solo, start, locked, me["hand"]), me["hand"])
+
+    def respawn(self, view, me, decision: Decision) -> Action:
+        """RR-BOT-07: nearest square to the next flag, then the facing whose
+        next square is nearest, then the default order."""
+        solo = solo_for(view["course"])
+        flags = me["flags"]
+        best = None
+        for rank, choice in enumerate(decision.options["squares"]):
+            square = tuple(choice["square"])
+            for order, facing in enumerate(choice["facings"]):
+                nxt = ahead(square, facing)
+                near = solo.flag_distance(nxt, flags) if not solo.course.wall(square, facing) \
+                    else FAR  # fmt: skip
+                key = (solo.flag_distance(square, flags), near, rank, order)
+                if best is None or key < best[0]:
+                    best = (key, square, facing)
+        return Action("respawn", {"square": list(best[1]), "facing": best[2]})

@@ -1,0 +1,64 @@
+"""Step B: program cards, single steps and pushing (RR-MOVE, RR-PUSH)."""
+
+from __future__ import annotations
+
+from .cards import KIND, STEPS, TURNS
+from .course import ahead, turn
+from .damage import damage_deal, destroy, on_pit_or_off
+from .state import Factory, Robot
+
+
+def rotate(f: Factory, robot: Robot, quarters: int, cause: str) -> None:
+    before = robot.facing
+    robot.facing = turn(before, quarters)
+    f.emit("robot_rotated", robot.seat, **{"from": before, "to": robot.facing, "cause": cause})
+
+
+def card_run(f: Factory, robot: Robot, card: int) -> None:
+    """RR-DECK-03, RR-MOVE-03..05: turns are never blocked; a move is single
+    steps, lost from the first blocked step or the robot's destruction."""
+    kind = KIND[card]
+    if kind in TURNS:
+        rotate(f, robot, TURNS[kind], "card")
+        return
+    squares = STEPS[kind]
+    d = robot.facing if squares > 0 else turn(robot.facing, 2)
+    pushed: set[str] = set()
+    for _ in range(abs(squares)):
+        if not step(f, robot, d, "card", pushed):
+            return
+
+
+def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None = None) -> bool:
+    """RR-MOVE-05: one step toward `d`, pushing the line ahead (RR-PUSH-01..04).
+    Returns whether the robot moved and is still on the board."""
+    start = robot.square
+    if f.course.wall(start, d):
+        f.emit("move_blocked", robot.seat, at=list(start), direction=d, reason="wall")
+        return False
+    line = []
+    here = ahead(start, d)
+    while (other := f.at(here)) is not None:
+        line.append(other)
+        here = ahead(here, d)
+    if any(f.course.wall(other.square, d) for other in line):  # RR-PUSH-02
+        f.emit("move_blocked", robot.seat, at=list(start), direction=d, reason="push_blocked")
+        return False
+    for mover, why in [(robot, cause), *((other, "push") for other in line)]:
+        frm = mover.square
+        mover.square = ahead(frm, d)
+        f.emit(
+            "robot_moved",
+            mover.seat,
+            **{"from": list(frm), "to": list(mover.square), "facing": mover.facing, "cause": why},
+        )
+    for mover in [robot, *line]:  # RR-MOVE-05 item 4: mover first, then near to far
+        fall = on_pit_or_off(f, mover)
+        if fall:
+            destroy(f, mover, fall)
+    if cause == "card" and pushed is not None and f.config["push_damage"]:
+        for other in line:  # RR-PUSH-06: once per card, not if destroyed
+            if other.on_board and other.seat not in pushed:
+                pushed.add(other.seat)
+                damage_deal(f, other, 1, "push", by=robot.seat)
+    return robot.on_board
