@@ -9,7 +9,7 @@ from typing import Any
 
 from ...contract import Action, Decision
 from ..cards import KIND, KIND_ORDER
-from ..course import ahead
+from ..course import Course, ahead
 from .rookie import defaults, own_robot
 from .solo import FAR, Solo, solo_for
 
@@ -75,8 +75,19 @@ def cards_for(kinds: list, hand: list[int]) -> list:
 
 
 class Greedy:
-    def __init__(self, seed: int | str, seat: str):
+    """`courses` (tests only) maps a course id to a course outside the library."""
+
+    def __init__(self, seed: int | str, seat: str, courses: Mapping[str, Course] | None = None):
         self.seed, self.seat = seed, seat
+        self.courses = dict(courses or {})
+
+    def solo(self, course_id: str) -> Solo:
+        if course_id in self.courses:
+            course = self.courses[course_id]
+            if not isinstance(course, Solo):
+                self.courses[course_id] = Solo(course)
+            return self.courses[course_id]
+        return solo_for(course_id)
 
     def choose(self, view: Mapping[str, Any], decision: Decision) -> Action:
         me = own_robot(view)
@@ -89,7 +100,7 @@ class Greedy:
         return defaults(decision)
 
     def program(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> list:
-        solo = solo_for(view["course"])
+        solo = self.solo(view["course"])
         registers = me["registers"]
         locked = {
             r: KIND[registers[r - 1]] if registers[r - 1] is not None else None
@@ -101,7 +112,7 @@ class Greedy:
     def respawn(self, view, me, decision: Decision) -> Action:
         """RR-BOT-07: nearest square to the next flag, then the facing whose
         next square is nearest, then the default order."""
-        solo = solo_for(view["course"])
+        solo = self.solo(view["course"])
         flags = me["flags"]
         best = None
         for rank, choice in enumerate(decision.options["squares"]):
