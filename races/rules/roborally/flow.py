@@ -14,6 +14,7 @@ from .damage import damage_deal, repair, unlock
 from .programming import deal, program_apply, program_decision
 from .registers import register_run
 from .respawn import respawn_choices
+from .result import ranking
 from .state import REGISTERS, Factory, Robot
 
 Flow = Generator[list[Decision], tuple[str, Action], None]
@@ -50,7 +51,8 @@ def turn_start(f: Factory) -> None:
         robot.submitted = robot.timer = False
         robot.placed = [None] * REGISTERS
     down = [r.seat for r in f.robots if r.powered_down]
-    f.emit("turn_started", powered_down=down)
+    order = [r.seat for r in ranking(f)]  # the running order, for the lap chart
+    f.emit("turn_started", powered_down=down, order=order)
     for robot in f.robots:
         if robot.powered_down and robot.on_board:
             before = robot.damage
