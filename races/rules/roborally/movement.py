@@ -44,9 +44,10 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
     if any(f.course.wall(other.square, d) for other in line):  # RR-PUSH-02
         f.emit("move_blocked", robot.seat, at=list(start), direction=d, reason="push_blocked")
         return False
-    for mover, why in [(robot, cause), *((other, "push") for other in line)]:
-        frm = mover.square
+    moved = [(robot, cause, start), *((other, "push", other.square) for other in line)]
+    for mover, _, frm in moved:
         mover.square = ahead(frm, d)
+    for mover, why, frm in moved:
         f.emit(
             "robot_moved",
             mover.seat,
