@@ -5,7 +5,8 @@ scenarios RR-TEST-33, 35, 38, 40..42, 50)."""
 import pytest
 
 from races.rules import Action, IllegalAction
-from races.rules.roborally.scenario import blank_course, race, robot
+from races.rules.roborally.flow import repairs
+from races.rules.roborally.scenario import blank_course, factory, race, robot
 
 ROTATIONS = [30, 40, 50, 60, 90, 100, 110, 120, 130]  # nine turning cards
 
@@ -137,3 +138,28 @@ def test_an_archive_on_a_repair_site_is_where_the_robot_returns():  # RR-TEST-50
     assert r.pending[0].options["squares"][0]["square"] == [7, 7]
     r.apply("a", Action("respawn", {"square": [7, 7], "facing": "N"}))
     assert r.f.robot("a").damage == 2
+
+
+def test_repair_and_upgrade_sites_repair_at_cleanup():  # RR-TEST-32 (options off), RR-CLEAN-02
+    course = blank_course(
+        squares=[{"x": 2, "y": 9, "type": "repair"}, {"x": 9, "y": 9, "type": "upgrade"},
+                 {"x": 5, "y": 2, "type": "upgrade"}]
+    )  # fmt: skip
+    f = factory(
+        course,
+        [robot("a", (2, 9), damage=3), robot("b", (9, 9)),
+         robot("c", (5, 2), damage=1, powered_down=True)],
+    )  # fmt: skip
+    repairs(f)
+    assert [f.robot(s).damage for s in "abc"] == [2, 0, 0]
+    assert [(e.seat, e.data["before"], e.data["after"]) for e in f.events] == [
+        ("a", 3, 2),
+        ("c", 1, 0),
+    ]
+
+
+def test_repair_unlocks_the_lowest_locked_register_first():  # RR-LOCK-02, RR-CLEAN-03
+    course = blank_course(squares=[{"x": 2, "y": 9, "type": "repair"}])
+    f = factory(course, [robot("a", (2, 9), damage=6, registers=[10, 20, 30, 430, 500])])
+    repairs(f)
+    assert f.robot("a").registers == [10, 20, 30, None, 500] and f.discard == [430]
