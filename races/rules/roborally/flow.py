@@ -80,8 +80,8 @@ def programming(f: Factory) -> Flow:
 
 
 def yes_no(seat: str, kind: str, prompt: str, **options) -> Decision:
-    return Decision(seat, kind, prompt, {"choices": [True, False], **options},
-                    default=Action(kind, {"yes": False}))  # fmt: skip
+    return Decision(seat, kind, prompt, {"answers": ["no", "yes"], **options},
+                    default=Action(kind, {"answer": "no"}))  # fmt: skip
 
 
 def power_down(f: Factory) -> Flow:
@@ -90,7 +90,7 @@ def power_down(f: Factory) -> Flow:
         if robot.active and robot.damage >= 1:
             prompt = f"Power down next turn? Your robot has {robot.damage} damage."
             _, action = yield [yes_no(robot.seat, "power_down", prompt, damage=robot.damage)]
-            yes = bool(action.params.get("yes"))
+            yes = action.params["answer"] == "yes"
             robot.power_down_next = yes
             f.emit("power_down_announced", robot.seat, yes=yes)
 
@@ -170,6 +170,6 @@ def prepare_next_turn(f: Factory) -> Flow:
         else:
             continue
         _, action = yield [yes_no(robot.seat, kind, why)]
-        yes = bool(action.params.get("yes"))
+        yes = action.params["answer"] == "yes"
         robot.power_down_next = yes
         f.emit("power_down_decided", robot.seat, kind=said, yes=yes)

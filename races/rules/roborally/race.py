@@ -90,9 +90,9 @@ class RoboRallyRace:
         if kind != decision.kind:
             return f"the question now is {decision.kind.replace('_', ' ')}"
         if kind in YES_NO:
-            if not isinstance(params.get("yes"), bool):
+            if params.get("answer") not in ("yes", "no"):
                 return "answer yes or no"
-            if kind == "power_down" and robot.damage < 1:
+            if kind == "power_down" and robot.damage < 1 and params["answer"] == "yes":
                 return "only a damaged robot may power down"  # RR-PD-01
             return None
         if kind == "respawn":
@@ -134,7 +134,7 @@ class RoboRallyRace:
             out = [Action("timeout")] if robot.timer else []
             return out  # the program itself is checked by `validate` (RR-API-04)
         if decision.kind in YES_NO:
-            return [Action(decision.kind, {"yes": yes}) for yes in (False, True)]
+            return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
         return [
             Action("respawn", {"square": c["square"], "facing": d})
             for c in decision.options["squares"]

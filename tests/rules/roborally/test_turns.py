@@ -36,7 +36,7 @@ def test_a_locked_register_keeps_its_card_until_repaired():  # RR-TEST-33, RR-LO
     program(r, "a", [10, 20, 70, 80, None])
     program(r, "b", ROTATIONS[:5])
     assert kinds(r) == [("a", "power_down")]
-    r.apply("a", Action("power_down", {"yes": False}))
+    r.apply("a", Action("power_down", {"answer": "no"}))
     shown = [(e.data["register"], e.data["card"]) for e in of(r, "card_revealed", "a")]
     assert shown[-1] == (5, 500)
     unlocked = of(r, "register_unlocked", "a")
@@ -83,7 +83,7 @@ def test_only_damaged_robots_are_asked_to_power_down():  # RR-TEST-41, RR-PD-01
     program(r, "b", hand_b[:5])
     assert kinds(r) == [("b", "power_down")]
     with pytest.raises(IllegalAction):
-        r.apply("a", Action("power_down", {"yes": True}))
+        r.apply("a", Action("power_down", {"answer": "yes"}))
 
 
 def test_a_powered_down_turn_sheds_damage_and_deals_nothing():  # RR-TEST-38, RR-PD-04
@@ -91,7 +91,7 @@ def test_a_powered_down_turn_sheds_damage_and_deals_nothing():  # RR-TEST-38, RR
              decks=[[140, 150, 160, 170, 180, *ROTATIONS]])  # fmt: skip
     program(r, "a", [140, 150, 160, 170, 180])
     program(r, "b", ROTATIONS[:5])
-    r.apply("a", Action("power_down", {"yes": True}))
+    r.apply("a", Action("power_down", {"answer": "yes"}))
     assert len(of(r, "card_revealed", "a")) == 5  # the turn-1 program still runs
     assert r.f.turn == 2 and r.f.robot("a").powered_down
     assert r.f.robot("a").damage == 0
@@ -106,7 +106,7 @@ def test_destruction_and_reentry_powered_down():  # RR-TEST-35, RR-TEST-42, RR-R
              decks=[[800, 140, 150, 160, 170, *ROTATIONS]])  # fmt: skip
     program(r, "a", [800, 140, 150, 160, 170])
     program(r, "b", ROTATIONS[:5])
-    r.apply("a", Action("power_down", {"yes": True}))
+    r.apply("a", Action("power_down", {"answer": "yes"}))
     assert of(r, "robot_destroyed", "a")[0].data["cause"] == "off_course"
     assert not [e for e in of(r, "card_revealed", "a") if e.data["register"] > 1]
     assert r.f.robot("a").lives == 2 and r.f.robot("a").power_down_next is False  # RR-PD-08
@@ -116,7 +116,7 @@ def test_destruction_and_reentry_powered_down():  # RR-TEST-35, RR-TEST-42, RR-R
         (5, 1), "E", 2
     )  # fmt: skip
     assert kinds(r) == [("a", "reentry_power_down")]
-    r.apply("a", Action("reentry_power_down", {"yes": True}))
+    r.apply("a", Action("reentry_power_down", {"answer": "yes"}))
     assert r.f.turn == 2 and r.f.robot("a").damage == 0
     assert [e.seat for e in of(r, "cards_dealt") if e.round == 2] == ["b"]
 
@@ -130,7 +130,7 @@ def test_an_archive_on_a_repair_site_is_where_the_robot_returns():  # RR-TEST-50
              decks=[[490, 140, 150, 700, 160, 170, *ROTATIONS]])  # fmt: skip
     program(r, "a", [490, 140, 150, 700, 160])
     program(r, "b", ROTATIONS[:5])
-    r.apply("a", Action("power_down", {"yes": False}))
+    r.apply("a", Action("power_down", {"answer": "no"}))
     archived = of(r, "archive_updated", "a")
     assert [(e.data["register"], e.data["square"]) for e in archived] == [(1, [7, 7])]
     assert of(r, "robot_destroyed", "a")[0].data["register"] == 4

@@ -94,7 +94,8 @@ class Greedy:
         if decision.kind == "program":
             return Action("program", {"registers": self.program(view, me)})
         if decision.kind == "power_down":
-            return Action("power_down", {"yes": me["damage"] >= POWER_DOWN_AT})
+            answer = "yes" if me["damage"] >= POWER_DOWN_AT else "no"
+            return Action("power_down", {"answer": answer})
         if decision.kind == "respawn":
             return self.respawn(view, me, decision)
         return defaults(decision)

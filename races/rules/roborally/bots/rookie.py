@@ -22,7 +22,7 @@ def bot_random(seed: int | str, seat: str, turn: int) -> random.Random:
 def defaults(decision: Decision) -> Action:
     if decision.default is not None:
         return decision.default
-    return Action(decision.kind, {"yes": False})
+    return Action(decision.kind, {"answer": "no"})
 
 
 class Rookie:
