@@ -67,16 +67,21 @@ def figures(f: Factory, robot: Robot) -> dict:
 
 
 def race_result(f: Factory, seed) -> RaceResult:
+    """`laps` carries the flags touched; `distance` the robots ranked below
+    (a race has no distance of its own), so an order that sorts a status
+    group by distance keeps RR-RANK's order (eliminated robots by the
+    moment they went out, RR-RANK-04, not by flags)."""
+    ranked = ranking(f)
     order = tuple(
         Placing(
             seat=robot.seat,
             position=position,
             status=_status(robot),
             laps=robot.flags,
-            distance=robot.flags,
+            distance=len(ranked) - position,
             figures=figures(f, robot),
         )
-        for position, robot in enumerate(ranking(f), start=1)
+        for position, robot in enumerate(ranked, start=1)
     )
     return RaceResult(
         game="roborally",

@@ -112,3 +112,5 @@ def test_the_ranking_of_robots_still_racing_and_eliminated():  # RR-TEST-43, RR-
     assert result.details["winner"] is None
     assert [p.status for p in result.order][-2:] == ["eliminated", "eliminated"]
     assert result.order[0].figures["distance_to_next_flag"] == 2
+    assert [p.distance for p in result.order] == [5, 4, 3, 2, 1, 0]  # keeps the order
+    assert [p.laps for p in result.order] == [1, 1, 1, 0, 1, 0]  # flags touched
