@@ -3,15 +3,21 @@ RR-DESTR, RR-LIFE, RR-PD-06)."""
 
 from __future__ import annotations
 
-from .state import REGISTERS, Factory, Robot
+from .options import destruction_discard, options_discard, prevention
+from .state import REGISTERS, Factory, Flow, Robot
 
 DESTROYED_AT = 10  # RR-DMG-03
 
 
-def damage_deal(f: Factory, robot: Robot, amount: int, source: str, by: str | None = None) -> None:
-    """RR-DMG-04 item 4: points one at a time, the lock table after each
-    (RR-LOCK-01, RR-PD-06), destroyed at 10 with the rest dropped."""
+def damage_deal(f: Factory, robot: Robot, amount: int, source: str, by: str | None = None) -> Flow:
+    """RR-DMG-04: options prevent what they can (items 1-3), then the points
+    one at a time, the lock table after each (RR-LOCK-01, RR-PD-06),
+    destroyed at 10 with the rest dropped (item 4). A generator: it yields
+    the decisions it needs (races/rules/roborally/flow.py)."""
     if amount <= 0 or not robot.on_board:
+        return
+    amount = yield from prevention(f, robot, amount)
+    if amount <= 0:
         return
     applied, newly, filled = 0, [], []
     for _ in range(amount):
@@ -39,7 +45,7 @@ def damage_deal(f: Factory, robot: Robot, amount: int, source: str, by: str | No
         else:
             f.emit("register_locked", robot.seat, locked=register, card=card)
     if robot.damage >= DESTROYED_AT:
-        destroy(f, robot, "damage")
+        yield from destroy(f, robot, "damage")
 
 
 def repair(f: Factory, robot: Robot) -> None:
@@ -68,9 +74,10 @@ def unlock(f: Factory, robot: Robot, before: int) -> list[int]:
     return freed
 
 
-def destroy(f: Factory, robot: Robot, cause: str) -> None:
-    """RR-DESTR-02: off the board, numbered, a life lost, damage and locks
-    gone, the power-down announcement void; the last life eliminates."""
+def destroy(f: Factory, robot: Robot, cause: str) -> Flow:
+    """RR-DESTR-02: off the board, numbered, a life lost, an option
+    discarded, damage and locks gone, the power-down announcement void; the
+    last life eliminates (RR-LIFE-01)."""
     square = robot.square
     robot.square = None
     robot.destroyed = True
@@ -87,12 +94,14 @@ def destroy(f: Factory, robot: Robot, cause: str) -> None:
     )
     robot.lives -= 1
     f.emit("life_lost", robot.seat, lives_left=robot.lives)
+    yield from destruction_discard(f, robot)
     robot.damage = 0
     robot.power_down_next = False
     if robot.lives <= 0:
         robot.eliminated = True
         robot.eliminated_at = (f.turn, f.register or 0, f.step)
         f.emit("robot_eliminated", robot.seat)
+        options_discard(f, robot, list(robot.options), "eliminated")
 
 
 def on_pit_or_off(f: Factory, robot: Robot) -> str | None:

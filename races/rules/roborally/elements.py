@@ -7,12 +7,12 @@ from collections import Counter
 from .course import ahead, turn
 from .damage import destroy, on_pit_or_off
 from .movement import rotate, step
-from .state import Factory
+from .state import Factory, Flow
 
 BELTS = ("conveyor", "express")
 
 
-def conveyors(f: Factory, express_only: bool) -> None:
+def conveyors(f: Factory, express_only: bool) -> Flow:
     """C1 (express only) or C2 (every belt): one simultaneous square (RR-CONV-02)."""
     kinds = ("express",) if express_only else BELTS
     movers = [r for r in f.robots if r.on_board and f.course.kind(r.square) in kinds]
@@ -75,22 +75,23 @@ def conveyors(f: Factory, express_only: bool) -> None:
     for robot in moving:  # RR-CONV-06, dock order
         fall = on_pit_or_off(f, robot)
         if fall:
-            destroy(f, robot, fall)
+            yield from destroy(f, robot, fall)
 
 
-def pushers(f: Factory, register: int) -> None:
+def pushers(f: Factory, register: int) -> Flow:
     """C3: the robots on active pushers at its start, pushers in row-major
     order; a line is pushed, no push damage (RR-PUSHER-01, -02)."""
     active = [p for p in f.course.pushers if register in p["registers"]]
     recorded = [(p, f.at((p["x"], p["y"]))) for p in active]
     for pusher, robot in recorded:
         if robot is not None and robot.square == (pusher["x"], pusher["y"]):
-            step(f, robot, pusher["dir"], "pusher")
+            yield from step(f, robot, pusher["dir"], "pusher")
 
 
-def gears(f: Factory) -> None:
-    """C4 (RR-GEAR-01)."""
+def gears(f: Factory) -> Flow:
+    """C4 (RR-GEAR-01): turns only, it never waits for a decision."""
     for robot in f.robots:
         if robot.on_board and f.course.kind(robot.square) == "gear":
             spin = f.course.floor[robot.square]["spin"]
             rotate(f, robot, 1 if spin == "cw" else -1, "gear")
+    yield from ()

@@ -7,17 +7,14 @@ all have submitted; every other decision is yielded alone.
 
 from __future__ import annotations
 
-from collections.abc import Generator
-
 from ..contract import Action, Decision
 from .damage import damage_deal, repair, unlock
+from .options import option_draw
 from .programming import deal, program_apply, program_decision
 from .registers import register_run
 from .respawn import respawn_choices
 from .result import ranking
-from .state import REGISTERS, Factory, Robot
-
-Flow = Generator[list[Decision], tuple[str, Action], None]
+from .state import REGISTERS, Factory, Flow, Robot
 
 
 def race_flow(f: Factory) -> Flow:
@@ -28,7 +25,7 @@ def race_flow(f: Factory) -> Flow:
         yield from programming(f)
         yield from power_down(f)
         for register in range(1, REGISTERS + 1):
-            register_run(f, register)
+            yield from register_run(f, register)
             if f.ended:
                 return
         f.register = None
@@ -105,6 +102,8 @@ def repairs(f: Factory) -> None:
         on_flag = f.config["flags_repair"] and robot.square in f.course.flags
         if kind in ("repair", "upgrade") or on_flag:
             repair(f, robot)
+        if kind == "upgrade" and f.config["options"] and not robot.powered_down:
+            option_draw(f, robot)  # RR-CLEAN-02, RR-PD-05
 
 
 def wipe(f: Factory) -> None:
@@ -140,6 +139,10 @@ def prepare_next_turn(f: Factory) -> Flow:
     """Cleanup C (RR-CLEAN-07): re-entry in destruction order, then the
     power-down questions in dock order."""
     f.step = "5C"
+    for robot in f.robots:  # item 1: Circuit Breaker (RR-OPT-08 #4)
+        if robot.on_board and "Circuit Breaker" in robot.options and robot.damage >= 3:
+            robot.power_down_next = True
+            f.emit("power_down_decided", robot.seat, kind="circuit_breaker", yes=True)
     back = sorted(
         (r for r in f.robots if r.destroyed and not r.eliminated),
         key=lambda r: r.destruction_number,
@@ -152,14 +155,16 @@ def prepare_next_turn(f: Factory) -> Flow:
         robot.respawned_this_turn = True
         robot.registers = [None] * REGISTERS
         robot.shown = set()
+        superior = "Superior Archive" in robot.options  # RR-OPT-08 #25
         f.emit(
             "robot_respawned",
             robot.seat,
             square=list(robot.square),
             facing=robot.facing,
-            damage=2,
+            damage=0 if superior else 2,
         )
-        damage_deal(f, robot, 2, "reentry")  # RR-RESPAWN-05
+        if not superior:
+            yield from damage_deal(f, robot, 2, "reentry")  # RR-RESPAWN-05
     for robot in f.robots:
         if robot.eliminated or not robot.on_board or robot.power_down_next:
             continue

@@ -5,7 +5,8 @@ from __future__ import annotations
 from .cards import KIND, STEPS, TURNS
 from .course import ahead, turn
 from .damage import damage_deal, destroy, on_pit_or_off
-from .state import Factory, Robot
+from .options import move_choice
+from .state import Factory, Flow, Robot
 
 
 def rotate(f: Factory, robot: Robot, quarters: int, cause: str) -> None:
@@ -14,22 +15,23 @@ def rotate(f: Factory, robot: Robot, quarters: int, cause: str) -> None:
     f.emit("robot_rotated", robot.seat, **{"from": before, "to": robot.facing, "cause": cause})
 
 
-def card_run(f: Factory, robot: Robot, card: int) -> None:
+def card_run(f: Factory, robot: Robot, card: int) -> Flow:
     """RR-DECK-03, RR-MOVE-03..05: turns are never blocked; a move is single
     steps, lost from the first blocked step or the robot's destruction."""
     kind = KIND[card]
     if kind in TURNS:
         rotate(f, robot, TURNS[kind], "card")
         return
-    squares = STEPS[kind]
-    d = robot.facing if squares > 0 else turn(robot.facing, 2)
+    squares = yield from move_choice(f, robot, kind, STEPS[kind])
+    d = robot.facing if STEPS[kind] > 0 else turn(robot.facing, 2)
     pushed: set[str] = set()
     for _ in range(abs(squares)):
-        if not step(f, robot, d, "card", pushed):
+        moved = yield from step(f, robot, d, "card", pushed)
+        if not moved:
             return
 
 
-def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None = None) -> bool:
+def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None = None) -> Flow:
     """RR-MOVE-05: one step toward `d`, pushing the line ahead (RR-PUSH-01..04).
     Returns whether the robot moved and is still on the board."""
     start = robot.square
@@ -56,10 +58,10 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
     for mover in [robot, *line]:  # RR-MOVE-05 item 4: mover first, then near to far
         fall = on_pit_or_off(f, mover)
         if fall:
-            destroy(f, mover, fall)
+            yield from destroy(f, mover, fall)
     if cause == "card" and pushed is not None and f.config["push_damage"]:
         for other in line:  # RR-PUSH-06: once per card, not if destroyed
             if other.on_board and other.seat not in pushed:
                 pushed.add(other.seat)
-                damage_deal(f, other, 1, "push", by=robot.seat)
+                yield from damage_deal(f, other, 1, "push", by=robot.seat)
     return robot.on_board

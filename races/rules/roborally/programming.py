@@ -27,7 +27,7 @@ def deal(f: Factory) -> None:
     for robot in f.robots:
         if not robot.active:
             continue
-        size = max(0, 9 - robot.damage)
+        size = max(0, 9 - robot.damage) + ("Extra Memory" in robot.options)  # RR-DEAL-02
         robot.hand, f.deck = f.deck[:size], f.deck[size:]
         f.emit("cards_dealt", robot.seat, cards=len(robot.hand), private={"cards": robot.hand[:]})
 

@@ -8,6 +8,7 @@ from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
 from .chance import Chance
 from .course import Course
 from .flow import race_flow
+from .options import OPTION_NAMES, option_problem
 from .programming import program_problem
 from .respawn import respawn_choices
 from .result import race_result, ranking
@@ -16,6 +17,7 @@ from .view import race_view
 
 YES_NO = ("power_down", "stay_powered_down", "reentry_power_down")
 PROGRAMMING = ("program", "place", "timeout")
+OPTION_DECISIONS = ("prevent_damage", "discard_on_destruction", "move_option")
 
 
 class RoboRallyRace:
@@ -43,6 +45,8 @@ class RoboRallyRace:
                 for i, s in enumerate(seats, start=1)  # RR-SETUP-03
             ]
         self.f = Factory(course, config, robots, chance or Chance(seed))
+        if config["options"]:  # RR-SETUP-06, RR-RNG-02 (1)
+            self.f.option_deck = self.f.chance.shuffle(OPTION_NAMES)
         self.f.emit(
             "race_started",
             course=course.id,
@@ -95,6 +99,8 @@ class RoboRallyRace:
             if kind == "power_down" and robot.damage < 1 and params["answer"] == "yes":
                 return "only a damaged robot may power down"  # RR-PD-01
             return None
+        if kind in OPTION_DECISIONS:
+            return option_problem(decision, action)
         if kind == "respawn":
             square, facing = params.get("square"), params.get("facing")
             for where, facings in respawn_choices(self.f, robot):
@@ -135,6 +141,14 @@ class RoboRallyRace:
             return out  # the program itself is checked by `validate` (RR-API-04)
         if decision.kind in YES_NO:
             return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
+        if decision.kind == "move_option":
+            return [Action("move_option", {"squares": n}) for n in decision.options["squares"]]
+        if decision.kind == "discard_on_destruction":
+            return [Action(decision.kind, {"option": o}) for o in decision.options["options"]]
+        if decision.kind == "prevent_damage":
+            held = decision.options["options"]
+            return [Action(decision.kind, {"discard": held[:n]})
+                    for n in range(min(len(held), decision.options["amount"]) + 1)]  # fmt: skip
         return [
             Action("respawn", {"square": c["square"], "facing": d})
             for c in decision.options["squares"]

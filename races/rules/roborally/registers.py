@@ -5,7 +5,7 @@ from __future__ import annotations
 from .elements import conveyors, gears, pushers
 from .lasers import lasers_fire
 from .movement import card_run
-from .state import Factory, Robot
+from .state import Factory, Flow, Robot
 
 ARCHIVE_SITES = ("repair", "upgrade")
 
@@ -24,12 +24,12 @@ def reveal(f: Factory, register: int) -> list[tuple[int, Robot]]:
     return shown
 
 
-def move_robots(f: Factory, shown: list[tuple[int, Robot]]) -> None:
+def move_robots(f: Factory, shown: list[tuple[int, Robot]]) -> Flow:
     """Step B: highest priority first, each card to its end (RR-MOVE-01, -02)."""
     f.step = "B"
     for card, robot in sorted(shown, key=lambda pair: -pair[0]):
         if robot.on_board:
-            card_run(f, robot, card)
+            yield from card_run(f, robot, card)
 
 
 def flags_touch(f: Factory, register: int) -> None:
@@ -62,13 +62,13 @@ def all_out(f: Factory) -> bool:
     return False
 
 
-def register_run(f: Factory, register: int) -> None:
+def register_run(f: Factory, register: int) -> Flow:
     """One register phase (RR-REG-01); sets `f.ended` when the race ends."""
     f.register = register
     f.step = None
     f.emit("register_started")
     shown = reveal(f, register)
-    move_robots(f, shown)
+    yield from move_robots(f, shown)
     if all_out(f):
         return
     for name, act in (
@@ -79,7 +79,7 @@ def register_run(f: Factory, register: int) -> None:
         ("D", lambda: lasers_fire(f)),
     ):
         f.step = name
-        act()
+        yield from act()
         if all_out(f):
             return
     flags_touch(f, register)

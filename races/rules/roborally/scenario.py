@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..contract import Seat
+from ..contract import Action, Seat
 from .chance import Chance, ScriptedChance
 from .course import Course, board_data, compose
 from .game import RoboRallyGame
 from .race import RoboRallyRace
-from .state import REGISTERS, Factory, Robot
+from .state import REGISTERS, Factory, Flow, Robot
 
 
 def blank_course(
@@ -39,6 +39,21 @@ def blank_course(
         "flags": [{"number": i, "x": x, "y": y} for i, (x, y) in enumerate(flags, start=1)],
     }
     return compose(data, {"blank": board})
+
+
+def settle(flow: Flow, answers: Iterable[Action] = ()) -> Any:
+    """Run a rule that may wait for decisions (a Flow), answering each with
+    the next of `answers` (the asking seat's); returns the rule's value.
+    More questions than answers is an error."""
+    answers = list(answers)
+    try:
+        decisions = next(flow)
+        while True:
+            if not answers:
+                raise AssertionError(f"unanswered decision: {decisions}")
+            decisions = flow.send((decisions[0].seat, answers.pop(0)))
+    except StopIteration as stop:
+        return stop.value
 
 
 def config(**overrides: Any) -> dict:

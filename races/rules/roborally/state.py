@@ -8,13 +8,18 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..contract import Event
 from .chance import Chance
 from .course import Course, Square
 
 REGISTERS = 5
+# A rule that may wait for decisions: it yields the decisions it needs and
+# receives each answer as (seat, action) (flow.py drives it).
+Flow = Generator[list, tuple, Any]
 
 
 @dataclass
@@ -45,6 +50,8 @@ class Robot:
     finished_at: tuple[int, int] | None = None
     finish_priority: int | None = None
     eliminated_at: tuple[int, int, str | None] | None = None
+    options: list[str] = field(default_factory=list)  # face up, in the order drawn
+    ablative: int = 0  # points the Ablative Coat has absorbed
 
     @property
     def on_board(self) -> bool:
@@ -76,6 +83,8 @@ class Factory:
     step: str | None = None
     events: list[Event] = field(default_factory=list)
     destructions: int = 0
+    option_deck: list[str] = field(default_factory=list)
+    option_discard: list[str] = field(default_factory=list)
     ended: str | None = None
     winner: str | None = None
 

@@ -30,6 +30,7 @@ def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
         "locked": [r for r in range(1, REGISTERS + 1) if robot.locked(r)],
         "shown": shown,
         "hand_size": len(robot.hand),
+        "options": list(robot.options),
     }
     if mine:
         out["hand"] = list(robot.hand)

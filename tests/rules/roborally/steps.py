@@ -3,11 +3,12 @@
 from races.rules.roborally.elements import conveyors, gears, pushers
 from races.rules.roborally.lasers import lasers_fire
 from races.rules.roborally.registers import flags_touch, move_robots, reveal
+from races.rules.roborally.scenario import settle
 
 
 def step_b(f, register=1):
     f.register = register
-    move_robots(f, reveal(f, register))
+    settle(move_robots(f, reveal(f, register)))
 
 
 def step_c(f, register=1, upto="C4"):
@@ -19,14 +20,14 @@ def step_c(f, register=1, upto="C4"):
         ("C4", lambda: gears(f)),
     ):
         f.step = name
-        act()
+        settle(act())
         if name == upto:
             return
 
 
 def step_d(f, register=1):
     f.register, f.step = register, "D"
-    lasers_fire(f)
+    settle(lasers_fire(f))
 
 
 def step_e(f, register=1):

@@ -5,7 +5,7 @@ from races.rules import Action
 from races.rules.roborally.damage import destroy
 from races.rules.roborally.respawn import respawn_choices
 from races.rules.roborally.result import race_result, ranking
-from races.rules.roborally.scenario import blank_course, factory, race, robot
+from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
 
 from .steps import step_e, types
 from .test_turns import ROTATIONS, of, program
@@ -63,7 +63,7 @@ def test_a_shared_archive_places_the_second_robot_beside_it():  # RR-TEST-37, RR
         [robot("a", (5, 5), "N"), robot("b", (5, 2), archive=(5, 5)), robot("c", (5, 8))],
     )
     b = f.robot("b")
-    destroy(f, b, "pit")
+    settle(destroy(f, b, "pit"))
     legal = dict((s, ds) for s, ds in respawn_choices(f, b))
     assert "S" not in legal[(5, 6)]  # C in sight
     assert "S" not in legal[(5, 4)] and "N" in legal[(5, 4)]  # A in sight to the south
@@ -72,7 +72,7 @@ def test_a_shared_archive_places_the_second_robot_beside_it():  # RR-TEST-37, RR
 
 def test_an_empty_archive_takes_the_robot_with_any_facing():  # RR-RESPAWN-02
     f = factory(blank_course(), [robot("a", (1, 1), archive=(5, 5))])
-    destroy(f, f.robot("a"), "pit")
+    settle(destroy(f, f.robot("a"), "pit"))
     assert respawn_choices(f, f.robot("a")) == [((5, 5), ["N", "E", "S", "W"])]
 
 

@@ -2,7 +2,7 @@
 (RR-LASER, RR-DMG, RR-LOCK, RR-PD-06; scenarios RR-TEST-24..28, 39)."""
 
 from races.rules.roborally.damage import damage_deal
-from races.rules.roborally.scenario import blank_course, factory, robot
+from races.rules.roborally.scenario import blank_course, factory, robot, settle
 
 from .steps import step_d, types
 
@@ -57,7 +57,7 @@ def test_simultaneous_fire_destroys_both_in_dock_order():  # RR-TEST-28, RR-LASE
 
 def test_damage_locks_registers_from_five_down():  # RR-DMG-02, RR-LOCK-01
     f = factory(blank_course(), [robot("a", (5, 5), registers=[10, 20, 30, 40, 50], damage=4)])
-    damage_deal(f, f.robot("a"), 2, "board_laser")
+    settle(damage_deal(f, f.robot("a"), 2, "board_laser"))
     a = f.robot("a")
     assert [a.locked(r) for r in range(1, 6)] == [False, False, False, True, True]
     taken = types(f, "damage_taken")[0].data
@@ -67,7 +67,7 @@ def test_damage_locks_registers_from_five_down():  # RR-DMG-02, RR-LOCK-01
 
 def test_damage_past_ten_stops_at_ten_and_destroys():  # RR-DMG-03, RR-EVT-05
     f = factory(blank_course(), [robot("a", (5, 5), damage=8)])
-    damage_deal(f, f.robot("a"), 3, "board_laser")
+    settle(damage_deal(f, f.robot("a"), 3, "board_laser"))
     assert types(f, "damage_taken")[0].data["amount"] == 2
     assert [e.data["cause"] for e in types(f, "robot_destroyed")] == ["damage"]
     assert f.robot("a").damage == 0  # RR-DESTR-03

@@ -1,0 +1,121 @@
+"""Option cards (section 16): the option deck, drawing on upgrade sites,
+and the options the engine knows so far: discarding any option to prevent
+damage (RR-DMG-04, RR-OPT-02), the discard on destruction and elimination
+(RR-OPT-03), Ablative Coat, Brakes, Circuit Breaker, Double-Barreled Laser,
+Extra Memory, Fourth Gear, Rear-Firing Laser, Reverse Gear and Superior
+Archive. The other sixteen are not in the engine yet, so a race cannot be
+started with options on (game.py); tests reach these through scenario.py.
+"""
+
+from __future__ import annotations
+
+from ..contract import Action, Decision
+from .cards import BACK_UP, MOVE_1, MOVE_3
+from .state import Factory, Flow, Robot
+
+# RR-OPT-08, the canonical order of the option deck.
+OPTION_NAMES = (
+    "Ablative Coat", "Abort Switch", "Brakes", "Circuit Breaker", "Conditional Program",
+    "Crab Legs", "Double-Barreled Laser", "Dual Processor", "Extra Memory", "Fire Control",
+    "Flywheel", "Fourth Gear", "Gyroscopic Stabilizer", "High-Power Laser", "Mechanical Arm",
+    "Mini Howitzer", "Power-Down Shield", "Pressor Beam", "Radio Control", "Ramming Gear",
+    "Rear-Firing Laser", "Recompile", "Reverse Gear", "Scrambler", "Superior Archive",
+    "Tractor Beam",
+)  # fmt: skip
+ABLATIVE_POINTS = 3
+# movement options (RR-DEC-07): card kind -> (option, the other number of squares)
+MOVE_OPTIONS = {MOVE_1: ("Brakes", 0), MOVE_3: ("Fourth Gear", 4), BACK_UP: ("Reverse Gear", 2)}
+
+
+def option_draw(f: Factory, robot: Robot) -> None:
+    """RR-CLEAN-02, -05: the top option card, the discard reshuffled when
+    the deck is empty; nothing when both are empty."""
+    if not f.option_deck and f.option_discard:
+        f.option_deck = f.chance.shuffle([o for o in OPTION_NAMES if o in f.option_discard])
+        f.option_discard = []
+    if not f.option_deck:
+        return
+    option = f.option_deck.pop(0)
+    robot.options.append(option)
+    f.emit("option_drawn", robot.seat, option=option)
+
+
+def options_discard(f: Factory, robot: Robot, options: list[str], reason: str) -> None:
+    for option in options:
+        if option in robot.options:
+            robot.options.remove(option)
+            f.option_discard.append(option)
+            if option == "Ablative Coat":
+                robot.ablative = 0
+            f.emit("option_discarded", robot.seat, option=option, reason=reason)
+
+
+def prevention(f: Factory, robot: Robot, amount: int) -> Flow:
+    """RR-DMG-04 items 2 and 3: Ablative Coat absorbs, then the seat may
+    discard options, one point each. Returns the points left."""
+    if "Ablative Coat" in robot.options and amount > 0:
+        absorbed = min(amount, ABLATIVE_POINTS - robot.ablative)
+        robot.ablative += absorbed
+        amount -= absorbed
+        f.emit("damage_prevented", robot.seat, amount=absorbed, by="ablative_coat")
+        if robot.ablative >= ABLATIVE_POINTS:
+            options_discard(f, robot, ["Ablative Coat"], "used_up")
+    if amount > 0 and robot.options:
+        prompt = f"Your robot takes {amount} damage: discard options to prevent it?"
+        options = {"options": list(robot.options), "amount": amount}
+        default = Action("prevent_damage", {"discard": []})
+        _, action = yield [Decision(robot.seat, "prevent_damage", prompt, options, default)]
+        chosen = list(action.params["discard"])
+        if chosen:
+            options_discard(f, robot, chosen, "prevent")
+            f.emit("damage_prevented", robot.seat, amount=len(chosen), by="discard")
+            amount -= len(chosen)
+    return amount
+
+
+def destruction_discard(f: Factory, robot: Robot) -> Flow:
+    """RR-DESTR-02: a destroyed robot's seat discards one of its options
+    (default: the one drawn last, RR-DEC-10)."""
+    if not robot.options:
+        return
+    prompt = "Your robot is destroyed: choose the option card to discard."
+    default = Action("discard_on_destruction", {"option": robot.options[-1]})
+    options = {"options": list(robot.options)}
+    _, action = yield [Decision(robot.seat, "discard_on_destruction", prompt, options, default)]
+    options_discard(f, robot, [action.params["option"]], "destroyed")
+
+
+def move_choice(f: Factory, robot: Robot, kind: str, printed: int) -> Flow:
+    """RR-DEC-07: Brakes, Fourth Gear or Reverse Gear offer another number
+    of squares when their card executes. Returns the squares to move."""
+    squares = abs(printed)
+    option, other = MOVE_OPTIONS.get(kind, (None, None))
+    if option is None or option not in robot.options or robot.powered_down:
+        return squares
+    prompt = f"{option}: move {squares} or {other} squares?"
+    options = {"option": option, "squares": [squares, other]}
+    default = Action("move_option", {"squares": squares})
+    _, action = yield [Decision(robot.seat, "move_option", prompt, options, default)]
+    chosen = action.params["squares"]
+    if chosen != squares:
+        f.emit("option_used", robot.seat, option=option, details={"squares": chosen})
+    return chosen
+
+
+def option_problem(decision: Decision, action: Action) -> str | None:
+    """Why an answer to an option decision is illegal (RR-DEC-07, -09, -10)."""
+    params, options = action.params, decision.options
+    if decision.kind == "prevent_damage":
+        chosen = params.get("discard")
+        if not isinstance(chosen, list) or len(set(chosen)) != len(chosen):
+            return "name the options to discard once each"
+        if any(o not in options["options"] for o in chosen):
+            return "you can only discard options you hold"
+        if len(chosen) > options["amount"]:
+            return f"at most {options['amount']} options prevent this damage"
+        return None
+    if decision.kind == "discard_on_destruction":
+        return None if params.get("option") in options["options"] else "discard an option you hold"
+    if decision.kind == "move_option":
+        return None if params.get("squares") in options["squares"] else "choose one of the two"
+    return "unknown action"
