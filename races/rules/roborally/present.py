@@ -53,6 +53,12 @@ SOURCES = {
     "push": "a push",
     "reentry": "re-entering",
 }
+DISCARDS = {
+    "prevent": " to prevent a point of damage",
+    "destroyed": " as it is destroyed",
+    "used_up": ", used up",
+    "eliminated": " as it leaves the race",
+}
 ENDS = {
     "final_flag": "a robot touched the last flag",
     "all_eliminated": "every robot is out",
@@ -166,6 +172,15 @@ WORDS = {
         f"{c} will be powered down next turn." if yes(d["yes"]) else f"{c} will run next turn."
     ),
     "robot_finished": lambda c, d, n, k: f"{c} has touched every flag!",
+    "option_drawn": lambda c, d, n, k: f"{c} draws the option card {d['option']}.",
+    "option_discarded": lambda c, d, n, k: f"{c} discards {d['option']}{DISCARDS[d['reason']]}.",
+    "damage_prevented": lambda c, d, n, k: (
+        f"{c} prevents {d['amount']} damage"
+        + (" with its Ablative Coat." if d["by"] == "ablative_coat" else ".")
+    ),
+    "option_used": lambda c, d, n, k: (
+        f"{c} uses {d['option']} to move {plural(d['details']['squares'], 'square')}."
+    ),
     "race_finished": _finished,
 }
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...contract import Action, Decision
 from ..cards import KIND, KIND_ORDER
-from ..course import Course, ahead
+from ..course import Course, ahead, turn
 from .rookie import defaults, own_robot
 from .solo import FAR, Solo, solo_for
 
@@ -98,7 +98,37 @@ class Greedy:
             return Action("power_down", {"answer": answer})
         if decision.kind == "respawn":
             return self.respawn(view, me, decision)
+        if decision.kind == "prevent_damage":
+            return self.prevent(me, decision)
+        if decision.kind == "move_option":
+            return self.move_option(view, me, decision)
         return defaults(decision)
+
+    def prevent(self, me, decision: Decision) -> Action:
+        """RR-BOT-07: discard only to stay below 10 damage, drawn-last first."""
+        held, amount = decision.options["options"], decision.options["amount"]
+        need = me["damage"] + amount - 9
+        chosen = list(reversed(held))[:need] if 0 < need <= len(held) else []
+        return Action("prevent_damage", {"discard": chosen})
+
+    def move_option(self, view, me, decision: Decision) -> Action:
+        """RR-BOT-07: the number of squares ending nearer the next flag,
+        the printed one on a tie (listed first)."""
+        solo = self.solo(view["course"])
+        printed, other = decision.options["squares"]
+        backwards = decision.options["option"] == "Reverse Gear"
+        d = turn(me["facing"], 2) if backwards else me["facing"]
+
+        def distance(squares: int) -> int:
+            square = tuple(me["square"])
+            for _ in range(squares):
+                square = solo.walk(square, d)
+                if square is None:
+                    return FAR + 1
+            return solo.flag_distance(square, me["flags"])
+
+        best = other if distance(other) < distance(printed) else printed
+        return Action("move_option", {"squares": best})
 
     def program(self, view: Mapping[str, Any], me: Mapping[str, Any]) -> list:
         solo = self.solo(view["course"])

@@ -57,7 +57,7 @@ class Solo:
             return 0
         return self.distance[flags].get(square, FAR)
 
-    def _walk(self, square, d):
+    def walk(self, square, d):
         """One step; None when it falls off or into a pit."""
         if self.course.wall(square, d):
             return square
@@ -99,7 +99,7 @@ class Solo:
             n = STEPS[kind]
             d = facing if n > 0 else turn(facing, 2)
             for _ in range(abs(n)):
-                square = self._walk(square, d)
+                square = self.walk(square, d)
                 if square is DEAD:
                     break
         if square is not DEAD and square in self.express:  # C1
@@ -109,7 +109,7 @@ class Solo:
         if square is not DEAD and square in self.pusher:  # C3
             p = self.pusher[square]
             if register in p["registers"]:
-                square = self._walk(square, p["dir"])
+                square = self.walk(square, p["dir"])
         if square is not DEAD and square in self.spin:  # C4
             facing = turn(facing, self.spin[square])
         if square is not DEAD:  # D: board lasers
