@@ -67,7 +67,7 @@ def conveyors(f: Factory, express_only: bool) -> Flow:
                "cause": "conveyor"},
         )  # fmt: skip
         there = f.course.floor.get(robot.square)
-        if there and there["type"] in BELTS:  # RR-CONV-05: rotation by geometry
+        if there and there["type"] in BELTS and not robot.gyroscope:  # RR-CONV-05
             if there["dir"] == turn(m, 1):
                 rotate(f, robot, 1, "conveyor")
             elif there["dir"] == turn(m, -1):
@@ -91,7 +91,7 @@ def pushers(f: Factory, register: int) -> Flow:
 def gears(f: Factory) -> Flow:
     """C4 (RR-GEAR-01): turns only, it never waits for a decision."""
     for robot in f.robots:
-        if robot.on_board and f.course.kind(robot.square) == "gear":
+        if robot.on_board and f.course.kind(robot.square) == "gear" and not robot.gyroscope:
             spin = f.course.floor[robot.square]["spin"]
             rotate(f, robot, 1 if spin == "cw" else -1, "gear")
     yield from ()

@@ -45,7 +45,7 @@ def turn_start(f: Factory) -> None:
         robot.powered_down = robot.power_down_next and not robot.eliminated
         robot.power_down_next = False
         robot.destroyed_this_turn = robot.respawned_this_turn = False
-        robot.submitted = robot.timer = False
+        robot.submitted = robot.timer = robot.gyroscope = False
         robot.placed = [None] * REGISTERS
     down = [r.seat for r in f.robots if r.powered_down]
     order = [r.seat for r in ranking(f)]  # the running order, for the lap chart

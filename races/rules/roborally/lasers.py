@@ -2,29 +2,42 @@
 
 from __future__ import annotations
 
-from .course import turn
+from .course import ahead, turn
 from .damage import damage_deal
 from .state import Factory, Flow, Robot
 
 
-def _robot_shot(f: Factory, robot: Robot, direction: str):
-    """One robot laser along the line of sight (RR-LASER-03); logged."""
-    path, target = [], None
-    for square in f.course.sight(robot.square, direction):
-        path.append(list(square))
-        target = f.at(square)
-        if target is not None:
+def _robot_shot(f: Factory, robot: Robot, direction: str, pierce: int = 0) -> list[Robot]:
+    """One robot laser along the line of sight (RR-LASER-03), logged; with
+    High-Power Laser it passes through one obstacle, a walled edge or a
+    robot, hitting a robot it passes through (RR-OPT-08 #14)."""
+    path, targets, here = [], [], robot.square
+    while True:
+        if f.course.wall(here, direction):
+            if not pierce:
+                break
+            pierce -= 1
+        here = ahead(here, direction)
+        if not f.course.on_course(here):
             break
+        path.append(list(here))
+        target = f.at(here)
+        if target is not None:
+            targets.append(target)
+            if not pierce:
+                break
+            pierce -= 1
     f.emit(
         "laser_fired",
         robot.seat,
         source=robot.seat,
         direction=direction,
         path=path,
-        target=target.seat if target else None,
+        target=targets[0].seat if targets else None,
         beams=1,
+        **({"targets": [t.seat for t in targets]} if len(targets) > 1 else {}),
     )
-    return target
+    return targets
 
 
 def lasers_fire(f: Factory) -> Flow:
@@ -51,13 +64,12 @@ def lasers_fire(f: Factory) -> Flow:
     for robot in f.robots:  # RR-LASER-03, shooters in dock order: main, then rear
         if not robot.active:
             continue
-        target = _robot_shot(f, robot, robot.facing)
-        if target is not None:  # Double-Barreled Laser: 2 per main-laser hit
-            amount = 2 if "Double-Barreled Laser" in robot.options else 1
+        pierce = 1 if "High-Power Laser" in robot.options else 0
+        amount = 2 if "Double-Barreled Laser" in robot.options else 1  # per main-laser hit
+        for target in _robot_shot(f, robot, robot.facing, pierce):  # the nearer first
             hits.append((target, amount, "robot_laser", robot.seat))
         if "Rear-Firing Laser" in robot.options:  # RR-OPT-08 #21, mods do not apply
-            target = _robot_shot(f, robot, turn(robot.facing, 2))
-            if target is not None:
+            for target in _robot_shot(f, robot, turn(robot.facing, 2)):
                 hits.append((target, 1, "robot_laser", robot.seat))
     for target, amount, source, by in hits:  # RR-LASER-05
         yield from damage_deal(f, target, amount, source, by=by)

@@ -31,6 +31,15 @@ def card_run(f: Factory, robot: Robot, card: int) -> Flow:
             return
 
 
+def ramming(f: Factory, mover: Robot, other: Robot) -> Flow:
+    """Ramming Gear (RR-OPT-08 #20): when its robot pushes or bumps another
+    with a card, or is pushed or bumped by one, the other robot takes 1."""
+    if "Ramming Gear" in mover.options and other.on_board:
+        yield from damage_deal(f, other, 1, "ramming_gear", by=mover.seat)
+    if "Ramming Gear" in other.options and mover.on_board:
+        yield from damage_deal(f, mover, 1, "ramming_gear", by=other.seat)
+
+
 def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None = None) -> Flow:
     """RR-MOVE-05: one step toward `d`, pushing the line ahead (RR-PUSH-01..04).
     Returns whether the robot moved and is still on the board."""
@@ -45,6 +54,8 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
         here = ahead(here, d)
     if any(f.course.wall(other.square, d) for other in line):  # RR-PUSH-02
         f.emit("move_blocked", robot.seat, at=list(start), direction=d, reason="push_blocked")
+        if cause == "card":
+            yield from ramming(f, robot, line[0])  # a bump
         return False
     moved = [(robot, cause, start), *((other, "push", other.square) for other in line)]
     for mover, _, frm in moved:
@@ -59,6 +70,8 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
         fall = on_pit_or_off(f, mover)
         if fall:
             yield from destroy(f, mover, fall)
+    if cause == "card" and line and line[0].on_board and robot.on_board:
+        yield from ramming(f, robot, line[0])
     if cause == "card" and pushed is not None and f.config["push_damage"]:
         for other in line:  # RR-PUSH-06: once per card, not if destroyed
             if other.on_board and other.seat not in pushed:

@@ -2,9 +2,10 @@
 and the options the engine knows so far: discarding any option to prevent
 damage (RR-DMG-04, RR-OPT-02), the discard on destruction and elimination
 (RR-OPT-03), Ablative Coat, Brakes, Circuit Breaker, Double-Barreled Laser,
-Extra Memory, Fourth Gear, Rear-Firing Laser, Reverse Gear and Superior
-Archive. The other sixteen are not in the engine yet, so a race cannot be
-started with options on (game.py); tests reach these through scenario.py.
+Extra Memory, Fourth Gear, Gyroscopic Stabilizer, High-Power Laser, Ramming
+Gear, Rear-Firing Laser, Reverse Gear and Superior Archive. The other
+fourteen are not in the engine yet, so a race cannot be started with
+options on (game.py); tests reach these through scenario.py.
 """
 
 from __future__ import annotations
@@ -102,6 +103,21 @@ def move_choice(f: Factory, robot: Robot, kind: str, printed: int) -> Flow:
     return chosen
 
 
+def gyroscopes(f: Factory) -> Flow:
+    """Gyroscopic Stabilizer (RR-OPT-08 #13, RR-DEC-05): in step A of
+    register 1, dock order, each active holder declares it on or off."""
+    f.step = "A"
+    for robot in f.robots:
+        if robot.active and "Gyroscopic Stabilizer" in robot.options:
+            prompt = "Gyroscopic Stabilizer: keep gears and belts from turning you this turn?"
+            default = Action("gyroscope", {"answer": "no"})
+            options = {"answers": ["no", "yes"]}
+            _, action = yield [Decision(robot.seat, "gyroscope", prompt, options, default)]
+            robot.gyroscope = action.params["answer"] == "yes"
+            f.emit("option_used", robot.seat, option="Gyroscopic Stabilizer",
+                   details={"active": robot.gyroscope})  # fmt: skip
+
+
 def option_problem(decision: Decision, action: Action) -> str | None:
     """Why an answer to an option decision is illegal (RR-DEC-07, -09, -10)."""
     params, options = action.params, decision.options
@@ -116,6 +132,8 @@ def option_problem(decision: Decision, action: Action) -> str | None:
         return None
     if decision.kind == "discard_on_destruction":
         return None if params.get("option") in options["options"] else "discard an option you hold"
+    if decision.kind == "gyroscope":
+        return None if params.get("answer") in ("yes", "no") else "answer yes or no"
     if decision.kind == "move_option":
         return None if params.get("squares") in options["squares"] else "choose one of the two"
     return "unknown action"

@@ -51,6 +51,7 @@ SOURCES = {
     "board_laser": "a board laser",
     "robot_laser": "a robot's laser",
     "push": "a push",
+    "ramming_gear": "Ramming Gear",
     "reentry": "re-entering",
 }
 DISCARDS = {
@@ -180,6 +181,8 @@ WORDS = {
     ),
     "option_used": lambda c, d, n, k: (
         f"{c} uses {d['option']} to move {plural(d['details']['squares'], 'square')}."
+        if "squares" in d["details"]
+        else f"{c} switches its {d['option']} " + ("on." if yes(d["details"]["active"]) else "off.")
     ),
     "race_finished": _finished,
 }

@@ -17,7 +17,7 @@ from .view import race_view
 
 YES_NO = ("power_down", "stay_powered_down", "reentry_power_down")
 PROGRAMMING = ("program", "place", "timeout")
-OPTION_DECISIONS = ("prevent_damage", "discard_on_destruction", "move_option")
+OPTION_DECISIONS = ("prevent_damage", "discard_on_destruction", "move_option", "gyroscope")
 
 
 class RoboRallyRace:
@@ -141,6 +141,8 @@ class RoboRallyRace:
             return out  # the program itself is checked by `validate` (RR-API-04)
         if decision.kind in YES_NO:
             return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
+        if decision.kind == "gyroscope":
+            return [Action("gyroscope", {"answer": a}) for a in ("no", "yes")]
         if decision.kind == "move_option":
             return [Action("move_option", {"squares": n}) for n in decision.options["squares"]]
         if decision.kind == "discard_on_destruction":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .elements import conveyors, gears, pushers
 from .lasers import lasers_fire
 from .movement import card_run
+from .options import gyroscopes
 from .state import Factory, Flow, Robot
 
 ARCHIVE_SITES = ("repair", "upgrade")
@@ -67,6 +68,8 @@ def register_run(f: Factory, register: int) -> Flow:
     f.register = register
     f.step = None
     f.emit("register_started")
+    if register == 1:
+        yield from gyroscopes(f)
     shown = reveal(f, register)
     yield from move_robots(f, shown)
     if all_out(f):

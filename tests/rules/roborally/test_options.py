@@ -158,3 +158,49 @@ def test_greedy_discards_only_to_stay_below_ten_and_picks_the_nearer_move():  # 
     assert bot.choose(view, ask) == Action("move_option", {"squares": 4})
     ask = Decision("a", "move_option", "", {"option": "Brakes", "squares": [1, 0]})
     assert bot.choose(view, ask) == Action("move_option", {"squares": 1})
+
+
+def test_ramming_gear_hurts_whoever_it_pushes_or_bumps():  # RR-OPT-08 #20
+    f = factory(
+        blank_course(),
+        [robot("a", (2, 5), "E", registers=[500], options=["Ramming Gear"]),
+         robot("b", (3, 5), "N")],
+        push_damage=False, options=True,
+    )  # fmt: skip
+    settle(move_robots(f, reveal(f, 1)))
+    assert f.robot("b").damage == 1 and f.robot("a").damage == 0
+    walled = blank_course(walls=[{"x": 3, "y": 5, "side": "E"}])
+    g = factory(walled, [robot("a", (2, 5), "E", registers=[500]),
+                         robot("b", (3, 5), "N", options=["Ramming Gear"])],
+                push_damage=False, options=True)  # fmt: skip
+    settle(move_robots(g, reveal(g, 1)))  # a bump against B's Ramming Gear
+    assert g.robot("a").damage == 1 and g.robot("a").square == (2, 5)
+
+
+def test_a_high_power_laser_passes_through_one_obstacle():  # RR-OPT-08 #14
+    course = blank_course(walls=[{"x": 3, "y": 8, "side": "E"}])
+    shooter = robot("a", (2, 8), "E", options=["High-Power Laser"])
+    f = factory(course, [shooter, robot("b", (3, 8)), robot("c", (6, 8)), robot("d", (8, 8))],
+                options=True)  # fmt: skip
+    f.register = 1
+    settle(lasers_fire(f))
+    # through B (a robot is one obstacle) and stopped by the wall: B hit, C not
+    assert [f.robot(s).damage for s in "bcd"] == [1, 0, 0]
+    g = factory(course, [robot("a", (3, 8), "E", options=["High-Power Laser"]),
+                         robot("c", (6, 8)), robot("d", (8, 8))], options=True)  # fmt: skip
+    settle(lasers_fire(g))
+    assert [g.robot(s).damage for s in "cd"] == [1, 0]  # through the wall, stops at C
+
+
+def test_an_active_gyroscope_keeps_gears_and_belts_from_turning():  # RR-OPT-08 #13, RR-DEC-05
+    course = blank_course(squares=[{"x": 5, "y": 5, "type": "gear", "spin": "cw"}])
+    a = robot("a", (5, 5), "N", options=["Gyroscopic Stabilizer"])
+    r = race(course, [a, robot("b", (0, 11), "S")],
+             decks=[[140, 150, 160, 170, 180, 190, 200, 210, 220, *ROTATIONS]],
+             options=True)  # fmt: skip
+    program(r, "a", [140, 150, 140 + 40, 150 + 40, 220])
+    program(r, "b", ROTATIONS[:5])
+    assert [d.kind for d in r.pending] == ["gyroscope"]
+    r.apply("a", Action("gyroscope", {"answer": "yes"}))
+    assert not [e for e in of(r, "robot_rotated", "a") if e.data["cause"] == "gear"]
+    assert of(r, "option_used", "a")[0].data["details"] == {"active": True}
