@@ -9,14 +9,21 @@ from .state import REGISTERS, Factory, Flow, Robot
 DESTROYED_AT = 10  # RR-DMG-03
 
 
-def damage_deal(f: Factory, robot: Robot, amount: int, source: str, by: str | None = None) -> Flow:
+def damage_deal(
+    f: Factory,
+    robot: Robot,
+    amount: int,
+    source: str,
+    by: str | None = None,
+    side: str | None = None,
+) -> Flow:
     """RR-DMG-04: options prevent what they can (items 1-3), then the points
     one at a time, the lock table after each (RR-LOCK-01, RR-PD-06),
     destroyed at 10 with the rest dropped (item 4). A generator: it yields
     the decisions it needs (races/rules/roborally/flow.py)."""
     if amount <= 0 or not robot.on_board:
         return
-    amount = yield from prevention(f, robot, amount)
+    amount = yield from prevention(f, robot, amount, side)
     if amount <= 0:
         return
     applied, newly, filled = 0, [], []

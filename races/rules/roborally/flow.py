@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from .damage import damage_deal, repair, unlock
-from .options import option_draw
+from .options import arm_site, option_draw
 from .programming import deal, program_apply, program_decision
 from .registers import register_run
 from .respawn import respawn_choices
@@ -98,7 +98,8 @@ def repairs(f: Factory) -> None:
     for robot in f.robots:
         if not robot.on_board:
             continue
-        kind = f.course.kind(robot.square)
+        site = arm_site(f, robot, ("upgrade", "repair"))  # Mechanical Arm reaches one
+        kind = f.course.kind(site) if site else None
         on_flag = f.config["flags_repair"] and robot.square in f.course.flags
         if kind in ("repair", "upgrade") or on_flag:
             repair(f, robot)

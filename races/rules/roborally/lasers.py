@@ -60,16 +60,17 @@ def lasers_fire(f: Factory) -> Flow:
             beams=laser["count"],
         )
         if target is not None:
-            hits.append((target, laser["count"], "board_laser", None))
+            hits.append((target, laser["count"], "board_laser", None, turn(laser["dir"], 2)))
     for robot in f.robots:  # RR-LASER-03, shooters in dock order: main, then rear
         if not robot.active:
             continue
         pierce = 1 if "High-Power Laser" in robot.options else 0
         amount = 2 if "Double-Barreled Laser" in robot.options else 1  # per main-laser hit
+        back = turn(robot.facing, 2)
         for target in _robot_shot(f, robot, robot.facing, pierce):  # the nearer first
-            hits.append((target, amount, "robot_laser", robot.seat))
+            hits.append((target, amount, "robot_laser", robot.seat, back))
         if "Rear-Firing Laser" in robot.options:  # RR-OPT-08 #21, mods do not apply
-            for target in _robot_shot(f, robot, turn(robot.facing, 2)):
-                hits.append((target, 1, "robot_laser", robot.seat))
-    for target, amount, source, by in hits:  # RR-LASER-05
-        yield from damage_deal(f, target, amount, source, by=by)
+            for target in _robot_shot(f, robot, back):
+                hits.append((target, 1, "robot_laser", robot.seat, robot.facing))
+    for target, amount, source, by, side in hits:  # RR-LASER-05
+        yield from damage_deal(f, target, amount, source, by=by, side=side)

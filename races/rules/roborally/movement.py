@@ -76,5 +76,5 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
         for other in line:  # RR-PUSH-06: once per card, not if destroyed
             if other.on_board and other.seat not in pushed:
                 pushed.add(other.seat)
-                yield from damage_deal(f, other, 1, "push", by=robot.seat)
+                yield from damage_deal(f, other, 1, "push", by=robot.seat, side=turn(d, 2))
     return robot.on_board

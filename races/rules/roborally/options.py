@@ -3,8 +3,8 @@ and the options the engine knows so far: discarding any option to prevent
 damage (RR-DMG-04, RR-OPT-02), the discard on destruction and elimination
 (RR-OPT-03), Ablative Coat, Brakes, Circuit Breaker, Double-Barreled Laser,
 Extra Memory, Fourth Gear, Gyroscopic Stabilizer, High-Power Laser, Ramming
-Gear, Rear-Firing Laser, Reverse Gear and Superior Archive. The other
-fourteen are not in the engine yet, so a race cannot be started with
+Gear, Mechanical Arm, Power-Down Shield, Rear-Firing Laser, Reverse Gear and
+Superior Archive. The other twelve are not in the engine yet, so a race cannot be started with
 options on (game.py); tests reach these through scenario.py.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from .cards import BACK_UP, MOVE_1, MOVE_3
+from .course import DIRS, ahead
 from .state import Factory, Flow, Robot
 
 # RR-OPT-08, the canonical order of the option deck.
@@ -24,6 +25,7 @@ OPTION_NAMES = (
     "Tractor Beam",
 )  # fmt: skip
 ABLATIVE_POINTS = 3
+SITES = ("repair", "upgrade")
 # movement options (RR-DEC-07): card kind -> (option, the other number of squares)
 MOVE_OPTIONS = {MOVE_1: ("Brakes", 0), MOVE_3: ("Fourth Gear", 4), BACK_UP: ("Reverse Gear", 2)}
 
@@ -51,9 +53,17 @@ def options_discard(f: Factory, robot: Robot, options: list[str], reason: str) -
             f.emit("option_discarded", robot.seat, option=option, reason=reason)
 
 
-def prevention(f: Factory, robot: Robot, amount: int) -> Flow:
-    """RR-DMG-04 items 2 and 3: Ablative Coat absorbs, then the seat may
-    discard options, one point each. Returns the points left."""
+def prevention(f: Factory, robot: Robot, amount: int, side: str | None = None) -> Flow:
+    """RR-DMG-04 items 1 to 3: Power-Down Shield, then Ablative Coat absorb,
+    then the seat may discard options, one point each. Returns the points
+    left. `side` is where directional damage comes from."""
+    shield = "Power-Down Shield" in robot.options and robot.powered_down
+    if shield and side is not None and amount > 0:  # RR-OPT-08 #17: 1 per side per register
+        key = (f.turn, f.register, side)
+        if key not in robot.shielded:
+            robot.shielded.add(key)
+            amount -= 1
+            f.emit("damage_prevented", robot.seat, amount=1, by="power_down_shield")
     if "Ablative Coat" in robot.options and amount > 0:
         absorbed = min(amount, ABLATIVE_POINTS - robot.ablative)
         robot.ablative += absorbed
@@ -116,6 +126,52 @@ def gyroscopes(f: Factory) -> Flow:
             robot.gyroscope = action.params["answer"] == "yes"
             f.emit("option_used", robot.seat, option="Gyroscopic Stabilizer",
                    details={"active": robot.gyroscope})  # fmt: skip
+
+
+def arm_reach(f: Factory, robot: Robot) -> list:
+    """Mechanical Arm (RR-OPT-08 #15): its own square and the course squares
+    1 away, orthogonally with no wall between, diagonally when one of the two
+    L-shaped paths crosses no wall."""
+    here = robot.square
+    out = [here]
+    for d in DIRS:
+        if not f.course.wall(here, d) and f.course.on_course(ahead(here, d)):
+            out.append(ahead(here, d))
+    for across in ("E", "W"):
+        for down in ("N", "S"):
+            corner = ahead(ahead(here, across), down)
+            if not f.course.on_course(corner):
+                continue
+            via_across, via_down = ahead(here, across), ahead(here, down)
+            one = not f.course.wall(here, across) and not f.course.wall(via_across, down)
+            two = not f.course.wall(here, down) and not f.course.wall(via_down, across)
+            if one or two:
+                out.append(corner)
+    return out
+
+
+def arm_site(f: Factory, robot: Robot, kinds: tuple[str, ...]) -> tuple | None:
+    """The reachable square of the first kind in `kinds` ("own", "next_flag",
+    "flag", "upgrade", "repair"), row-major among equals."""
+    reach = arm_reach(f, robot) if "Mechanical Arm" in robot.options else [robot.square]
+    nxt = f.course.flags[robot.flags] if robot.flags < len(f.course.flags) else None
+    for kind in kinds:
+        found = sorted(
+            (s for s in reach if _is(f, s, kind, robot.square, nxt)), key=lambda s: (s[1], s[0])
+        )
+        if found:
+            return found[0]
+    return None
+
+
+def _is(f: Factory, square, kind: str, own, nxt) -> bool:
+    if kind == "own":
+        return square == own and (square in f.course.flags or f.course.kind(square) in SITES)
+    if kind == "next_flag":
+        return square == nxt
+    if kind == "flag":
+        return square in f.course.flags
+    return f.course.kind(square) == kind
 
 
 def option_problem(decision: Decision, action: Action) -> str | None:

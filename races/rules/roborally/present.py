@@ -177,7 +177,11 @@ WORDS = {
     "option_discarded": lambda c, d, n, k: f"{c} discards {d['option']}{DISCARDS[d['reason']]}.",
     "damage_prevented": lambda c, d, n, k: (
         f"{c} prevents {d['amount']} damage"
-        + (" with its Ablative Coat." if d["by"] == "ablative_coat" else ".")
+        + {
+            "ablative_coat": " with its Ablative Coat",
+            "power_down_shield": " with its Power-Down Shield",
+        }.get(d["by"], "")
+        + "."
     ),
     "option_used": lambda c, d, n, k: (
         f"{c} uses {d['option']} to move {plural(d['details']['squares'], 'square')}."

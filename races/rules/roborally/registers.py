@@ -5,10 +5,8 @@ from __future__ import annotations
 from .elements import conveyors, gears, pushers
 from .lasers import lasers_fire
 from .movement import card_run
-from .options import gyroscopes
+from .options import arm_site, gyroscopes
 from .state import Factory, Flow, Robot
-
-ARCHIVE_SITES = ("repair", "upgrade")
 
 
 def reveal(f: Factory, register: int) -> list[tuple[int, Robot]]:
@@ -40,8 +38,8 @@ def flags_touch(f: Factory, register: int) -> None:
     for robot in f.robots:
         if not robot.on_board:
             continue
-        square = robot.square
-        if robot.flags < total and f.course.flags[robot.flags] == square:
+        touch = arm_site(f, robot, ("next_flag",))  # its own square, or Mechanical Arm's reach
+        if robot.flags < total and touch is not None:
             robot.flags += 1
             robot.last_flag_at = (f.turn, register)
             f.emit("flag_touched", robot.seat, flag=robot.flags, flags_touched=robot.flags)
@@ -49,10 +47,10 @@ def flags_touch(f: Factory, register: int) -> None:
                 robot.finished_at = (f.turn, register)
                 robot.finish_priority = robot.registers[register - 1] if robot.active else None
                 f.emit("robot_finished", robot.seat, turn=f.turn)
-        site = square in f.course.flags or f.course.kind(square) in ARCHIVE_SITES
-        if site and robot.archive != square:  # RR-FLAG-04: automatic
-            robot.archive = square
-            f.emit("archive_updated", robot.seat, square=list(square))
+        site = arm_site(f, robot, ("own", "next_flag", "upgrade", "repair", "flag"))
+        if site is not None and robot.archive != site:  # RR-FLAG-04: automatic
+            robot.archive = site
+            f.emit("archive_updated", robot.seat, square=list(site))
 
 
 def all_out(f: Factory) -> bool:

@@ -53,6 +53,7 @@ class Robot:
     options: list[str] = field(default_factory=list)  # face up, in the order drawn
     ablative: int = 0  # points the Ablative Coat has absorbed
     gyroscope: bool = False  # Gyroscopic Stabilizer active this turn
+    shielded: set = field(default_factory=set)  # (turn, register, side) the shield took
 
     @property
     def on_board(self) -> bool:

@@ -13,7 +13,7 @@ from races.rules.roborally.options import OPTION_NAMES
 from races.rules.roborally.registers import move_robots, reveal
 from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
 
-from .steps import types
+from .steps import step_e, types
 from .test_turns import ROTATIONS, of, program
 
 NO = Action("prevent_damage", {"discard": []})
@@ -204,3 +204,41 @@ def test_an_active_gyroscope_keeps_gears_and_belts_from_turning():  # RR-OPT-08 
     r.apply("a", Action("gyroscope", {"answer": "yes"}))
     assert not [e for e in of(r, "robot_rotated", "a") if e.data["cause"] == "gear"]
     assert of(r, "option_used", "a")[0].data["details"] == {"active": True}
+
+
+def test_a_power_down_shield_takes_one_point_per_side_per_register():  # RR-OPT-08 #17
+    course = blank_course(lasers=[{"x": 0, "y": 4, "dir": "E", "count": 2}])
+    a = robot("a", (3, 4), "N", powered_down=True, options=["Power-Down Shield"])
+    f = factory(course, [a, robot("b", (6, 4), "W")], options=True)
+    f.register = 1
+    settle(lasers_fire(f), [NO, NO])  # two from the west (double laser), one from the east
+    assert f.robot("a").damage == 1  # 3 points, one kept off on each of two sides
+    assert [e.data["by"] for e in types(f, "damage_prevented")] == ["power_down_shield"] * 2
+    f.register = 2
+    settle(lasers_fire(f), [NO, NO])
+    assert f.robot("a").damage == 2
+
+
+def test_a_joint_finish_with_the_mechanical_arm():  # RR-TEST-31, RR-RANK-02
+    course = blank_course(flags=[(9, 9), (5, 5)])
+    a = robot("a", (5, 6), "N", flags=1)
+    b = robot("b", (6, 7), "N", flags=1, options=["Mechanical Arm"])
+    r = race(course, [a, b], decks=[[500, *ROTATIONS[:8], 700, 140, 150, 160, 170, 180, 190,
+                                     200, 210]], options=True)  # fmt: skip
+    program(r, "a", [500, *ROTATIONS[:4]])
+    program(r, "b", [700, 140, 150, 160, 170])
+    assert r.finished
+    assert (r.f.robot("a").square, r.f.robot("b").square) == ((5, 5), (6, 5))
+    assert [e.seat for e in of(r, "robot_finished")] == ["a", "b"]
+    result = r.result()
+    assert [p.seat for p in result.order] == ["b", "a"] and result.details["winner"] == "b"
+
+
+def test_the_arm_cannot_reach_through_a_wall():  # RR-OPT-08 #15
+    course = blank_course(flags=[(5, 5)], walls=[{"x": 5, "y": 5, "side": "E"}])
+    f = factory(course, [robot("a", (6, 5), options=["Mechanical Arm"])], options=True)
+    step_e(f)
+    assert f.robot("a").flags == 0
+    f.robot("a").square = (6, 6)  # diagonal: the path south then west crosses no wall
+    step_e(f, 2)
+    assert f.robot("a").flags == 1 and f.robot("a").archive == (5, 5)
