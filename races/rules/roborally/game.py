@@ -30,7 +30,7 @@ def _options() -> OptionSchema:
                 "options",
                 "bool",
                 False,
-                "option cards on upgrade sites (section 16); 14 of the 26 are in the "
+                "option cards on upgrade sites (section 16); 18 of the 26 are in the "
                 "engine (options.py), so it must stay off until all are",
             ),
             Option("flags_repair", "bool", False, "flags repair like a wrench (RR-CLEAN-04)"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .course import ahead, turn
 from .damage import damage_deal
 from .state import Factory, Flow, Robot
+from .weapons import weapon_choice, weapon_effect
 
 
 def _robot_shot(f: Factory, robot: Robot, direction: str, pierce: int = 0) -> list[Robot]:
@@ -61,16 +62,26 @@ def lasers_fire(f: Factory) -> Flow:
         )
         if target is not None:
             hits.append((target, laser["count"], "board_laser", None, turn(laser["dir"], 2)))
+    effects = []  # non-damage weapon effects, after all damage (RR-LASER-05)
     for robot in f.robots:  # RR-LASER-03, shooters in dock order: main, then rear
         if not robot.active:
             continue
         pierce = 1 if "High-Power Laser" in robot.options else 0
         amount = 2 if "Double-Barreled Laser" in robot.options else 1  # per main-laser hit
         back = turn(robot.facing, 2)
-        for target in _robot_shot(f, robot, robot.facing, pierce):  # the nearer first
+        targets = _robot_shot(f, robot, robot.facing, pierce)
+        weapon = (yield from weapon_choice(f, robot, targets[0])) if targets else "main"
+        if weapon != "main":  # instead of the main laser, at the first target
+            effects.append((robot, weapon, targets[0]))
+            if weapon == "Mini Howitzer":
+                hits.append((targets[0], 1, "mini_howitzer", robot.seat, back))
+            targets = []
+        for target in targets:  # the nearer first
             hits.append((target, amount, "robot_laser", robot.seat, back))
         if "Rear-Firing Laser" in robot.options:  # RR-OPT-08 #21, mods do not apply
             for target in _robot_shot(f, robot, back):
                 hits.append((target, 1, "robot_laser", robot.seat, robot.facing))
     for target, amount, source, by, side in hits:  # RR-LASER-05
         yield from damage_deal(f, target, amount, source, by=by, side=side)
+    for robot, weapon, target in effects:  # shooters in dock order (RR-LASER-05)
+        yield from weapon_effect(f, robot, weapon, target)

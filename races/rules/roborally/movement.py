@@ -58,6 +58,7 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
             yield from ramming(f, robot, line[0])  # a bump
         return False
     moved = [(robot, cause, start), *((other, "push", other.square) for other in line)]
+    # a robot moved by a weapon moves with cause "weapon", the line it pushes "push"
     for mover, _, frm in moved:
         mover.square = ahead(frm, d)
     for mover, why, frm in moved:

@@ -4,7 +4,8 @@ damage (RR-DMG-04, RR-OPT-02), the discard on destruction and elimination
 (RR-OPT-03), Ablative Coat, Brakes, Circuit Breaker, Double-Barreled Laser,
 Extra Memory, Fourth Gear, Gyroscopic Stabilizer, High-Power Laser, Ramming
 Gear, Mechanical Arm, Power-Down Shield, Rear-Firing Laser, Reverse Gear and
-Superior Archive. The other twelve are not in the engine yet, so a race cannot be started with
+Superior Archive; weapons.py adds Mini Howitzer, Pressor Beam, Scrambler
+and Tractor Beam. The other eight are not in the engine yet, so a race cannot be started with
 options on (game.py); tests reach these through scenario.py.
 """
 

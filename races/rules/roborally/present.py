@@ -34,6 +34,7 @@ CAUSES = {
     "push": ", pushed",
     "conveyor": " on a conveyor",
     "pusher": ", shoved by a pusher",
+    "weapon": ", hit by a weapon",
     "gear": " on a gear",
 }
 BLOCKS = {
@@ -52,6 +53,7 @@ SOURCES = {
     "robot_laser": "a robot's laser",
     "push": "a push",
     "ramming_gear": "Ramming Gear",
+    "mini_howitzer": "a Mini Howitzer",
     "reentry": "re-entering",
 }
 DISCARDS = {
@@ -183,9 +185,12 @@ WORDS = {
         }.get(d["by"], "")
         + "."
     ),
+    "register_scrambled": lambda c, d, n, k: f"{c}'s register {d['scrambled']} is scrambled.",
     "option_used": lambda c, d, n, k: (
         f"{c} uses {d['option']} to move {plural(d['details']['squares'], 'square')}."
         if "squares" in d["details"]
+        else f"{c} fires its {d['option']} at {n.get(d['details']['target'], 'a robot')}."
+        if "weapon" in d["details"]
         else f"{c} switches its {d['option']} " + ("on." if yes(d["details"]["active"]) else "off.")
     ),
     "race_finished": _finished,

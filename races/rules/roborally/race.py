@@ -14,6 +14,7 @@ from .respawn import respawn_choices
 from .result import race_result, ranking
 from .state import Factory, Robot
 from .view import race_view
+from .weapons import weapon_problem
 
 YES_NO = ("power_down", "stay_powered_down", "reentry_power_down")
 PROGRAMMING = ("program", "place", "timeout")
@@ -99,6 +100,8 @@ class RoboRallyRace:
             if kind == "power_down" and robot.damage < 1 and params["answer"] == "yes":
                 return "only a damaged robot may power down"  # RR-PD-01
             return None
+        if kind == "weapon":
+            return weapon_problem(decision, action)
         if kind in OPTION_DECISIONS:
             return option_problem(decision, action)
         if kind == "respawn":
@@ -141,6 +144,8 @@ class RoboRallyRace:
             return out  # the program itself is checked by `validate` (RR-API-04)
         if decision.kind in YES_NO:
             return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
+        if decision.kind == "weapon":
+            return [Action("weapon", {"weapon": w}) for w in decision.options["weapons"]]
         if decision.kind == "gyroscope":
             return [Action("gyroscope", {"answer": a}) for a in ("no", "yes")]
         if decision.kind == "move_option":

@@ -52,6 +52,7 @@ class Robot:
     eliminated_at: tuple[int, int, str | None] | None = None
     options: list[str] = field(default_factory=list)  # face up, in the order drawn
     ablative: int = 0  # points the Ablative Coat has absorbed
+    howitzer_shots: int = 0
     gyroscope: bool = False  # Gyroscopic Stabilizer active this turn
     shielded: set = field(default_factory=set)  # (turn, register, side) the shield took
 

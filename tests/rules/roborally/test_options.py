@@ -242,3 +242,34 @@ def test_the_arm_cannot_reach_through_a_wall():  # RR-OPT-08 #15
     f.robot("a").square = (6, 6)  # diagonal: the path south then west crosses no wall
     step_e(f, 2)
     assert f.robot("a").flags == 1 and f.robot("a").archive == (5, 5)
+
+
+def test_a_pressor_beam_pushes_instead_of_hurting():  # RR-OPT-08 #18, RR-DEC-08
+    f = factory(blank_course(), [robot("a", (2, 8), "E", options=["Pressor Beam"]),
+                                 robot("b", (5, 8))], options=True)  # fmt: skip
+    f.register = 1
+    settle(lasers_fire(f), [Action("weapon", {"weapon": "Pressor Beam"})])
+    assert f.robot("b").square == (6, 8) and f.robot("b").damage == 0
+
+
+def test_a_mini_howitzer_hurts_and_pushes_and_a_tractor_beam_pulls():  # RR-OPT-08 #16, #26
+    f = factory(blank_course(), [robot("a", (2, 8), "E", options=["Mini Howitzer"]),
+                                 robot("b", (5, 8))], options=True)  # fmt: skip
+    f.register = 1
+    settle(lasers_fire(f), [Action("weapon", {"weapon": "Mini Howitzer"})])
+    assert f.robot("b").square == (6, 8) and f.robot("b").damage == 1
+    g = factory(blank_course(), [robot("a", (2, 8), "E", options=["Tractor Beam"]),
+                                 robot("b", (5, 8))], options=True)  # fmt: skip
+    g.register = 1
+    settle(lasers_fire(g), [Action("weapon", {"weapon": "Tractor Beam"})])
+    assert g.robot("b").square == (4, 8) and g.robot("b").damage == 0
+
+
+def test_a_scrambler_replaces_the_next_register():  # RR-OPT-08 #24
+    f = factory(blank_course(), [robot("a", (2, 8), "E", options=["Scrambler"]),
+                                 robot("b", (5, 8), registers=[490, 500, 510])],
+                options=True)  # fmt: skip
+    f.register, f.deck = 1, [800]
+    settle(lasers_fire(f), [Action("weapon", {"weapon": "Scrambler"})])
+    assert f.robot("b").registers[:3] == [490, 800, 510] and f.discard == [500]
+    assert f.robot("b").damage == 0
