@@ -131,8 +131,8 @@ WORDS = {
         )
     ),
     "damage_cleared": lambda c, d, n, k: f"{c} is powered down and sheds {d['before']} damage.",
-    "deck_shuffled": lambda c, d, n, k: f"The program deck is shuffled ({d['cards']} cards).",
-    "cards_dealt": lambda c, d, n, k: f"{c} is dealt {plural(d['cards'], 'program card')}.",
+    "deck_shuffled": lambda c, d, n, k: f"The program deck is shuffled ({d['count']} cards).",
+    "cards_dealt": lambda c, d, n, k: f"{c} is dealt {plural(d['count'], 'program card')}.",
     "timer_started": lambda c, d, n, k: f"{c} is the last to program: {d['seconds']} seconds.",
     "program_submitted": lambda c, d, n, k: (
         f"{c} runs out of time: the registers are filled at random."

@@ -29,7 +29,7 @@ def deal(f: Factory) -> None:
             continue
         size = max(0, 9 - robot.damage) + ("Extra Memory" in robot.options)  # RR-DEAL-02
         robot.hand, f.deck = f.deck[:size], f.deck[size:]
-        f.emit("cards_dealt", robot.seat, cards=len(robot.hand), private={"cards": robot.hand[:]})
+        f.emit("cards_dealt", robot.seat, count=len(robot.hand), private={"cards": robot.hand[:]})
 
 
 def program_decision(f: Factory, robot: Robot) -> Decision:

@@ -121,7 +121,7 @@ class Factory:
         return self.deck.pop(0) if self.deck else None
 
     def emit_shuffle(self) -> None:
-        self.emit("deck_shuffled", cards=len(self.deck), sha256=json_order(self.deck))
+        self.emit("deck_shuffled", count=len(self.deck), sha256=json_order(self.deck))
 
 
 def json_order(cards: list[int]) -> str:

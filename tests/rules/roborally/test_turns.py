@@ -42,7 +42,7 @@ def test_a_locked_register_keeps_its_card_until_repaired():  # RR-TEST-33, RR-LO
     unlocked = of(r, "register_unlocked", "a")
     assert [(e.data["locked"], e.data["card"]) for e in unlocked] == [(5, 500)]
     assert r.f.robot("a").damage == 4
-    assert of(r, "cards_dealt", "a")[-1].data["cards"] == 5  # turn 2
+    assert of(r, "cards_dealt", "a")[-1].data["count"] == 5  # turn 2
     assert 500 not in r.f.robot("a").registers
 
 
