@@ -33,8 +33,12 @@ GAMES = {
     "formula_d": ({"level": "basic"}, "paddock_ring", 4, "formula-1-2010"),
     "heat": ({}, "usa", 4, "heat-championship"),
     "dice_race": ({}, "strip", 3, "formula-1-2010"),
+    "roborally": ({}, "shakedown", 4, "formula-1-2010"),
 }
 PLUGINS = {"PADDOCK_GAME_PLUGINS": "tests.platform.dice_race"}
+# Games whose results the league cannot store yet: RoboRally's robots still
+# racing at the end are "not_finished" (RR-OUT-02), which league/scoring.py's
+# classify does not know (KeyError). Passes once scoring accepts the status.
 RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|r\d+l\d|\b\w+\.S\d|\{\'|_[a-z]+_")
 
 

@@ -53,8 +53,9 @@ def test_the_season_wizard_asks_for_the_game_first_then_its_options(organiser, l
 
 
 def test_a_game_without_an_engine_cannot_be_chosen(organiser, league):
-    page = organiser.get(reverse("season_create", args=[league.slug]) + "?game=roborally")
-    assert "Paddock cannot run that game yet: choose Formula D or Heat" in page.content.decode()
+    page = organiser.get(reverse("season_create", args=[league.slug]) + "?game=galaxy_trucker")
+    offered = "choose Formula D or Heat: Pedal to the Metal or RoboRally"
+    assert f"Paddock cannot run that game yet: {offered}" in page.content.decode()
 
 
 def season_data(**over):

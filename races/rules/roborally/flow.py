@@ -1,0 +1,181 @@
+"""The turn, phase by phase (RR-TURN-01..04): a generator that yields the
+decisions it waits for and receives each answer as `(seat, action)`.
+
+Phase 2 yields every programming robot's decision at once and loops until
+all have submitted; every other decision is yielded alone.
+"""
+
+from __future__ import annotations
+
+from ..contract import Action, Decision
+from .damage import damage_deal, repair, unlock
+from .options import arm_site, option_draw
+from .programming import deal, program_apply, program_decision
+from .registers import register_run
+from .respawn import respawn_choices
+from .result import ranking
+from .state import REGISTERS, Factory, Flow, Robot
+
+
+def race_flow(f: Factory) -> Flow:
+    while True:
+        f.turn += 1
+        turn_start(f)
+        deal(f)
+        yield from programming(f)
+        yield from power_down(f)
+        for register in range(1, REGISTERS + 1):
+            yield from register_run(f, register)
+            if f.ended:
+                return
+        f.register = None
+        repairs(f)
+        wipe(f)
+        yield from prepare_next_turn(f)
+        if f.turn >= f.config["max_turns"]:  # RR-END-03
+            f.ended = "turn_limit"
+            return
+
+
+def turn_start(f: Factory) -> None:
+    """RR-TURN-02, -03: the power-down flags roll over; a powered-down robot
+    sheds all its damage before the deal."""
+    f.register = f.step = None
+    for robot in f.robots:
+        robot.powered_down = robot.power_down_next and not robot.eliminated
+        robot.power_down_next = False
+        robot.destroyed_this_turn = robot.respawned_this_turn = False
+        robot.submitted = robot.timer = robot.gyroscope = False
+        robot.placed = [None] * REGISTERS
+    down = [r.seat for r in f.robots if r.powered_down]
+    order = [r.seat for r in ranking(f)]  # the running order, for the lap chart
+    f.emit("turn_started", powered_down=down, order=order)
+    for robot in f.robots:
+        if robot.powered_down and robot.on_board:
+            before = robot.damage
+            robot.damage = 0
+            freed = unlock(f, robot, before)
+            f.emit("damage_cleared", robot.seat, before=before, cards=freed)
+
+
+def programming(f: Factory) -> Flow:
+    """RR-PROG-01..09. A robot with no open register has nothing to choose
+    and submits its locked program at once."""
+    programmers = [r for r in f.robots if r.active]
+    for robot in programmers:
+        if not robot.open_registers():
+            program_apply(f, robot, Action("program", {"registers": [None] * REGISTERS}))
+    while True:
+        waiting = [r for r in programmers if not r.submitted]
+        if not waiting:
+            return
+        if len(waiting) == 1 and not waiting[0].timer:  # RR-PROG-05
+            waiting[0].timer = True
+            f.emit("timer_started", waiting[0].seat, seconds=f.config["program_timer_seconds"])
+        seat, action = yield [program_decision(f, r) for r in waiting]
+        program_apply(f, f.robot(seat), action)
+
+
+def yes_no(seat: str, kind: str, prompt: str, **options) -> Decision:
+    return Decision(seat, kind, prompt, {"answers": ["no", "yes"], **options},
+                    default=Action(kind, {"answer": "no"}))  # fmt: skip
+
+
+def power_down(f: Factory) -> Flow:
+    """Phase 3 (RR-PD-01..03, RR-PRIO-02): damaged active robots, dock order."""
+    for robot in f.robots:
+        if robot.active and robot.damage >= 1:
+            prompt = f"Power down next turn? Your robot has {robot.damage} damage."
+            _, action = yield [yes_no(robot.seat, "power_down", prompt, damage=robot.damage)]
+            yes = action.params["answer"] == "yes"
+            robot.power_down_next = yes
+            f.emit("power_down_announced", robot.seat, yes=yes)
+
+
+def repairs(f: Factory) -> None:
+    """Cleanup A (RR-CLEAN-02..04), dock order."""
+    f.step = "5A"
+    for robot in f.robots:
+        if not robot.on_board:
+            continue
+        site = arm_site(f, robot, ("upgrade", "repair"))  # Mechanical Arm reaches one
+        kind = f.course.kind(site) if site else None
+        on_flag = f.config["flags_repair"] and robot.square in f.course.flags
+        if kind in ("repair", "upgrade") or on_flag:
+            repair(f, robot)
+        if kind == "upgrade" and f.config["options"] and not robot.powered_down:
+            option_draw(f, robot)  # RR-CLEAN-02, RR-PD-05
+
+
+def wipe(f: Factory) -> None:
+    """Cleanup B (RR-CLEAN-06): unlocked registers go face up to the discard."""
+    f.step = "5B"
+    for robot in f.robots:
+        gone, kept = [], []
+        for number in range(1, REGISTERS + 1):
+            card = robot.registers[number - 1]
+            if card is None:
+                continue
+            if robot.locked(number):
+                kept.append(number)
+            else:
+                gone.append(card)
+                robot.registers[number - 1] = None
+                robot.shown.discard(number)
+        f.discard.extend(gone)
+        if gone or kept:
+            f.emit("registers_wiped", robot.seat, cards=gone, kept=kept)
+
+
+def respawn_decision(f: Factory, robot: Robot) -> Decision:
+    choices = respawn_choices(f, robot)
+    square, facings = choices[0]
+    default = Action("respawn", {"square": list(square), "facing": facings[0]})
+    options = {"squares": [{"square": list(s), "facings": ds} for s, ds in choices]}
+    return Decision(robot.seat, "respawn", "Choose where your robot re-enters and its facing.",
+                    options, default)  # fmt: skip
+
+
+def prepare_next_turn(f: Factory) -> Flow:
+    """Cleanup C (RR-CLEAN-07): re-entry in destruction order, then the
+    power-down questions in dock order."""
+    f.step = "5C"
+    for robot in f.robots:  # item 1: Circuit Breaker (RR-OPT-08 #4)
+        if robot.on_board and "Circuit Breaker" in robot.options and robot.damage >= 3:
+            robot.power_down_next = True
+            f.emit("power_down_decided", robot.seat, kind="circuit_breaker", yes=True)
+    back = sorted(
+        (r for r in f.robots if r.destroyed and not r.eliminated),
+        key=lambda r: r.destruction_number,
+    )
+    for robot in back:
+        _, action = yield [respawn_decision(f, robot)]
+        robot.square = tuple(action.params["square"])
+        robot.facing = action.params["facing"]
+        robot.destroyed = False
+        robot.respawned_this_turn = True
+        robot.registers = [None] * REGISTERS
+        robot.shown = set()
+        superior = "Superior Archive" in robot.options  # RR-OPT-08 #25
+        f.emit(
+            "robot_respawned",
+            robot.seat,
+            square=list(robot.square),
+            facing=robot.facing,
+            damage=0 if superior else 2,
+        )
+        if not superior:
+            yield from damage_deal(f, robot, 2, "reentry")  # RR-RESPAWN-05
+    for robot in f.robots:
+        if robot.eliminated or not robot.on_board or robot.power_down_next:
+            continue
+        if robot.respawned_this_turn:
+            kind, said, why = "reentry_power_down", "reentry", "Enter powered down next turn?"
+        elif robot.powered_down and not robot.destroyed_this_turn:
+            kind, said, why = "stay_powered_down", "continue", "Stay powered down next turn?"
+        else:
+            continue
+        _, action = yield [yes_no(robot.seat, kind, why)]
+        yes = action.params["answer"] == "yes"
+        robot.power_down_next = yes
+        f.emit("power_down_decided", robot.seat, kind=said, yes=yes)

@@ -1,0 +1,130 @@
+"""The race's state as plain data: robots, decks, the turn and the log.
+
+Rules are functions over a `Factory` (the floor and everything on it); the
+race object (race.py) only asks for decisions and applies them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..contract import Event
+from .chance import Chance
+from .course import Course, Square
+
+REGISTERS = 5
+# A rule that may wait for decisions: it yields the decisions it needs and
+# receives each answer as (seat, action) (flow.py drives it).
+Flow = Generator[list, tuple, Any]
+
+
+@dataclass
+class Robot:
+    seat: str
+    dock: int
+    square: Square | None
+    facing: str
+    archive: Square
+    lives: int
+    damage: int = 0
+    flags: int = 0
+    registers: list = field(default_factory=lambda: [None] * REGISTERS)
+    hand: list[int] = field(default_factory=list)
+    placed: list = field(default_factory=lambda: [None] * REGISTERS)  # provisional (RR-PROG-03)
+    shown: set = field(default_factory=set)  # registers whose card is face up
+    submitted: bool = False
+    timer: bool = False
+    powered_down: bool = False
+    power_down_next: bool = False
+    destroyed: bool = False
+    eliminated: bool = False
+    destroyed_this_turn: bool = False
+    respawned_this_turn: bool = False
+    destructions: int = 0
+    destruction_number: int = 0
+    last_flag_at: tuple[int, int] | None = None
+    finished_at: tuple[int, int] | None = None
+    finish_priority: int | None = None
+    eliminated_at: tuple[int, int, str | None] | None = None
+    options: list[str] = field(default_factory=list)  # face up, in the order drawn
+    ablative: int = 0  # points the Ablative Coat has absorbed
+    howitzer_shots: int = 0
+    gyroscope: bool = False  # Gyroscopic Stabilizer active this turn
+    shielded: set = field(default_factory=set)  # (turn, register, side) the shield took
+
+    @property
+    def on_board(self) -> bool:
+        return self.square is not None
+
+    @property
+    def active(self) -> bool:
+        """On the board and not powered down (RR-GEO-08)."""
+        return self.square is not None and not self.powered_down
+
+    def locked(self, register: int) -> bool:
+        """RR-DMG-02: with damage d >= 5, registers 10 - d to 5 are locked."""
+        return self.damage >= 10 - register
+
+    def open_registers(self) -> list[int]:
+        return [r for r in range(1, REGISTERS + 1) if not self.locked(r)]
+
+
+@dataclass
+class Factory:
+    course: Course
+    config: dict
+    robots: list[Robot]  # in dock order
+    chance: Chance
+    deck: list[int] = field(default_factory=list)
+    discard: list[int] = field(default_factory=list)
+    turn: int = 0
+    register: int | None = None
+    step: str | None = None
+    events: list[Event] = field(default_factory=list)
+    destructions: int = 0
+    option_deck: list[str] = field(default_factory=list)
+    option_discard: list[str] = field(default_factory=list)
+    ended: str | None = None
+    winner: str | None = None
+
+    def emit(self, type_: str, seat: str | None = None, **data) -> Event:
+        data.setdefault("register", self.register)
+        data.setdefault("step", self.step)
+        event = Event(len(self.events) + 1, self.turn, type_, seat, data)
+        self.events.append(event)
+        return event
+
+    def robot(self, seat: str) -> Robot:
+        return next(r for r in self.robots if r.seat == seat)
+
+    def at(self, square: Square) -> Robot | None:
+        for robot in self.robots:
+            if robot.square == square:
+                return robot
+        return None
+
+    def racing(self) -> list[Robot]:
+        """Robots not eliminated, in dock order (RR-PRIO-05)."""
+        return [r for r in self.robots if not r.eliminated]
+
+    def draw(self) -> int | None:
+        """The top card of the deck; an empty deck is first refilled from the
+        discard pile (RR-RNG-02 item 4)."""
+        if not self.deck and self.discard:
+            self.deck = self.chance.shuffle(sorted(self.discard))
+            self.discard = []
+            self.emit_shuffle()
+        return self.deck.pop(0) if self.deck else None
+
+    def emit_shuffle(self) -> None:
+        self.emit("deck_shuffled", count=len(self.deck), sha256=json_order(self.deck))
+
+
+def json_order(cards: list[int]) -> str:
+    """RR-EVT-05: sha256 of the deck order as compact JSON, top first."""
+    text = json.dumps(list(cards), separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()

@@ -1,0 +1,54 @@
+"""What a seat may see (RR-API-06): the public floor plus its own hand and
+registers; never another robot's hand or unrevealed cards, nor deck order."""
+
+from __future__ import annotations
+
+from .state import REGISTERS, Factory, Robot
+
+
+def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
+    shown = {
+        str(r): robot.registers[r - 1]
+        for r in range(1, REGISTERS + 1)
+        if r in robot.shown and robot.registers[r - 1] is not None
+    }
+    out = {
+        "seat": robot.seat,
+        "dock": robot.dock,
+        "square": list(robot.square) if robot.square else None,
+        "facing": robot.facing,
+        "archive": list(robot.archive),
+        "damage": robot.damage,
+        "lives": robot.lives,
+        "flags": robot.flags,
+        "progress": robot.flags,
+        "powered_down": robot.powered_down,
+        "power_down_next": robot.power_down_next,
+        "destroyed": robot.destroyed,
+        "eliminated": robot.eliminated,
+        "submitted": robot.submitted,
+        "locked": [r for r in range(1, REGISTERS + 1) if robot.locked(r)],
+        "shown": shown,
+        "hand_size": len(robot.hand),
+        "options": list(robot.options),
+    }
+    if mine:
+        out["hand"] = list(robot.hand)
+        out["registers"] = list(robot.registers)
+        out["placed"] = list(robot.placed)
+    return out
+
+
+def race_view(f: Factory, seat: str | None) -> dict:
+    return {
+        "course": f.course.id,
+        "turn": f.turn,
+        "register": f.register,
+        "step": f.step,
+        "me": seat,
+        "flags": [list(s) for s in f.course.flags],
+        "config": {k: f.config[k] for k in ("push_damage", "flags_repair", "max_turns")},
+        "deck_size": len(f.deck),
+        "discard": sorted(f.discard),
+        "cars": [_robot(f, r, r.seat == seat) for r in f.robots],
+    }

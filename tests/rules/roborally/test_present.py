@@ -1,0 +1,84 @@
+"""What pages show of RoboRally (issue 15 item 7): a sentence for every
+event without raw values or seat ids, the floor drawn for every step with
+the robots on their squares, facing arrows, result columns, the panel's data
+in the programming decision. (The platform conformance suite runs the same
+through a worker once the league stores not_finished results.)"""
+
+import re
+
+from races.rules import Seat, get_game, get_presentation, run_bot_race
+from races.rules.roborally.scenario import blank_course, race, robot
+
+RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|\{\'|_[a-z]+_")
+PRESENT = get_presentation("roborally")
+
+
+def a_race(track="twin_forge", bots=("greedy", "rookie") * 3, seed=3):
+    seats = [Seat(f"car{i}", f"Ana {i}", "bot", b) for i, b in enumerate(bots)]
+    finished, _ = run_bot_race(get_game("roborally"), {"track": track}, seats, seed)
+    return seats, finished
+
+
+def test_every_event_has_a_sentence_in_words():  # RR-EVT-02
+    seen = set()
+    for track, seed in (("twin_forge", 3), ("shakedown", 11), ("shakedown", 5)):
+        seats, finished = a_race(track, seed=seed)
+        names = {s.id: s.name for s in seats}
+        for event in finished.events:
+            data = event.to_dict()
+            assert PRESENT.has_words(event.type), event.type
+            sentence = PRESENT.sentence(data, names, {})
+            assert sentence and not RAW.search(sentence), (event, sentence)
+            assert not any(s.id in sentence.split() for s in seats), sentence
+            assert sentence != PRESENT.generic_sentence(names.get(event.seat, ""), event.type)
+            seen.add(event.type)
+    assert {"robot_moved", "robot_destroyed", "flag_touched", "race_finished"} <= seen
+
+
+def test_the_floor_is_drawn_with_every_robot_and_its_facing():
+    seats, finished = a_race()
+    config = {"track": "twin_forge"}
+    board = PRESENT.board(config)
+    styles = {s.get("style") for s in board["shapes"]}
+    assert {"floor", "pit", "conveyor", "express", "gear", "repair", "upgrade", "wall"} <= styles
+    assert any(s["kind"] == "line" and "laser" in s["style"] for s in board["shapes"])
+    assert len([s for s in board["shapes"] if s["kind"] == "square"]) == 12 * 28
+    state = PRESENT.board_state([{"id": s.id} for s in seats], config)
+    people = {s.id: {"name": s.name, "label": str(i), "colour": "#c00"} for i, s in
+              enumerate(seats)}  # fmt: skip
+    for event in finished.events:
+        state = PRESENT.fold(state, event.to_dict())
+    scene = PRESENT.scene(config, state, people)
+    on_floor = [c for c in finished.view(None)["cars"] if c["square"]]
+    assert len([t for t in scene["tokens"] if not t["out"]]) == len(on_floor)
+    assert len([s for s in scene["shapes"] if s.get("style") == "facing"]) == len(on_floor)
+    car = finished.view(None)["cars"][0]
+    if car["square"]:
+        assert state["cars"]["car0"]["space"] == f"q{car['square'][0]}_{car['square'][1]}"
+        assert state["cars"]["car0"]["facing"] == car["facing"]
+
+
+def test_result_columns_and_statuses():  # RR-OUT-02
+    seats, finished = a_race()
+    caps = PRESENT.capabilities({})
+    assert set(caps.statuses) == {"finished", "not_finished", "eliminated"}
+    line = finished.result().order[0]
+    assert PRESENT.result_figures(line.figures, {}) == [
+        str(line.figures["flags_touched"]), str(line.figures["lives_left"]),
+        str(line.figures["damage"]), str(line.figures["destructions"]),
+    ]  # fmt: skip
+    config = PRESENT.engine_config({}, {}, track="shakedown", laps=3, facts=None)
+    assert config == {"track": "shakedown"}  # a race has no laps
+
+
+def test_the_programming_decision_describes_the_whole_panel():  # issue 15 item 8
+    a = robot("a", (5, 5), damage=5, registers=[None, None, None, None, 500])
+    r = race(blank_course(), [a, robot("b", (0, 11))], seed=2)
+    decision = next(d for d in r.pending if d.seat == "a")
+    options = decision.options
+    assert [c["card"] for c in options["hand"]] == r.view("a")["cars"][0]["hand"]
+    assert all(c["words"] and c["kind"] for c in options["hand"])
+    assert options["open_registers"] == [1, 2, 3, 4]
+    assert options["locked_registers"] == {"5": 500}
+    assert options["timer"] is False and options["timer_seconds"] == 30
+    assert decision.default is None  # no random fill before the timer runs (RR-DEC-02)

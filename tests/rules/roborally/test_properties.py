@@ -1,0 +1,77 @@
+"""Properties over seeded bot races (issue 15, "How it is checked"): every
+race ends by the turn limit at the latest; after every event the 84 cards
+are all somewhere once (RR-DECK-05), damage stays within 0..10 (RR-DMG-02)
+and no two robots share a square (RR-MOVE-07); a replay gives the same hash
+(RR-RNG-05). A many-seed smoke is bench/roborally.py."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from races.rules import Seat, get_game, log_hash, replay
+from races.rules.roborally.cards import ALL_CARDS
+
+GAME = get_game("roborally")
+
+
+def checked_race(config, seats, seed):
+    """A race whose every event is followed by the invariants."""
+    race = GAME.start(config, seats, seed)
+    f = race.f
+    emit = f.emit
+
+    def emit_and_check(*args, **kwargs):
+        event = emit(*args, **kwargs)
+        cards = list(f.deck) + list(f.discard)
+        squares = []
+        for robot in f.robots:
+            cards += robot.hand + [c for c in robot.registers if c is not None]
+            assert 0 <= robot.damage <= 10, (event, robot)
+            if robot.square is not None:
+                squares.append(robot.square)
+        assert sorted(cards) == list(ALL_CARDS) or event.type == "race_started", event
+        assert len(squares) == len(set(squares)), event
+        return event
+
+    f.emit = emit_and_check
+    return race
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10_000),
+    track=st.sampled_from(["shakedown", "twin_forge"]),
+    bots=st.lists(st.sampled_from(["rookie", "greedy"]), min_size=2, max_size=8),
+    max_turns=st.integers(1, 6),
+)
+def test_bot_races_keep_the_invariants_and_replay(seed, track, bots, max_turns):
+    seats = [Seat(f"r{i}", f"Robot {i}", "bot", b) for i, b in enumerate(bots)]
+    config = {"track": track, "max_turns": max_turns}
+    race = checked_race(config, seats, seed)
+    players = {s.id: GAME.bot(s.bot, seed=seed, seat=s.id) for s in seats}
+    actions = []
+    while race.pending:
+        d = race.pending[0]
+        action = players[d.seat].choose(race.view(d.seat), d)
+        race.apply(d.seat, action)
+        actions.append((d.seat, action))
+    result = race.result()
+    assert race.f.turn <= max_turns
+    assert result.details["end_reason"] in ("final_flag", "all_eliminated", "turn_limit")
+    assert [p.position for p in result.order] == list(range(1, len(seats) + 1))
+    again = replay(GAME, config, seats, seed, actions)
+    assert log_hash(again.events) == result.log_sha256
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("track", ["shakedown", "twin_forge"])
+def test_a_short_smoke_of_full_races(track):  # the long one is bench/roborally.py
+    for seed in range(6):
+        bots = ["rookie", "greedy"] * (1 + seed % 4)
+        seats = [Seat(f"r{i}", f"Robot {i}", "bot", b) for i, b in enumerate(bots)]
+        race = checked_race({"track": track}, seats, seed)
+        players = {s.id: GAME.bot(s.bot, seed=seed, seat=s.id) for s in seats}
+        while race.pending:
+            d = race.pending[0]
+            race.apply(d.seat, players[d.seat].choose(race.view(d.seat), d))
+        assert len(race.result().order) == len(seats)
