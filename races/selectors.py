@@ -28,5 +28,10 @@ def stewarding_context(request, session: Session) -> dict:
         )
         if is_driver
         else None,
-        "decision_form": DecisionForm() if protests else None,
+        # One decision form per open report, each with ids of its own.
+        "decision_forms": {
+            p.pk: DecisionForm(auto_id=f"protest{p.pk}_%s")
+            for p in protests
+            if p.status == Protest.Status.OPEN
+        },
     }

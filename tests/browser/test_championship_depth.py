@@ -113,10 +113,11 @@ def test_a_driver_files_a_protest_and_a_steward_decides_it(
 
     log_in(page, base, "stefan")
     page.goto(base + f"/sessions/{race.pk}/")
-    page.check("#stewarding input[value=upheld]")
-    page.fill("#stewarding #id_decision", "Avoidable contact: five points.")
-    page.select_option("#stewarding #id_kind", "points")
-    page.fill("#stewarding #id_points", "5")
+    form = f"#decide-{protest.pk}"
+    page.check(f"{form} input[value=upheld]")
+    page.fill(f"#protest{protest.pk}_decision", "Avoidable contact: five points.")
+    page.select_option(f"#protest{protest.pk}_kind", "points")
+    page.fill(f"#protest{protest.pk}_points", "5")
     shot(page, "protest-decision")
     page.click("button:has-text('Publish the decision')")
     page.wait_for_selector("text=The stewards' decision is published.")

@@ -179,3 +179,18 @@ def test_a_penalty_needs_a_driver_or_a_team_but_not_both(client, raced, owner):
     page = organiser.post(url, {"team": red.pk, "kind": "places", "places": 2, "reason": "x"})
     assert "Places and disqualifications are given to a driver." in page.content.decode()
     assert not Penalty.objects.exists()
+
+
+def test_each_open_report_has_its_own_decision_form(client, raced, steward):
+    season, grid, rnd, race = raced
+    first, second = (
+        Protest.objects.create(
+            session=race, filed_by=grid[1].driver.user, against=grid[0], description=text
+        )
+        for text in ("Blocking", "Pushing")
+    )
+    page = client_for(client, steward).get(reverse("session_live", args=[race.pk]))
+    html = page.content.decode()
+    for protest in (first, second):
+        assert f'id="decide-{protest.pk}"' in html
+        assert html.count(f'id="protest{protest.pk}_decision"') == 1
