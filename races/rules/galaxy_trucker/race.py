@@ -48,6 +48,7 @@ class GalaxyTruckerRace:
         self.standing: list[dict] = []
         self.tie_breaks: list[dict] = []
         self.ask: Ask | None = None
+        self._public: dict[str, dict] = {}
         self._flow = self.game_flow()
         self.ask = next(self._flow, None)
 
@@ -55,6 +56,12 @@ class GalaxyTruckerRace:
 
     def emit(self, event_type: str, seat: str | None, /, **data) -> None:
         self.events.append(Event(len(self.events) + 1, self.round, event_type, seat, data))
+        # every change of state is an event (GT-LOG-01): the public picture of
+        # this seat (of every seat, for a game event) must be drawn again
+        if seat is None:
+            self._public.clear()
+        else:
+            self._public.pop(seat, None)
 
     def card(self, card_id: str):
         return CARDS[card_id]
@@ -185,7 +192,7 @@ class GalaxyTruckerRace:
             "open_stacks": [list(s) for s in self.stacks]
             if self.config["open_stacks"] and self.phase not in ("build", "setup")
             else None,
-            "cars": [self.public_player(p) for p in self.players],
+            "cars": self.public_players(),
             "me": seat,
             "peeked": [
                 {"stack": k, "cards": [{"card": c, "type": CARDS[c].type} for c in cards]}
@@ -195,6 +202,15 @@ class GalaxyTruckerRace:
             else [],
             "asked": ask.kind if ask is not None and ask.seat == seat else None,
         }
+
+    def public_players(self) -> list[dict]:
+        """Every ship and rocket as everybody sees them; worked out once per
+        event (several decisions may be asked between two events)."""
+        public = self._public
+        for p in self.players:
+            if p.id not in public:
+                public[p.id] = self.public_player(p)
+        return [public[p.id] for p in self.players]
 
     def public_player(self, p: Player) -> dict:
         ship = p.ship

@@ -23,6 +23,7 @@ from .tiles import (
     LIFE_BROWN,
     LIFE_PURPLE,
     SHIELD,
+    SHOWN,
     SIDES,
     START_CABIN,
     STEP,
@@ -36,6 +37,18 @@ from .tiles import (
 )
 
 Cell = tuple[int, int]
+# the buildable neighbours of every buildable cell, per board
+NEIGHBOURS = {
+    name: {
+        cell: tuple(
+            (cell[0] + STEP[side][0], cell[1] + STEP[side][1])
+            for side in SIDES
+            if (cell[0] + STEP[side][0], cell[1] + STEP[side][1]) in board.cells
+        )
+        for cell in board.cells
+    }
+    for name, board in BOARDS.items()
+}
 LIFE_OF = {"brown": LIFE_BROWN, "purple": LIFE_PURPLE}
 
 
@@ -91,11 +104,12 @@ class Ship:
 
     def open_cells(self) -> list[Cell]:
         """Empty buildable cells next to a tile (GT-TBB-05 a-c)."""
+        cells = self.cells
         found = {
-            step(cell, side)
-            for cell in self.cells
-            for side in SIDES
-            if step(cell, side) in self.board.cells and step(cell, side) not in self.cells
+            other
+            for cell in cells
+            for other in NEIGHBOURS[self.board.name].get(cell, ())
+            if other not in cells
         }
         return sorted(found, key=order)
 
@@ -124,24 +138,33 @@ class Ship:
         if kind in ENGINES and rot != 0:
             return False, 0, 0
         points = facing(kind, rot)
-        if points is not None and step(cell, points) in self.cells:
-            return False, 0, 0
+        cells = self.cells
+        col, row = cell
+        if points is not None:
+            dc, dr = STEP[points]
+            if (col + dc, row + dr) in cells:
+                return False, 0, 0
+        mine_all = SHOWN[tile][rot]
         joints = opened = 0
         for side in SIDES:
-            other = step(cell, side)
-            mine = shown(tile, rot, side)
-            placed = self.cells.get(other)
+            dc, dr = STEP[side]
+            placed = cells.get((col + dc, row + dr))
+            mine = mine_all[side]
             if placed is None:
                 if mine:
                     opened += 1
                 continue
-            meet = meeting(mine, shown(placed.tile, placed.rot, (side + 2) % 4))
-            if meet == "illegal":
-                return False, 0, 0
-            if meet == "joined":
+            back = (side + 2) % 4
+            theirs = SHOWN[placed.tile][placed.rot][back]
+            if mine == 0 or theirs == 0:
+                if mine != theirs:
+                    return False, 0, 0
+            elif mine == 3 or theirs == 3 or mine == theirs:
                 joints += 1
+            else:
+                return False, 0, 0
             # the new tile may not block an engine's exhaust or a barrel
-            if facing(placed.kind, placed.rot) == (side + 2) % 4:
+            if facing(TILES[placed.tile].kind, placed.rot) == back:
                 return False, 0, 0
         return joints > 0, joints, opened
 
@@ -232,10 +255,13 @@ class Ship:
 
     def exposed(self) -> int:
         count = 0
-        for cell, placed in self.cells.items():
-            for side in SIDES:
-                if shown(placed.tile, placed.rot, side) and step(cell, side) not in self.cells:
-                    count += 1
+        cells = self.cells
+        for (col, row), placed in cells.items():
+            for side, value in enumerate(SHOWN[placed.tile][placed.rot]):
+                if value:
+                    dc, dr = STEP[side]
+                    if (col + dc, row + dr) not in cells:
+                        count += 1
         return count
 
     # --- contents and measures (GT-PWR) -----------------------------------

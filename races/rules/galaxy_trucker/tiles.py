@@ -81,14 +81,20 @@ def _load_tiles() -> dict[int, TileDef]:
 TILES = _load_tiles()
 
 
+# SHOWN[tile][rot][side]: GT-DM-03 worked out once for every tile
+SHOWN = {
+    t.id: tuple(tuple(t.conn[(side - rot) % 4] for side in SIDES) for rot in range(4))
+    for t in TILES.values()
+}
+
+
 def shown(tile_id: int, rot: int, side: int) -> int:
     """GT-DM-03: the connector a tile turned `rot` quarter turns shows on a side."""
-    return TILES[tile_id].conn[(side - rot) % 4]
+    return SHOWN[tile_id][rot][side]
 
 
 def shown_all(tile_id: int, rot: int) -> tuple[int, int, int, int]:
-    conn = TILES[tile_id].conn
-    return tuple(conn[(side - rot) % 4] for side in SIDES)
+    return SHOWN[tile_id][rot]
 
 
 def meeting(a: int, b: int) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ...contract import Action, Decision
 from ..ship import Ship
 from ..tiles import TILES
-from .building import KEEPERS, best_placement, ready
+from .building import KEEPERS, WEIGHT, best_placement, counts, ready
 
 
 def own_ship(view: dict, seat: str) -> Ship:
@@ -20,6 +20,9 @@ class BasicBot:
 
     def __init__(self, seed, seat: str):
         self.seat = seat
+        self.cache_key = None
+        self.cache: dict = {}
+        self.have: dict = {}
 
     def choose(self, view: dict, decision: Decision) -> Action:
         if decision.kind == "build_step":
@@ -29,9 +32,18 @@ class BasicBot:
         return decision.default
 
     def best(self, ship: Ship, tile: int, number: int):
-        if self.weights is None:
-            return best_placement(ship, tile, number)
-        return best_placement(ship, tile, number, self.weights)
+        """The best safe placement; remembered while the ship is unchanged,
+        for every tile of the same kind and connectors."""
+        key = (number, ship.next_seq, len(ship.cells))
+        if self.cache_key != key:
+            self.cache_key, self.cache, self.have = key, {}, counts(ship)
+        definition = TILES[tile]
+        kind = (definition.kind, definition.conn)
+        if kind not in self.cache:
+            weights = self.weights or WEIGHT
+            found = best_placement(ship, tile, number, weights, self.have)
+            self.cache[kind] = found
+        return self.cache[kind]
 
     def build_step(self, view: dict, options: dict) -> Action:
         ship = own_ship(view, self.seat)

@@ -117,9 +117,9 @@ def _joins(ship: Ship, tile: int, cell, rot: int, side: int) -> bool:
     return meeting(shown(tile, rot, side), shown(other.tile, other.rot, (side + 2) % 4)) == "joined"
 
 
-def best_placement(ship: Ship, tile: int, number: int, weights=WEIGHT):
+def best_placement(ship: Ship, tile: int, number: int, weights=WEIGHT, have=None):
     """(score, cell, rot) of the best safe placement, or None."""
-    have = counts(ship)
+    have = counts(ship) if have is None else have
     best = None
     for cell in ship.open_cells():
         for rot in range(4):
