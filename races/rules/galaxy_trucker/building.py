@@ -4,6 +4,7 @@ structural check after it (GT-CHK-01..04)."""
 from __future__ import annotations
 
 from ..contract import Action
+from .bots.building import best_placement
 from .cards import CARDS
 from .chance import digest
 from .damage import keep_fragment
@@ -153,7 +154,9 @@ def step_problem(g, p, action: Action) -> str | None:
     if kind == "take_reserved":
         if params.get("tile") not in p.ship.reserved:
             return "That tile is not in your reserve."
-        return None if p.ship.open_cells() else "There is no cell left to build it into."
+        if placements(g, p, params["tile"]):
+            return None
+        return "There is no cell left to build it into."
     if kind == "peek":
         if g.config["open_stacks"]:
             return "The stacks are open in this game."
@@ -174,6 +177,7 @@ def build_step(g, p):
         "face_down": len(g.face_down),
         "face_up": list(g.face_up),
         "reserved": list(p.ship.reserved),
+        "reserved_buildable": [t for t in p.ship.reserved if placements(g, p, t)],
         "stacks": [1, 2, 3] if can_peek(p) and not g.config["open_stacks"] else [],
         "tokens": list(g.tokens_left),
         "token_pick": g.config["token_pick"],
@@ -268,7 +272,12 @@ def resolve_tile(g, p, tile: int, source: str):
         if p.ship.board.reserve and len(p.ship.reserved) < p.ship.board.reserve:
             actions.append(Action("reserve"))
         actions.append(Action("return"))
-    default = actions[-1] if source != "reserve" else actions[0]
+    default = actions[-1]
+    if source == "reserve":  # GT-API-02 B2: a reserved tile goes where BasicBot puts it
+        found = best_placement(p.ship, tile, g.round)
+        default = (
+            Action("place", {"cell": list(found[1]), "rot": found[2]}) if found else actions[0]
+        )
     definition = TILES[tile]
     options = {
         "tile": tile,

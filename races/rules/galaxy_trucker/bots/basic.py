@@ -50,7 +50,7 @@ class BasicBot:
         number = view["round"]
         if options["hourglass"] == "Start" or not ship.open_cells() or ready(ship):
             return self.finish(options)
-        for tile in options["reserved"]:
+        for tile in options["reserved_buildable"]:
             found = self.best(ship, tile, number)
             if found and found[0] >= 2:
                 return Action("take_reserved", {"tile": tile})

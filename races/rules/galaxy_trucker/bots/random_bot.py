@@ -22,7 +22,7 @@ class RandomBot:
             if o["face_down"]:
                 steps += [Action("draw")] * 4
             steps += [Action("take_face_up", {"tile": t}) for t in o["face_up"][:3]]
-            steps += [Action("take_reserved", {"tile": t}) for t in o["reserved"]]
+            steps += [Action("take_reserved", {"tile": t}) for t in o["reserved_buildable"]]
             steps += [Action("peek", {"stack": k}) for k in o["stacks"]]
             steps += [Action("pass")]
             if o["hourglass"] in ("I", "Start") or not o["face_down"]:
