@@ -33,6 +33,7 @@ GAMES = {
     "formula_d": ({"level": "basic"}, "paddock_ring", 4, "formula-1-2010"),
     "heat": ({}, "usa", 4, "heat-championship"),
     "dice_race": ({}, "strip", 3, "formula-1-2010"),
+    "galaxy_trucker": ({}, "standard", 3, "formula-1-2010"),
 }
 PLUGINS = {"PADDOCK_GAME_PLUGINS": "tests.platform.dice_race"}
 RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|r\d+l\d|\b\w+\.S\d|\{\'|_[a-z]+_")
