@@ -13,7 +13,9 @@ SINGLE_CANNONS = [88, 89, 90, 91, 92, 93, 94, 95, 96, 97, 98, 99]
 def gunship(firepower: int, engines: int = 1) -> object:
     """A class III ship with `firepower` single cannons facing forward."""
     cells = [(c, 8) for c in range(3, 12)] + [(c, 9) for c in (3, 4, 6)]
-    spec = " ".join(f"{t}@{c},{r}/0" for t, (c, r) in zip(SINGLE_CANNONS, cells[:firepower]))
+    spec = " ".join(
+        f"{t}@{c},{r}/0" for t, (c, r) in zip(SINGLE_CANNONS[:firepower], cells, strict=False)
+    )
     spec += " " + " ".join(f"{64 + k}@{5 + k},6/0" for k in range(engines))
     return ship(spec, "III")
 

@@ -91,8 +91,9 @@ def test_round_scoring_adds_rewards_sales_and_penalties():
     assert c.credits == 1 + 0 + 0 + 4 - 2
     for p in t.players:
         r = p.rounds[-1]
-        assert r["credits_after"] == r["credits_before"] + r["card_credits"] + r[
-            "arrival_reward"] + r["best_looking_bonus"] + r["cargo_sale"] - r["penalty_applied"]  # fmt: skip
+        gained = r["card_credits"] + r["arrival_reward"] + r["best_looking_bonus"]
+        assert r["credits_after"] == r["credits_before"] + gained + r["cargo_sale"] - r[
+            "penalty_applied"]  # fmt: skip
 
 
 def test_credits_never_go_below_zero():
