@@ -110,8 +110,8 @@ def main() -> None:
     print(f"pro: median {out['ms_per_pro_decision_median']} ms CPU per decision")
     if args.smoke:
         start = time.perf_counter()
-        smoke(game, args.smoke, (["rookie"] * 4, ["random", "rookie"], ["rookie", "random", "random"],
-                                 ["random"] * 4))  # fmt: skip
+        mixes = (["rookie"] * 4, ["random", "rookie"], ["rookie", "random", "random"])
+        smoke(game, args.smoke, mixes)
         out["smoke_games"] = args.smoke
         print(f"smoke: {args.smoke} rookie/random games in {time.perf_counter() - start:.0f} s")
     if args.pro_smoke:

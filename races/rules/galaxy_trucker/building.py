@@ -182,6 +182,7 @@ def build_step(g, p):
         "tokens": list(g.tokens_left),
         "token_pick": g.config["token_pick"],
         "hourglass": HOURGLASS_WORDS[g.hourglass["pos"]],
+        "ticks_left": g.hourglass["ticks_left"],
         "tick": g.tick,
     }
     action = yield Ask(
