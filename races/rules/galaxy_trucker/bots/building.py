@@ -109,6 +109,12 @@ def score(
         value += 1
     if kind in ENGINES and step(cell, 2) not in ship.board.cells:
         value += 0.5
+    flex = weights.get("flex", 0)
+    if flex:  # the pro bot: universal connectors keep the next cells easy to fill
+        for side in range(4):
+            other = step(cell, side)
+            if other in ship.board.cells and other not in ship.cells:
+                value += flex if shown(tile, rot, side) == 3 else 0
     return value + joints - 0.25 * opened
 
 

@@ -59,7 +59,7 @@ class ProBot(BasicBot):
         ship = own_ship(view, self.seat)
         have = counts(ship)
         number = view["round"]
-        weights = dict(WEIGHT)
+        weights = {**WEIGHT, "flex": 0.4}
         engines = sum(have.get(k, 0) for k in ENGINES)
         if engines < 2:
             weights["engine"] += 3 - engines
