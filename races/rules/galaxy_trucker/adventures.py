@@ -191,7 +191,7 @@ def penalty_of(g, p, penalty: dict):
     elif "crew" in penalty:
         yield from lose_crew(g, p, penalty["crew"])
     elif "goods" in penalty:
-        lose_goods(g, p, penalty["goods"])
+        yield from lose_goods(g, p, penalty["goods"])
     else:
         yield from shots(g, p, penalty["shots"], [p])
 
@@ -212,7 +212,7 @@ def enemy(g, params, kind: str):
         if fire < strength:
             g.emit("enemy_outcome", p.id, result="lost")
             if kind == "smugglers":
-                lose_goods(g, p, params["goods_loss"])
+                yield from lose_goods(g, p, params["goods_loss"])
             elif kind == "slavers":
                 yield from lose_crew(g, p, params["crew_loss"])
             else:

@@ -4,6 +4,7 @@ crew losses of GT-CRD-ASH/SL/CZ/EP)."""
 from __future__ import annotations
 
 from ..contract import Action
+from .policy import pay_cells
 from .ship import Ship, order
 from .state import GOODS_ORDER, Ask, cell_of
 from .tiles import CABINS
@@ -208,38 +209,97 @@ def richest_battery(ship: Ship):
     return max(cells, key=lambda c: (ship.cells[c].batteries, -c[1], -c[0])) if cells else None
 
 
-def lose_goods(g, p, count: int) -> None:
-    """GT-CGO-04: most valuable first, from holds in (row, col) order
-    (the default of CHOOSE_GOODS_LOSS), then battery tokens."""
+def goods_to_lose(ship: Ship, count: int) -> tuple[list[str], int]:
+    """GT-CGO-04: the colours forced out, most valuable first, and how many
+    battery tokens stand in for missing goods."""
+    aboard = sorted(ship.goods(), key=GOODS_ORDER.index)
+    colours = aboard[:count]
+    return colours, min(count - len(colours), ship.tokens())
+
+
+def default_goods_loss(ship: Ship, colours: list[str], tokens: int) -> dict:
+    """Holds in (row, col) order; batteries as BasicBot pays (GT-BOT-03)."""
+    left = {c: list(ship.cells[c].goods) for c in ship.holds()}
+    cells = []
+    for colour in colours:
+        cell = next(c for c in ship.holds() if colour in left[c])
+        left[cell].remove(colour)
+        cells.append(list(cell))
+    return {"goods": cells, "batteries": pay_cells(ship, tokens)}
+
+
+def goods_loss_problem(ship: Ship, colours: list[str], tokens: int, action: Action):
+    goods, batteries = action.params.get("goods"), action.params.get("batteries")
+    if (
+        action.kind != "lose_goods"
+        or not isinstance(goods, list)
+        or not isinstance(batteries, list)
+    ):
+        return "Name the hold of each good and the battery of each token you lose."
+    if len(goods) != len(colours) or len(batteries) != tokens:
+        return f"Lose exactly {len(colours)} goods and {tokens} battery tokens."
+    left = {c: list(ship.cells[c].goods) for c in ship.holds()}
+    for colour, item in zip(colours, goods, strict=True):
+        cell = cell_of(item)
+        if cell not in left or colour not in left[cell]:
+            return "The most valuable goods go first: that hold does not hold one."
+        left[cell].remove(colour)
+    charge = {c: ship.cells[c].batteries for c in ship.battery_cells()}
+    for item in batteries:
+        cell = cell_of(item)
+        if charge.get(cell, 0) <= 0:
+            return "That battery has no token left."
+        charge[cell] -= 1
+    return None
+
+
+def lose_goods(g, p, count: int):
+    """GT-CGO-04: most valuable first, the owner choosing the holds
+    (CHOOSE_GOODS_LOSS) and the batteries that stand in (CHOOSE_BATTERY_LOSS)."""
     ship = p.ship
+    colours, tokens = goods_to_lose(ship, count)
+    if not colours and not tokens:
+        return
+    default = Action("lose_goods", default_goods_loss(ship, colours, tokens))
+    choice = len({c for c in ship.holds() if set(ship.cells[c].goods) & set(colours)}) > 1
+    choice = choice or (tokens and len(ship.battery_cells()) > 1)
+    action = default
+    if choice:
+        options = {
+            "goods": colours,
+            "tokens": tokens,
+            "holds": [{"cell": list(c), "goods": list(ship.cells[c].goods)} for c in ship.holds()],
+            "batteries": [
+                {"cell": list(c), "tokens": ship.cells[c].batteries} for c in ship.battery_cells()
+            ],
+        }
+        action = yield Ask(
+            p.id,
+            "choose_goods_loss",
+            f"Choose where to lose {count} goods.",
+            options,
+            [default],
+            lambda a: goods_loss_problem(ship, colours, tokens, a),
+            default,
+        )
     goods_by_cell: dict = {}
     batteries_by_cell: dict = {}
-    for _ in range(count):
-        taken = False
-        for colour in GOODS_ORDER:
-            cell = next((c for c in ship.holds() if colour in ship.cells[c].goods), None)
-            if cell is not None:
-                ship.cells[cell].goods.remove(colour)
-                g.supply[colour] += 1
-                goods_by_cell.setdefault(cell, []).append(colour)
-                taken = True
-                break
-        if taken:
-            continue
-        cell = richest_battery(ship)
-        if cell is None:
-            break
+    for colour, item in zip(colours, action.params["goods"], strict=True):
+        cell = tuple(item)
+        ship.cells[cell].goods.remove(colour)
+        g.supply[colour] += 1
+        goods_by_cell.setdefault(cell, []).append(colour)
+    for item in action.params["batteries"]:
+        cell = tuple(item)
         ship.cells[cell].batteries -= 1
         batteries_by_cell[cell] = batteries_by_cell.get(cell, 0) + 1
-    if goods_by_cell or batteries_by_cell:
-        g.emit(
-            "goods_lost",
-            p.id,
-            goods_by_cell=[
-                [c[0], c[1], v] for c, v in sorted(goods_by_cell.items(), key=lambda i: order(i[0]))
-            ],
-            batteries_by_cell=[
-                [c[0], c[1], v]
-                for c, v in sorted(batteries_by_cell.items(), key=lambda i: order(i[0]))
-            ],
-        )
+    g.emit(
+        "goods_lost",
+        p.id,
+        goods_by_cell=[
+            [c[0], c[1], v] for c, v in sorted(goods_by_cell.items(), key=lambda i: order(i[0]))
+        ],
+        batteries_by_cell=[
+            [c[0], c[1], v] for c, v in sorted(batteries_by_cell.items(), key=lambda i: order(i[0]))
+        ],
+    )

@@ -3,7 +3,7 @@
 from races.rules import Action
 from races.rules.galaxy_trucker.adventures import resolve
 from races.rules.galaxy_trucker.cards import CARDS
-from races.rules.galaxy_trucker.damage import lose_goods
+from races.rules.galaxy_trucker.damage import goods_loss_problem, lose_goods
 
 from .table import Table, declare, ship
 
@@ -41,11 +41,27 @@ def test_losing_goods_takes_the_most_valuable_then_batteries():
     hold, special = t.by["a"].ship.cells[(6, 7)], t.by["a"].ship.cells[(7, 6)]
     special.goods, hold.goods = ["R"], ["Y", "B"]
     t.by["a"].ship.cells[(8, 7)].goods = []
-    lose_goods(t, t.by["a"], 2)
+    t.run(lose_goods(t, t.by["a"], 2))
     assert t.by["a"].ship.goods() == ["B"]
     assert t.supply["R"] == 13 and t.supply["Y"] == 18
-    lose_goods(t, t.by["a"], 3)
+    t.run(lose_goods(t, t.by["a"], 3))
     assert t.by["a"].ship.goods() == [] and t.by["a"].ship.tokens() == 0
+
+
+def test_the_owner_chooses_the_hold_when_the_colour_is_in_several():
+    """GT-CGO-04, GT-API-02 F9/F10."""
+    t = Table({"a": ship("22@6,7/0 23@8,7/0 1@7,6/0 2@7,8/0")}, {"a": 5})
+    s = t.by["a"].ship
+    s.cells[(6, 7)].goods, s.cells[(8, 7)].goods = ["Y"], ["Y", "B"]
+    pick = Action("lose_goods", {"goods": [[8, 7]], "batteries": []})
+    t.run(lose_goods(t, t.by["a"], 1), lambda ask: pick)
+    assert t.asked[0].kind == "choose_goods_loss"
+    assert s.cells[(6, 7)].goods == ["Y"] and s.cells[(8, 7)].goods == ["B"]
+    wrong = Action("lose_goods", {"goods": [[8, 7]], "batteries": []})
+    t2 = Table({"a": ship("22@6,7/0 23@8,7/0")}, {"a": 5})
+    t2.by["a"].ship.cells[(6, 7)].goods = ["R"]
+    t2.by["a"].ship.cells[(8, 7)].goods = ["Y"]
+    assert "most valuable" in (goods_loss_problem(t2.by["a"].ship, ["R"], 0, wrong) or "")
 
 
 def test_a_beaten_enemy_leaves():
