@@ -8,6 +8,9 @@ the game unchanged. Replaying the same actions re-runs the same flow.
 
 from __future__ import annotations
 
+import hashlib
+import json
+
 from ..contract import Action, Decision, Event, IllegalAction, Placing, RaceResult, Seat, log_hash
 from .adventures import resolve
 from .building import building, round_setup, structural_check
@@ -108,10 +111,12 @@ class GalaxyTruckerRace:
     # --- the game (GT-SET-01) ------------------------------------------------
 
     def game_flow(self):
+        config = json.dumps(self.config, sort_keys=True, separators=(",", ":"))
         self.emit(
             "game_started",
             None,
             seed=str(self.seed),
+            config_digest=hashlib.sha256(config.encode()).hexdigest()[:16],
             players=[{"id": p.id, "seat": p.seat, "colour": p.colour} for p in self.players],
         )
         for number in self.config["rounds"]:
