@@ -21,6 +21,9 @@ from .scoring import final_order, score_round
 from .state import SUPPLY, Ask, Player
 from .tiles import COLOURS, START_CABIN_OF
 
+# building steps are logged by their own events (tile_drawn, tile_placed, …)
+BUILDING_DECISIONS = frozenset({"build_step", "resolve_tile"})
+
 
 class GalaxyTruckerRace:
     def __init__(self, config: dict, seats: list[Seat], seed, chance: Chance | None = None):
@@ -102,6 +105,17 @@ class GalaxyTruckerRace:
         if problem:
             raise IllegalAction(problem)
         before = len(self.events)
+        # GT-LOG-02 DecisionMade; a runner that applies a decision's default on
+        # a missed deadline marks the action with "defaulted": true (GT-API-03)
+        if self.ask.kind not in BUILDING_DECISIONS:
+            self.emit(
+                "decision_made",
+                seat,
+                kind=self.ask.kind,
+                action=action.kind,
+                payload=dict(action.params),
+                defaulted=action.params.get("defaulted") is True,
+            )
         try:
             self.ask = self._flow.send(action)
         except StopIteration:

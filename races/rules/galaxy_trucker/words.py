@@ -134,7 +134,29 @@ def _violations(c, d, n, k):
     return f"{c}'s ship breaks the building rules in {plural(len(found), 'place')}."
 
 
+DECISIONS = {
+    "repair": "chooses the tiles to remove",
+    "keep_fragment": "chooses the part of the ship to keep",
+    "place_aliens": "chooses the cabins for the aliens",
+    "give_up": "decides whether to fly on",
+    "declare_engines": "declares engine power",
+    "declare_cannons": "declares firepower",
+    "defend": "decides on a defence",
+    "choose_planet": "chooses a planet",
+    "arrange": "loads the holds",
+    "accept": "answers the offer",
+    "choose_crew_loss": "chooses the crew to lose",
+    "choose_goods_loss": "chooses the goods to lose",
+}
+
+
+def _decided(c, d, n, k):
+    said = DECISIONS.get(d.get("kind"), "decides")
+    return f"{c} {said}" + (" (the default was taken)." if d.get("defaulted") else ".")
+
+
 WORDS = {
+    "decision_made": _decided,
     "game_started": lambda c, d, n, k: (
         "The game starts: " + names_of([p["id"] for p in d["players"]], n) + "."
     ),
