@@ -54,7 +54,8 @@ class LeagueForm(forms.Form):
 
 
 def _games_offered() -> str:
-    return " or ".join(name for _, name in game_choices())
+    names = [name for _, name in game_choices()]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
 
 
 class GameForm(forms.Form):

@@ -17,11 +17,13 @@ GAME_MODULES = {
     "formula_d": "races.rules.formula_d",
     "heat": "races.rules.heat",
     "roborally": "races.rules.roborally",
+    "galaxy_trucker": "races.rules.galaxy_trucker",
 }
 GAME_NAMES = {
     "formula_d": "Formula D",
     "heat": "Heat: Pedal to the Metal",
     "roborally": "RoboRally",
+    "galaxy_trucker": "Galaxy Trucker",
 }
 # Games registered at run time (`register`), e.g. by a module named in the
 # PADDOCK_GAME_PLUGINS environment variable (comma-separated module names),

@@ -34,6 +34,7 @@ GAMES = {
     "heat": ({}, "usa", 4, "heat-championship"),
     "dice_race": ({}, "strip", 3, "formula-1-2010"),
     "roborally": ({}, "shakedown", 4, "formula-1-2010"),
+    "galaxy_trucker": ({}, "standard", 3, "formula-1-2010"),
 }
 PLUGINS = {"PADDOCK_GAME_PLUGINS": "tests.platform.dice_race"}
 # Games whose results the league cannot store yet: RoboRally's robots still

@@ -104,6 +104,6 @@ def test_options_take_their_text_forms_and_defaults():
 def test_an_unknown_game_is_a_clear_error():
     with pytest.raises(ConfigError, match="unknown game 'chess'"):
         get_game("chess")
-    with pytest.raises(ConfigError, match="games: formula_d, heat, roborally"):
+    with pytest.raises(ConfigError, match="games: formula_d, heat, roborally, galaxy_trucker"):
         get_game("tiddlywinks")
     assert get_game("roborally").key == "roborally"  # registered (issue 15)

@@ -53,8 +53,8 @@ def test_the_season_wizard_asks_for_the_game_first_then_its_options(organiser, l
 
 
 def test_a_game_without_an_engine_cannot_be_chosen(organiser, league):
-    page = organiser.get(reverse("season_create", args=[league.slug]) + "?game=galaxy_trucker")
-    offered = "choose Formula D or Heat: Pedal to the Metal or RoboRally"
+    page = organiser.get(reverse("season_create", args=[league.slug]) + "?game=crokinole")
+    offered = "choose Formula D, Heat: Pedal to the Metal, RoboRally"
     assert f"Paddock cannot run that game yet: {offered}" in page.content.decode()
 
 
@@ -482,7 +482,7 @@ def test_choosing_the_game_swaps_in_its_options_over_htmx(organiser, league):
 
 
 def test_choosing_a_game_without_an_engine_over_htmx_says_why(organiser, league):
-    url = reverse("season_create", args=[league.slug]) + "?game=galaxy_trucker"
+    url = reverse("season_create", args=[league.slug]) + "?game=crokinole"
     fragment = organiser.get(url, HTTP_HX_REQUEST="true").content.decode()
     assert fragment.lstrip().startswith('<div id="season-fields">')
     assert "Paddock cannot run that game yet" in fragment and "<html" not in fragment

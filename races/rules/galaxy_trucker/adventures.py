@@ -1,0 +1,320 @@
+"""Resolving each adventure card (GT-CRD-OS .. GT-CRD-SB)."""
+
+from __future__ import annotations
+
+from ..contract import Action
+from . import policy
+from .cargo import gain, receive
+from .damage import destroy, lose_crew, lose_goods
+from .flight import declare, give_up, in_flight, move
+from .hits import roll, strike
+from .ship import order
+from .state import Ask
+from .tiles import DOUBLE_CANNON, DOUBLE_ENGINE
+
+
+def resolve(g, card):
+    yield from HANDLERS[card.type](g, card.params)
+
+
+def open_space(g, params):
+    """GT-CRD-OS-01..03."""
+    for p in in_flight(g):
+        power = yield from declare(
+            g, p, DOUBLE_ENGINE, policy.engines_open_space(p.ship), "open_space", {}
+        )
+        if power == 0:
+            give_up(g, p, "open_space_zero")
+        else:
+            move(g, p, power)
+
+
+def planets(g, params):
+    """GT-CRD-PL-01..03."""
+    worlds, days = params["planets"], params["days"]
+    landed: dict[int, object] = {}
+    for p in in_flight(g):
+        free = [i for i in range(1, len(worlds) + 1) if i not in landed]
+        gains = {i: gain(p.ship, worlds[i - 1]) for i in free}
+        best = max(free, key=lambda i: (gains[i], -i), default=None)
+        default = (
+            Action("land", {"planet": best})
+            if best is not None and gains[best] >= 2 * days
+            else Action("stay")
+        )
+        actions = [Action("land", {"planet": i}) for i in free] + [Action("stay")]
+        options = {
+            "planets": [
+                {"planet": i, "goods": worlds[i - 1], "free": i in free}
+                for i in range(1, len(worlds) + 1)
+            ],
+            "days": days,
+        }
+
+        def problem(action, free=free):
+            if action.kind == "stay":
+                return None
+            if action.kind == "land" and action.params.get("planet") in free:
+                return None
+            return "Choose a planet nobody has landed on, or stay in space."
+
+        action = yield Ask(
+            p.id, "choose_planet", "Land on a planet?", options, actions, problem, default
+        )
+        if action.kind == "land":
+            landed[action.params["planet"]] = p
+            g.emit("planet_chosen", p.id, index=action.params["planet"])
+        else:
+            g.emit("planet_chosen", p.id, index=None)
+    visitors = [(i, p) for i, p in landed.items()]
+    for i, p in sorted(visitors, key=lambda item: -item[1].pos):
+        yield from receive(g, p, list(worlds[i - 1]))
+    for _, p in sorted(visitors, key=lambda item: item[1].pos):
+        move(g, p, -days)
+
+
+def ask_accept(g, p, offer: str, default: bool, words: str):
+    action = yield Ask(
+        p.id,
+        "accept",
+        words,
+        {"offer": offer},
+        [Action("accept"), Action("decline")],
+        lambda a: None if a.kind in ("accept", "decline") else "Accept or decline.",
+        Action("accept" if default else "decline"),
+    )
+    accepted = action.kind == "accept"
+    g.emit("offer_answered", p.id, offer=offer, accepted=accepted)
+    return accepted
+
+
+def abandoned_ship(g, params):
+    """GT-CRD-ASH-01."""
+    loss, credits, days = params["crew_loss"], params["credits"], params["days"]
+    for p in in_flight(g):
+        if p.ship.crew() < loss:
+            continue
+        default = p.ship.crew() - loss >= 2 and credits >= loss + days
+        words = f"Give {loss} crew for {credits} credits and {days} days?"
+        if (yield from ask_accept(g, p, "abandoned_ship", default, words)):
+            yield from lose_crew(g, p, loss)
+            earn(g, p, credits, "abandoned_ship")
+            move(g, p, -days)
+            return
+
+
+def earn(g, p, amount: int, source: str) -> None:
+    p.credits += amount
+    p.card_credits += amount
+    g.emit("credits_gained", p.id, amount=amount, source=source)
+
+
+def abandoned_station(g, params):
+    """GT-CRD-AST-01."""
+    need, goods, days = params["crew_required"], params["goods"], params["days"]
+    for p in in_flight(g):
+        if p.ship.crew() < need:
+            continue
+        default = gain(p.ship, goods) >= 2 * days
+        words = f"Take the station's goods for {days} days?"
+        if (yield from ask_accept(g, p, "abandoned_station", default, words)):
+            yield from receive(g, p, list(goods))
+            move(g, p, -days)
+            return
+
+
+def meteor_swarm(g, params):
+    """GT-CRD-MS-01, GT-HIT-06."""
+    for size, side in params["meteors"]:
+        flying = in_flight(g)
+        if not flying:
+            return
+        line = roll(g, flying[0].id, "meteor")
+        for p in flying:
+            yield from strike(g, p, "meteor", size, side, line)
+
+
+def shots(g, p, fired, victims):
+    """GT-HIT-09: one roll per shot by `p`, applied to every victim."""
+    for size, side in fired:
+        line = roll(g, p.id, "shot")
+        for victim in victims:
+            yield from strike(g, victim, "shot", size, side, line)
+
+
+def combat_zone(g, params):
+    """GT-CRD-CZ-01..04."""
+    if len(in_flight(g)) < 2:
+        return
+    for number, (criterion, penalty) in enumerate(params["lines"], start=1):
+        flying = in_flight(g)
+        values = {}
+        for p in flying:
+            if criterion == "crew":
+                values[p.id] = p.ship.crew()
+                continue
+            rest = [q for q in flying if q.id not in values and q is not p]
+            if criterion == "engine":
+                target = min(
+                    [*values.values(), *(q.ship.engine_power(0) for q in rest)],
+                    default=p.ship.engine_power(0),
+                )
+                default = policy.engines_line(p.ship, target)
+                kind = DOUBLE_ENGINE
+            else:
+                target = min(
+                    [*values.values(), *(q.ship.firepower_hp([]) for q in rest)],
+                    default=p.ship.firepower_hp([]),
+                )
+                default = policy.cannons_line(p.ship, target)
+                kind = DOUBLE_CANNON
+            values[p.id] = yield from declare(
+                g, p, kind, default, f"combat_zone_{criterion}", {"declared": dict(values)}
+            )
+        low = min(values.values())
+        loser = next(p for p in flying if values[p.id] == low)  # ties: furthest ahead
+        shown = {k: (v / 2 if criterion == "firepower" else v) for k, v in values.items()}
+        g.emit(
+            "line_penalty",
+            loser.id,
+            line=number,
+            criterion=criterion,
+            values=shown,
+            penalised=loser.id,
+        )
+        yield from penalty_of(g, loser, penalty)
+
+
+def penalty_of(g, p, penalty: dict):
+    if "days" in penalty:
+        move(g, p, -penalty["days"])
+    elif "crew" in penalty:
+        yield from lose_crew(g, p, penalty["crew"])
+    elif "goods" in penalty:
+        yield from lose_goods(g, p, penalty["goods"])
+    else:
+        yield from shots(g, p, penalty["shots"], [p])
+
+
+def enemy(g, params, kind: str):
+    """GT-CRD-EN-01/02 and the three enemies."""
+    strength = 2 * params["strength"]
+    defeated = []
+    for p in in_flight(g):
+        fire = yield from declare(
+            g,
+            p,
+            DOUBLE_CANNON,
+            policy.cannons_against(p.ship, strength),
+            kind,
+            {"strength": params["strength"]},
+        )
+        if fire < strength:
+            g.emit("enemy_outcome", p.id, result="lost")
+            if kind == "smugglers":
+                yield from lose_goods(g, p, params["goods_loss"])
+            elif kind == "slavers":
+                yield from lose_crew(g, p, params["crew_loss"])
+            else:
+                defeated.append(p)
+            continue
+        if fire == strength:
+            g.emit("enemy_outcome", p.id, result="tied")
+            continue
+        g.emit("enemy_outcome", p.id, result="won")
+        days = params["days"]
+        if kind == "smugglers":
+            goods = params["reward_goods"]
+            default = gain(p.ship, goods) >= 2 * days
+            if (yield from ask_accept(g, p, kind, default, f"Take the goods for {days} days?")):
+                yield from receive(g, p, list(goods))
+                move(g, p, -days)
+        else:
+            words = f"Take {params['credits']} credits for {days} days?"
+            if (yield from ask_accept(g, p, kind, True, words)):
+                earn(g, p, params["credits"], kind)
+                move(g, p, -days)
+        break  # GT-CRD-EN-02: a beaten enemy leaves
+    if defeated:  # GT-CRD-PI-02
+        yield from shots(g, defeated[0], params["shots"], defeated)
+
+
+def stardust(g, params):
+    """GT-CRD-SD-01: rear-first."""
+    for p in reversed(in_flight(g)):
+        move(g, p, -p.ship.exposed())
+    return
+    yield
+
+
+def epidemic(g, params):
+    """GT-CRD-EP-01."""
+    for p in in_flight(g):
+        ship = p.ship
+        occupied = set(ship.cabins_with_crew())
+        if g.config["epidemic_mode"] == "per_pair":  # GT-AMB-06
+            infected = []
+            for cell in sorted(occupied, key=order):
+                for other in ship.joined_cells(cell):
+                    if other in occupied and order(other) > order(cell):
+                        fuller = max(
+                            (cell, other), key=lambda c: (ship.cells[c].crew(), -order(c)[0])
+                        )
+                        infected.append(fuller)
+        else:
+            infected = [
+                c
+                for c in sorted(occupied, key=order)
+                if any(o in occupied for o in ship.joined_cells(c))
+            ]
+        for cell in infected:
+            placed = ship.cells[cell]
+            if placed.alien:
+                colour, placed.alien = placed.alien, None
+                g.emit("crew_lost", p.id, cell=list(cell), humans=0, alien=colour)
+            elif placed.humans:
+                placed.humans -= 1
+                g.emit("crew_lost", p.id, cell=list(cell), humans=1, alien=None)
+    return
+    yield
+
+
+def sabotage(g, params):
+    """GT-CRD-SB-01..03."""
+    flying = in_flight(g)
+    if len(flying) < 2:
+        return
+    target = min(flying, key=lambda p: p.ship.crew())  # ties: the first, furthest ahead
+    for _ in range(3):
+        col = roll(g, target.id, "sabotage_column")
+        row = roll(g, target.id, "sabotage_row")
+        hit = (col, row) in target.ship.cells
+        g.emit(
+            "hit_resolved",
+            target.id,
+            source="sabotage",
+            size=None,
+            **{"from": None},
+            line=None,
+            target_cell=[col, row],
+            outcome="destroyed" if hit else "missed",
+        )
+        if hit:
+            yield from destroy(g, target, (col, row))
+            return
+
+
+HANDLERS = {
+    "open_space": open_space,
+    "planets": planets,
+    "abandoned_ship": abandoned_ship,
+    "abandoned_station": abandoned_station,
+    "meteor_swarm": meteor_swarm,
+    "combat_zone": combat_zone,
+    "smugglers": lambda g, params: enemy(g, params, "smugglers"),
+    "slavers": lambda g, params: enemy(g, params, "slavers"),
+    "pirates": lambda g, params: enemy(g, params, "pirates"),
+    "stardust": stardust,
+    "epidemic": epidemic,
+    "sabotage": sabotage,
+}

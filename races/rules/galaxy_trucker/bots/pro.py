@@ -1,0 +1,126 @@
+"""The pro bot, better than BasicBot by design:
+
+- building: BasicBot's safe placements, weighted toward what the ship still
+  lacks (engines first, then cabins and cannons) and toward what the round's
+  cards will ask, read from the stacks it peeked (meteors want shields and
+  cannons, open space and combat zones engines, slavers and epidemics crew,
+  planets and stations holds); it builds on through the hourglass's final
+  run instead of finishing at once, keeps the reserve for tiles it will use
+  and empties it before time is up (forfeited tiles cost credits);
+- flight: planets and stations weighed in expected credits (sale value
+  against what the days cost in arrival places), abandoned ships only when
+  enough crew stays aboard.
+"""
+
+from __future__ import annotations
+
+from ...contract import Action, Decision
+from ..cargo import gain
+from ..tiles import CABIN, CANNONS, ENGINES, HOLDS, SHIELD, TILES
+from .basic import BasicBot, own_ship
+from .building import WEIGHT, counts, ready
+
+# What a day lost costs in expected credits: about one arrival place per
+# three days behind, and a place is worth the gap between two rewards.
+DAY_COST = {1: 0.4, 2: 0.7, 3: 1.0}
+# what each kind of card asks of a ship
+NEEDS = {
+    "meteor_swarm": ("shield", "cannon", "double_cannon"),
+    "pirates": ("cannon", "double_cannon", "shield"),
+    "smugglers": ("cannon", "double_cannon"),
+    "slavers": ("cannon", "double_cannon", "cabin"),
+    "open_space": ("engine", "double_engine", "battery"),
+    "combat_zone": ("engine", "cannon", "cabin"),
+    "epidemic": ("cabin",),
+    "abandoned_ship": ("cabin",),
+    "abandoned_station": ("cabin", "cargo"),
+    "planets": ("cargo", "special_cargo"),
+    "stardust": ("structure",),
+}
+
+
+class ProBot(BasicBot):
+    def choose(self, view: dict, decision: Decision) -> Action:
+        kind = decision.kind
+        if kind in ("build_step", "resolve_tile"):
+            self.weights = self.round_weights(view)
+            self.cache_key = None
+            if kind == "build_step":
+                return self.pro_step(view, decision.options)
+            return self.resolve_tile(view, decision.options)
+        if kind == "choose_planet":
+            return self.planet(view, decision)
+        if kind == "accept" and decision.options.get("offer") == "abandoned_ship":
+            ship = own_ship(view, self.seat)
+            return decision.default if ship.crew() >= 5 else Action("decline")
+        return decision.default
+
+    def round_weights(self, view: dict) -> dict:
+        ship = own_ship(view, self.seat)
+        have = counts(ship)
+        number = view["round"]
+        weights = {**WEIGHT, "flex": 0.4}
+        engines = sum(have.get(k, 0) for k in ENGINES)
+        if engines < 2:
+            weights["engine"] += 3 - engines
+            weights["double_engine"] += 2 - engines
+        if have.get(CABIN, 0) < 1 + number:
+            weights[CABIN] += 1
+        if sum(have.get(k, 0) for k in CANNONS) < number + 1:
+            weights["cannon"] += 1
+        seen = [c["type"] for stack in view.get("peeked") or [] for c in stack["cards"]]
+        for card in seen:
+            for kind in NEEDS.get(card, ()):
+                weights[kind] = weights.get(kind, 1) + 0.5
+        if not any(have.get(k) for k in HOLDS):
+            weights["cargo"] += 0.5
+        if have.get(SHIELD, 0) >= 2:
+            weights[SHIELD] -= 1
+        return weights
+
+    def pro_step(self, view: dict, options: dict) -> Action:
+        ship = own_ship(view, self.seat)
+        number = view["round"]
+        last_run = options["hourglass"] == "Start"
+        if not ship.open_cells() or (ready(ship) and not options["reserved_buildable"]):
+            return self.finish(options)
+        for tile in options["reserved_buildable"]:
+            found = self.best(ship, tile, number)
+            if found and (found[0] >= 1 or last_run):
+                return Action("take_reserved", {"tile": tile})
+        if last_run and options["ticks_left"] <= 1:
+            return self.finish(options)
+        peeked = {p["stack"] for p in view.get("peeked") or []}
+        wanted = [k for k in options["stacks"] if k <= min(number, 2) and k not in peeked]
+        if wanted and len(ship.cells) >= 4 and not last_run:
+            return Action("peek", {"stack": wanted[0]})
+        choice = None
+        for tile in sorted(options["face_up"]):
+            found = self.best(ship, tile, number)
+            if found and found[0] >= 3.5 and (choice is None or found[0] > choice[0]):
+                choice = (found[0], tile)
+        if choice:
+            return Action("take_face_up", {"tile": choice[1]})
+        if options["face_down"]:
+            return Action("draw")
+        return self.finish(options)
+
+    def resolve_tile(self, view: dict, options: dict) -> Action:
+        action = super().resolve_tile(view, options)
+        last_run = view["hourglass"]["pos"] == 0
+        if action.kind == "reserve" and (last_run or TILES[options["tile"]].kind == SHIELD):
+            return Action("return")
+        return action
+
+    def planet(self, view: dict, decision: Decision) -> Action:
+        ship = own_ship(view, self.seat)
+        days = decision.options["days"]
+        cost = DAY_COST.get(view["round"], 1.0) * days
+        best, worth = None, 0.0
+        for planet in decision.options["planets"]:
+            if not planet["free"]:
+                continue
+            value = gain(ship, planet["goods"]) - cost
+            if value > worth:
+                best, worth = planet["planet"], value
+        return Action("land", {"planet": best}) if best else Action("stay")

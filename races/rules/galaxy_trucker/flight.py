@@ -1,0 +1,260 @@
+"""Flight preparation, the flight board and days, checkpoints and giving
+up, and the power declarations (GT-PRE, GT-MOV, GT-GUP, GT-PWR-05)."""
+
+from __future__ import annotations
+
+from ..contract import Action
+from . import policy
+from .chance import digest
+from .damage import spend_battery
+from .ship import Ship
+from .state import TRACK, Ask, cell_of
+from .tiles import BATTERY, CABIN, DOUBLE_CANNON, DOUBLE_ENGINE, START_CABIN, TILES
+
+# --- preparation (GT-PRE) ---------------------------------------------------
+
+
+def in_flight(g) -> list:
+    """Player order: in flight, furthest ahead first (GT-FLT-02)."""
+    return sorted((p for p in g.players if p.pos is not None), key=lambda p: -p.pos)
+
+
+def aliens_problem(ship: Ship, action: Action) -> str | None:
+    if action.kind != "aliens":
+        return "Name a cabin for each alien, or none."
+    chosen = {}
+    for colour in ("brown", "purple"):
+        value = action.params.get(colour)
+        if value is None:
+            continue
+        cell = cell_of(value)
+        if cell not in ship.eligible_cabins(colour):
+            return f"A {colour} alien needs a cabin joined to a {colour} life support."
+        chosen[colour] = cell
+    if len(chosen) == 2 and chosen["brown"] == chosen["purple"]:
+        return "One cabin holds one alien."
+    return None
+
+
+def preparation(g, number: int):
+    """GT-PRE-01..07."""
+    gap = 2 if g.config["start_spacing"] == "source" else number + 1  # GT-AMB-03
+    for p in g.players:
+        p.pos = -gap * (p.token - 1)
+    g.emit(
+        "rockets_placed",
+        None,
+        positions={p.id: p.pos for p in sorted(g.players, key=lambda p: p.token)},
+    )
+    for p in sorted(g.players, key=lambda p: p.token):
+        ship = p.ship
+        choice = {"brown": None, "purple": None}
+        if ship.eligible_cabins("brown") or ship.eligible_cabins("purple"):
+            default = Action("aliens", policy.aliens(ship))
+            options = {
+                "brown": [list(c) for c in ship.eligible_cabins("brown")],
+                "purple": [list(c) for c in ship.eligible_cabins("purple")],
+            }
+            actions = [
+                Action("aliens", {"brown": b, "purple": u})
+                for b in [None, *options["brown"]]
+                for u in [None, *options["purple"]]
+                if b is None or b != u
+            ]
+            action = yield Ask(
+                p.id,
+                "place_aliens",
+                "Choose the cabins for your aliens.",
+                options,
+                actions,
+                lambda a, s=ship: aliens_problem(s, a),
+                default,
+            )
+            choice = {k: action.params.get(k) for k in ("brown", "purple")}
+        humans = {}
+        aliens = {}
+        for cell in ship.of_kind(START_CABIN, CABIN):
+            placed = ship.cells[cell]
+            colour = next((k for k, v in choice.items() if v and tuple(v) == cell), None)
+            if colour:
+                placed.alien = colour
+                aliens[colour] = list(cell)
+            else:
+                placed.humans = 2  # GT-PRE-02, GT-AMB-26
+                humans[f"{cell[0]},{cell[1]}"] = 2
+        g.emit("crew_placed", p.id, humans_by_cell=humans, aliens=aliens)
+        total = 0
+        for cell in ship.of_kind(BATTERY):
+            ship.cells[cell].batteries = TILES[ship.cells[cell].tile].capacity  # GT-PRE-05
+            total += ship.cells[cell].batteries
+        g.emit("batteries_loaded", p.id, total=total)
+    deck = [c for s in g.stacks for c in s]
+    attempts = 0
+    if not g.config["open_stacks"]:
+        rng = g.chance.stream(f"deck:{number}")
+        while True:  # GT-PRE-06/07
+            attempts += 1
+            rng.shuffle(deck)
+            if g.card(deck[0]).level == number:
+                break
+    g.deck = deck
+    g.emit("deck_shuffled", None, attempts=attempts, digest=digest(deck))
+
+
+# --- movement (GT-MOV) ------------------------------------------------------
+
+
+def move(g, p, days: int) -> None:
+    """GT-MOV-02: one counted step at a time, occupied spaces jumped."""
+    if days == 0 or p.pos is None:
+        return
+    start = p.pos
+    taken = {q.pos % TRACK for q in g.players if q is not p and q.pos is not None}
+    direction = 1 if days > 0 else -1
+    pos = start
+    if g.config["movement"] == "slide":  # GT-AMB-04
+        pos += days
+        while pos % TRACK in taken:
+            pos += direction
+    else:
+        for _ in range(abs(days)):
+            pos += direction
+            while pos % TRACK in taken:
+                pos += direction
+    p.pos = pos
+    g.emit("ship_moved", p.id, **{"from": start, "to": pos, "days": -days})
+
+
+# --- giving up (GT-GUP) -----------------------------------------------------
+
+
+def give_up(g, p, reason: str) -> None:
+    g.give_ups += 1
+    p.gave_up = {
+        "reason": reason,
+        "card_index": g.card_index,
+        "pos_at_give_up": p.pos,
+        "seq": g.give_ups,
+    }
+    g.emit("player_gave_up", p.id, reason=reason, card_index=g.card_index, pos=p.pos)
+    p.pos = None
+
+
+def no_crew(g, ship: Ship) -> bool:
+    if g.config["no_crew_rule"] == "no_humans":  # GT-AMB-09
+        return ship.humans() == 0
+    return ship.crew() == 0
+
+
+def checkpoint(g, final: bool):
+    """GT-GUP-01..04."""
+    g.emit("checkpoint", None, card_index=g.card_index)
+    flying = in_flight(g)
+    if flying:
+        leader = flying[0].pos
+        forced = []
+        for p in flying:
+            if no_crew(g, p.ship):
+                forced.append((p, "no_crew"))
+            elif p.ship.max_engine_power() == 0:
+                forced.append((p, "no_engine_power"))
+            elif leader - p.pos > TRACK:
+                forced.append((p, "lapped"))
+        for p, reason in forced:
+            give_up(g, p, reason)
+    if final:
+        return
+    for p in in_flight(g):
+        action = yield Ask(
+            p.id,
+            "give_up",
+            "Fly on, or give up and land now?",
+            {"credits": p.credits, "card_index": g.card_index},
+            [Action("fly_on"), Action("give_up")],
+            lambda a: None if a.kind in ("fly_on", "give_up") else "Fly on or give up.",
+            Action("fly_on"),
+        )
+        if action.kind == "give_up":
+            give_up(g, p, "voluntary")
+
+
+# --- declarations (GT-PWR-05) ----------------------------------------------
+
+
+def declaration_problem(ship: Ship, kind: str, action: Action) -> str | None:
+    if action.kind != "declare":
+        return "Declare which double devices to switch on and which batteries pay."
+    activate, pay = action.params.get("activate"), action.params.get("pay")
+    if not isinstance(activate, list) or not isinstance(pay, list):
+        return "Give the devices to switch on and the batteries that pay."
+    cells = [cell_of(c) for c in activate]
+    if any(c is None or c not in ship.cells or ship.cells[c].kind != kind for c in cells):
+        word = "double engines" if kind == DOUBLE_ENGINE else "double cannons"
+        return f"Only {word} can be switched on here."
+    if len(set(cells)) != len(cells):
+        return "Each device is switched on once."
+    if len(pay) != len(cells):
+        return "Each device switched on costs one battery token."
+    left = {c: ship.cells[c].batteries for c in ship.battery_cells()}
+    for item in pay:
+        cell = cell_of(item)
+        if left.get(cell, 0) <= 0:
+            return "That battery has no token left."
+        left[cell] -= 1
+    return None
+
+
+def declaration_actions(ship: Ship, kind: str, default: dict) -> list[Action]:
+    """Switching on the first k devices (k = 0..), paid as BasicBot pays,
+    and the default."""
+    devices = policy.cannon_order(ship) if kind == DOUBLE_CANNON else ship.of_kind(kind)
+    devices = devices[: ship.tokens()]
+    actions = [
+        Action("declare", policy.declaration(ship, devices[:k])) for k in range(len(devices) + 1)
+    ]
+    if Action("declare", default) not in actions:
+        actions.append(Action("declare", default))
+    return actions
+
+
+def declare(g, p, kind: str, default: dict, purpose: str, shown: dict):
+    """One declaration; returns the value in half-points (firepower) or
+    whole points (engine power)."""
+    ship = p.ship
+    options = {
+        "devices": [list(c) for c in ship.of_kind(kind)],
+        "batteries": [
+            {"cell": list(c), "tokens": ship.cells[c].batteries} for c in ship.battery_cells()
+        ],
+        "purpose": purpose,
+        **shown,
+    }
+    decision = "declare_engines" if kind == DOUBLE_ENGINE else "declare_cannons"
+    words = "engine power" if kind == DOUBLE_ENGINE else "firepower"
+    action = yield Ask(
+        p.id,
+        decision,
+        f"Declare your {words}.",
+        options,
+        declaration_actions(ship, kind, default),
+        lambda a: declaration_problem(ship, kind, a),
+        Action("declare", default),
+    )
+    cells = [tuple(c) for c in action.params["activate"]]
+    if kind == DOUBLE_ENGINE:
+        value = ship.engine_power(len(cells))
+        shown_value = value
+    else:
+        value = ship.firepower_hp(cells)
+        shown_value = value / 2 if value % 2 else value // 2
+    g.emit(
+        "declared",
+        p.id,
+        kind="engines" if kind == DOUBLE_ENGINE else "cannons",
+        activated=[list(c) for c in cells],
+        paid=list(action.params["pay"]),
+        value=shown_value,
+    )
+    for cell in action.params["pay"]:
+        spend_battery(g, p, tuple(cell))
+    return value

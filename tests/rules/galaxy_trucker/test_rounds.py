@@ -1,0 +1,161 @@
+"""Flight preparation, movement, checkpoints, scoring and the finishing
+order (GT-PRE, GT-MOV, GT-GUP, GT-SCR, GT-OUT; GT-TST-12..15, 38..45, 48, 50)."""
+
+from races.rules import Action, Seat
+from races.rules.galaxy_trucker import GAME
+from races.rules.galaxy_trucker.cargo import arrange_problem, receive
+from races.rules.galaxy_trucker.flight import checkpoint, move, preparation
+from races.rules.galaxy_trucker.scoring import final_order, score_round
+
+from .table import Table, ship
+
+
+def test_rockets_start_one_space_apart_or_by_the_published_gap():
+    """GT-TST-12, GT-PRE-01, GT-AMB-03."""
+    for spacing, number, expected in (("source", 1, [0, -2, -4, -6]),
+                                      ("published", 3, [0, -4, -8, -12])):  # fmt: skip
+        t = Table({k: ship() for k in "abcd"}, config={"start_spacing": spacing}, number=number)
+        for token, p in enumerate(t.players, start=1):
+            p.token = token
+        t.stacks = [["I-05"], ["I-06"], ["III-06"], ["III-07"]]
+        t.run(preparation(t, number))
+        assert [p.pos for p in t.players] == expected
+
+
+def test_moving_forward_jumps_an_occupied_space():
+    """GT-TST-13, GT-MOV-02, GT-AMB-04."""
+    t = Table({"a": ship(), "b": ship()}, {"a": 10, "b": 11})
+    move(t, t.by["a"], 2)
+    assert t.by["a"].pos == 13
+    s = Table({"a": ship(), "b": ship()}, {"a": 10, "b": 11}, {"movement": "slide"})
+    move(s, s.by["a"], 2)
+    assert s.by["a"].pos == 12
+
+
+def test_moving_back_jumps_occupied_spaces():
+    """GT-TST-14."""
+    t = Table({"a": ship(), "b": ship(), "c": ship()}, {"a": 12, "b": 11, "c": 10})
+    move(t, t.by["a"], -2)
+    assert t.by["a"].pos == 8
+    s = Table({"a": ship(), "b": ship(), "c": ship()}, {"a": 12, "b": 11, "c": 10},
+              {"movement": "slide"})  # fmt: skip
+    move(s, s.by["a"], -2)
+    assert s.by["a"].pos == 9
+
+
+def test_a_lapped_ship_gives_up_at_the_checkpoint():
+    """GT-TST-15, GT-GUP-01 (c)."""
+    ships = {k: ship("66@7,8/0") for k in "abc"}
+    t = Table(ships, {"a": 45, "b": 4, "c": 6})
+    t.run(checkpoint(t, final=True))
+    assert t.by["b"].gave_up["reason"] == "lapped" and t.by["c"].pos == 6
+
+
+def test_the_checkpoint_grounds_ships_without_crew_or_engines():
+    """GT-TST-33 (next checkpoint), GT-TST-16, GT-TST-50, GT-GUP-01/04."""
+    t = Table({"a": ship("66@7,8/0"), "b": ship("66@7,8/0"), "c": ship()}, {"a": 9, "b": 5, "c": 3})
+    t.by["b"].ship.cells[(7, 7)].humans = 0
+    t.run(checkpoint(t, final=True))
+    assert t.by["b"].gave_up["reason"] == "no_crew"
+    assert t.by["c"].gave_up["reason"] == "no_engine_power"
+    assert t.asked == []  # no voluntary give-up after the last card
+
+
+def test_voluntary_give_up_is_asked_in_player_order():
+    """GT-GUP-03."""
+    t = Table({"a": ship("66@7,8/0"), "b": ship("66@7,8/0")}, {"a": 3, "b": 9})
+    t.run(checkpoint(t, final=False), lambda ask: Action("give_up") if ask.seat == "a" else None)
+    assert [a.seat for a in t.asked] == ["b", "a"]
+    assert t.by["a"].gave_up["reason"] == "voluntary" and t.by["b"].pos == 9
+
+
+def test_round_scoring_adds_rewards_sales_and_penalties():
+    """GT-TST-38, GT-SCR-02..07, GT-OUT-02."""
+    ships = {k: ship("60@7,6/0 61@6,7/0", "II") for k in "abc"}
+    t = Table(ships, {"a": 20, "b": 15}, number=2)
+    a, b, c = t.players
+    a.ship.cells[(7, 6)].goods, a.ship.cells[(6, 7)].goods = ["R"], ["Y"]
+    b.ship.cells[(7, 6)].goods, b.ship.cells[(6, 7)].goods = ["B"], ["B"]
+    c.ship.cells[(7, 6)].goods, c.ship.cells[(6, 7)].goods = ["R"], ["Y"]
+    c.gave_up = {"reason": "voluntary", "card_index": 3, "pos_at_give_up": 2, "seq": 1}
+    a.ship.lost, b.ship.lost, c.ship.lost = list(range(12)), [1, 2, 3], [1, 2]
+    a.credits, b.credits, c.credits = 10, 0, 1
+    for p in t.players:
+        p.credits_before = p.credits
+    exposed = {p.id: p.ship.exposed() for p in t.players}
+    assert exposed["a"] == exposed["b"]
+    score_round(t, 2)
+    bonus = 4  # equal exposed connectors: both arrived ships share it
+    assert a.credits == 10 + 8 + bonus + 7 - 10
+    assert b.credits == 0 + 6 + bonus + 2 - 3
+    assert c.credits == 1 + 0 + 0 + 4 - 2
+    for p in t.players:
+        r = p.rounds[-1]
+        gained = r["card_credits"] + r["arrival_reward"] + r["best_looking_bonus"]
+        assert r["credits_after"] == r["credits_before"] + gained + r["cargo_sale"] - r[
+            "penalty_applied"]  # fmt: skip
+
+
+def test_credits_never_go_below_zero():
+    """GT-TST-39, GT-SCR-06."""
+    t = Table({"d": ship()}, {})
+    d = t.players[0]
+    d.gave_up = {"reason": "voluntary", "card_index": 1, "pos_at_give_up": 0, "seq": 1}
+    d.credits, d.ship.lost = 1, [1, 2, 3, 4, 5]
+    score_round(t, 1)
+    r = d.rounds[-1]
+    assert (r["penalty_nominal"], r["penalty_applied"], d.credits) == (5, 1, 0)
+
+
+def test_two_arrivals_in_round_three_take_twelve_and_nine():
+    """GT-TST-45."""
+    t = Table({"a": ship("", "III"), "b": ship("", "III")}, {"a": 9, "b": 5}, number=3)
+    score_round(t, 3)
+    assert [p.rounds[-1]["arrival_reward"] for p in t.players] == [12, 9]
+    assert [p.rounds[-1]["best_looking_bonus"] for p in t.players] == [6, 6]
+
+
+def test_equal_credits_are_decided_by_the_last_round():
+    """GT-TST-43, GT-OUT-04."""
+    t = Table({"a": ship(), "b": ship()}, {})
+    a, b = t.players
+    a.credits = b.credits = 30
+    a.rounds = [{"round_rank": 2, "lost_components": 0}]
+    b.rounds = [{"round_rank": 1, "lost_components": 0}]
+    ordered, ties = final_order(t.players)
+    assert [p.id for p in ordered] == ["b", "a"]
+    assert ties == [{"players": ["b", "a"], "decided_by": "last_round_rank"}]
+
+
+def test_red_goods_go_only_into_special_holds_and_supply_is_finite():
+    """GT-TST-40, GT-TST-48, GT-CGO-01, GT-CGO-08."""
+    s = ship("16@7,6/0 57@6,7/0")
+    bad = Action("arrange", {"holds": [{"cell": [7, 6], "goods": ["R"]}]})
+    assert "special" in arrange_problem(s, ["R", "R"], bad)
+    good = Action("arrange", {"holds": [{"cell": [6, 7], "goods": ["R"]}]})
+    assert arrange_problem(s, ["R", "R"], good) is None
+    t = Table({"a": ship("16@7,6/0 57@6,7/0")}, {"a": 1})
+    t.supply["R"], t.supply["Y"] = 0, 5
+    t.run(receive(t, t.by["a"], ["R", "Y", "B"]))
+    assert t.of("goods_gained")[0] | {} == {"goods": ["Y", "B"], "shortfall": ["R"], "seat": "a"}
+
+
+def test_stacks_by_round_and_cards_leave_the_game():
+    """GT-TST-41, GT-TST-42, GT-SET-07/09, GT-PRE-07."""
+    seats = [Seat("a", "Ann", "bot", "rookie"), Seat("b", "Ben", "bot", "rookie")]
+    race = GAME.start({}, seats, "abc")
+    bots = {s.id: GAME.bot("rookie", seed="abc", seat=s.id) for s in seats}
+    seen: dict[int, list] = {}
+    decks: dict[int, list] = {}
+    while not race.finished:
+        seen.setdefault(race.round, [c for s in race.stacks for c in s])
+        if race.deck:
+            decks.setdefault(race.round, list(race.deck))
+        decision = race.pending[0]
+        race.apply(decision.seat, bots[decision.seat].choose(race.view(decision.seat), decision))
+    assert [len(seen[r]) for r in (1, 2, 3)] == [8, 12, 16]
+    levels = [sorted(c.split("-")[0] for c in seen[3])]
+    assert levels == [["I"] * 4 + ["II"] * 4 + ["III"] * 8]
+    assert decks[3][0].startswith("III-")
+    everything = seen[1] + seen[2] + seen[3]
+    assert len(everything) == len(set(everything))
