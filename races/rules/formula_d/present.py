@@ -23,17 +23,10 @@ from ..presentation import (
     SetupSchema,
     loop_progress,
 )
+from .panels import DECISION_WORDS, formula_d_panel
 from .track import DATA
+from .words import PARTS, TYRES, parts, wear_left
 
-PARTS = {
-    "WP": "wear points",
-    "T": "tyres",
-    "Br": "brakes",
-    "Gb": "gearbox",
-    "Bo": "body",
-    "En": "engine",
-    "Su": "suspension",
-}
 # FD-V-3.1: a build spreads 20 points over the six parts, within these ranges.
 BUILD_RANGES = {"T": (1, 14), "Br": (1, 7), "Gb": (1, 7), "Bo": (1, 7), "En": (1, 7), "Su": (1, 7)}
 BUILD_TOTAL = 20
@@ -46,7 +39,6 @@ WEATHER = {
     "rain": "rain",
     "cloudy": "clouds",
 }
-TYRES = {"hard": "hard tyres", "soft": "soft tyres", "rain": "rain tyres"}
 CAUSES = {
     "corner": "overshooting a corner",
     "tyres": "out of tyres",
@@ -65,19 +57,6 @@ CAUSES = {
     "police": "the police",
     "start": "a bad start",
 }
-
-
-def parts(costs: Any) -> str:
-    """{"Br": 1, "T": 2} -> "−1 brakes, −2 tyres"."""
-    if not isinstance(costs, Mapping):
-        return ""
-    return ", ".join(f"−{v} {PARTS.get(k, 'wear')}" for k, v in costs.items() if v)
-
-
-def wear_left(wear: Any) -> str:
-    if not isinstance(wear, Mapping) or not wear:
-        return ""
-    return ", ".join(f"{PARTS.get(k, 'wear')} {v}" for k, v in wear.items())
 
 
 @cache
@@ -341,6 +320,12 @@ class FormulaDPresentation(Presentation):
             # FD-V-4.6 / FD-E-8: a live lap counts the real time the driver took.
             return Action(action.kind, {**action.params, "elapsed_s": seconds})
         return action
+
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        track = track_data(view.get("track") or "")
+        return formula_d_panel(decision, view, legal, lambda c: corner_name(c, track))
 
     def sentence(self, event, names, config=None):
         kind = event["type"]
