@@ -158,10 +158,10 @@ def _board_context(session: Session) -> dict:
     people = seat_people(session.seats)
     columns = presentation.capabilities(season.rules).live_columns
     cars = progress.get("cars") or {}
-    turn = session.turns.first() if session.live else None
+    deciding = set(session.turns.values_list("seat", flat=True)) if session.live else set()
     return {
         "live_scene": presentation.scene(
-            session.config or {}, {"cars": cars}, people, turn.seat if turn else None
+            session.config or {}, {"cars": cars}, people, next(iter(sorted(deciding)), None)
         ),
         "live_columns": [column.label for column in columns],
         "live_cars": [
@@ -169,6 +169,7 @@ def _board_context(session: Session) -> dict:
                 **people[seat],
                 "cells": [column.show(cars[seat].get(column.key)) for column in columns],
                 "status": cars[seat].get("status"),
+                "deciding": seat in deciding,
             }
             for seat in progress.get("order", [])
             if seat in cars and seat in people
