@@ -38,6 +38,8 @@ HEAT_ROUNDS = [
     ("France", "france"),
     ("Great Britain", "gbr"),
 ]
+# A day for each decision in the live races: the demo's table waits for you.
+DECISION_SECONDS = 24 * 3600
 # The decisions the demo's live races wait for `ana` at: a gear to select.
 LIVE_AT = {"formula_d": ("gear",), "heat": ("shift_gear",)}
 PEOPLE = [
@@ -130,6 +132,7 @@ class Command(BaseCommand):
             team_size=2,
             grid_size=10,
             bot_level="pro",
+            decision_seconds=DECISION_SECONDS,
         )
         red, _ = Team.objects.get_or_create(
             season=season, name="Scuderia Rossa", defaults={"colour": "#c0392b"}
@@ -185,6 +188,7 @@ class Command(BaseCommand):
             team_mode=False,
             grid_size=6,
             bot_level="pro",
+            decision_seconds=DECISION_SECONDS,
         )
         for number, driver in enumerate(drivers[:2], start=1):
             if not Entry.objects.filter(season=season, driver=driver).exists():

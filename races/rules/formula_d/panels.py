@@ -73,7 +73,7 @@ def _gear(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> 
                 f"Gear {gear}",
                 [f"die {low}–{high}" if low is not None else "", cost or "free"],
                 gear=gear,
-                range=f"{low}–{high}" if low is not None else "",
+                range=f"die {low}–{high}" if low is not None else "",
                 cost=cost,
                 current=gear == current,
             )
