@@ -164,7 +164,7 @@ class TurnNoticesForm(forms.ModelForm):
 @require_http_methods(["GET", "POST"])
 def turn_notices_edit(request):
     notices, _ = TurnNotices.objects.get_or_create(user=request.user)
-    form = TurnNoticesForm(request.POST or None, instance=notices)
+    form = TurnNoticesForm(request.POST if request.method == "POST" else None, instance=notices)
     if request.method == "POST":
         if form.is_valid():
             form.save()
