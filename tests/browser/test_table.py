@@ -86,11 +86,16 @@ def decide(page, keyboard: bool = False, top: int = 4) -> str | None:
         return None
     widget = form.get_attribute("data-widget")
     step = form.locator("input[name=step]").get_attribute("value")
+    keyboard = keyboard and widget in ("gear_stick", "spaces")
     if keyboard and widget == "gear_stick":
         form.locator("input[name=action]").first.focus()
         page.keyboard.press("ArrowRight")
         page.keyboard.press("Tab")
         assert page.evaluate("document.activeElement.classList.contains('confirm')")
+    elif keyboard:  # a space on the board: focus it, Enter picks it
+        page.locator("#cockpit svg circle.target:not(.danger)").first.focus()
+        page.keyboard.press("Enter")
+        form.locator("button.confirm").focus()
     elif widget == "cards":
         pick_cards(form)
     elif widget == "gear_stick":
@@ -106,11 +111,15 @@ def decide(page, keyboard: bool = False, top: int = 4) -> str | None:
         page.keyboard.press("Enter")
     else:
         form.locator("button.confirm").click()
-    page.wait_for_function(
-        "step => !document.querySelector(`#cockpit input[name=step][value='${step}']`)",
-        arg=step,
-        timeout=20_000,
-    )
+    try:
+        page.wait_for_function(
+            "step => !document.querySelector(`#cockpit input[name=step][value='${step}']`)",
+            arg=step,
+            timeout=20_000,
+        )
+    except Exception:
+        shot(page, "table-decision-not-taken")
+        raise
     return widget
 
 
