@@ -132,7 +132,7 @@ def _path_details(item: Mapping, advanced: bool, names) -> list[str]:
     return details
 
 
-def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
+def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names, lane=None) -> dict:
     options = decision.options
     advanced = view.get("level") == "advanced"
     by_path = {tuple(item["path"]): item for item in options.get("paths", [])}
@@ -143,6 +143,8 @@ def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> 
             continue
         travelled = item.get("travelled", len(item["path"]))
         label = plural(travelled, "space") if travelled else "Stay here"
+        where = lane(item.get("to")) if lane else ""
+        label += f", {where}" if where else ""
         details = _path_details(item, advanced, names)
         choices.append(
             choice(
@@ -281,10 +283,17 @@ PANELS: dict[str, Callable[..., dict]] = {
 
 
 def formula_d_panel(
-    decision: Decision, view: Mapping, legal: Sequence[Action], names: Callable[[Any], str]
+    decision: Decision,
+    view: Mapping,
+    legal: Sequence[Action],
+    names: Callable[[Any], str],
+    lane: Callable[[Any], str] = lambda space: "",
 ) -> dict:
-    """The panel of one decision; `names(corner_id)` names a corner."""
+    """The panel of one decision; `names(corner_id)` names a corner and
+    `lane(space_id)` a space's lane."""
     draw = PANELS.get(decision.kind)
     if draw is None:
         return numbered_form(decision, legal, DECISION_WORDS)
+    if draw is _move:
+        return _move(decision, view, legal, names, lane)
     return draw(decision, view, legal, names)

@@ -325,7 +325,10 @@ class FormulaDPresentation(Presentation):
 
     def panel(self, decision, view, *, legal):
         track = track_data(view.get("track") or "")
-        return formula_d_panel(decision, view, legal, lambda c: corner_name(c, track))
+        lanes = _lanes(view.get("track") or "")
+        return formula_d_panel(
+            decision, view, legal, lambda c: corner_name(c, track), lambda s: lanes.get(s, "")
+        )
 
     def sentence(self, event, names, config=None):
         kind = event["type"]
@@ -411,6 +414,24 @@ class FormulaDPresentation(Presentation):
             length=int(track.get("L") or 0) * int(view.get("laps") or 1),
             public=lambda c: {k: c.get(k) for k in ("space", "gear", "wear", "lap")},
         )
+
+
+@cache
+def _lanes(track_id: str) -> dict[str, str]:
+    """Space id -> its lane in words, left to right in the direction of travel."""
+    spaces = (track_data(track_id) or {}).get("spaces", [])
+    widest: dict[int, int] = {}
+    for space in spaces:
+        if isinstance(space.get("lane"), int) and isinstance(space.get("rank"), int):
+            widest[space["rank"]] = max(widest.get(space["rank"], 0), space["lane"])
+    words = {}
+    for space in spaces:
+        lane, last = space.get("lane"), widest.get(space.get("rank"), 0)
+        if space.get("kind") == "track" and isinstance(lane, int) and last:
+            words[space["id"]] = (
+                "left lane" if lane == 0 else "right lane" if lane == last else "middle lane"
+            )
+    return words
 
 
 @cache
