@@ -144,6 +144,8 @@ def session_live(request, session_id: int):
         context.update(_board_context(session))
     if session.live:
         context.update(_live_play_context(request, session, names))
+        if context.get("cockpit_scene"):
+            context["live_scene"] = None  # the panel draws the board, with its spaces
     if request.htmx:
         return render(request, "session_live.html#live", context)
     return render(request, "session_live.html", context)
