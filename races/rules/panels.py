@@ -9,8 +9,10 @@ widgets that shared templates draw, so the page knows no game:
 - `gear_stick`: gears to select, each with its range and its cost;
 - `spaces`: places on the board to move to (each choice's `place` is an
   anchor of the session's scene), with the cost of each;
-- `registers`: slots to fill in order from a hand (`slots`, `cards`);
-- `tile`: a tile to place (`tile`, its places as `spaces`);
+- `registers`: slots to fill in order from a hand (`slots`, `cards`), and
+  `tile`: a tile to place (its places as choices with a `place`), for the
+  games to come: until they have templates of their own they are drawn as
+  the plain form of their choices;
 - `form`: a plain list of choices; every widget falls back to it.
 
 Every panel lists its legal `choices`, each with the action it posts, a
