@@ -43,7 +43,7 @@ def pick_cards(form) -> None:
             cards.nth(index).click()
         if confirm.is_enabled():
             words = form.locator(".choice-summary").inner_text()
-            if "Heat to pay" not in words or len(accepted) >= 6:
+            if "stops before" in words or "no Heat" in words or len(accepted) >= 12:
                 return
             accepted.append(combo)
         for index in combo:
@@ -74,12 +74,18 @@ def pick_space(page, form) -> None:
 
 
 def pick_choice(form) -> None:
-    """The first safe choice, keeping the Heat in the engine (no Boost)."""
+    """A careful driver's choice: cool down, end the step, stay out of the
+    slipstream; else the first safe choice that spends no Heat."""
+    for words in ("Cool down", "End the step", "No slipstream"):
+        careful = form.locator("label.choice", has_text=words)
+        if careful.count():
+            careful.first.click()
+            return
     safe = form.locator("label.choice:not(.danger)", has_not_text="Boost")
     (safe if safe.count() else form.locator("label.choice")).first.click()
 
 
-def decide(page, keyboard: bool = False, top: int = 4) -> str | None:
+def decide(page, keyboard: bool = False, top: int = 3) -> str | None:
     """Make the decision on screen, if there is one; returns its widget."""
     form = page.locator("#cockpit form.panel")
     if form.count() == 0:
@@ -135,7 +141,7 @@ def both_widths(page, name: str) -> None:
 def play_to_the_end(page, session, name: str, shown: str) -> set[str]:
     """Decide every turn until the race is over; screenshot the first `shown` panel."""
     widgets: set[str] = set()
-    deadline = time.monotonic() + 600
+    deadline = time.monotonic() + 900
     first = True
     while Session.objects.get(pk=session.pk).status != S.FINISHED:
         if time.monotonic() > deadline:
