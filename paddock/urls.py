@@ -101,6 +101,13 @@ urlpatterns = [
     path("sessions/<int:session_id>/decide/", views_online.decision_post, name="decide"),
     path("sessions/<int:session_id>/autopilot/", views_online.autopilot_post, name="autopilot"),
     path(
+        "sessions/<int:session_id>/autopilot/back/",
+        views_online.autopilot_back_post,
+        name="autopilot_back",
+    ),
+    path("your-turn/", views_online.your_turn_notice, name="your_turn_notice"),
+    path("accounts/notices/", views_online.turn_notices_edit, name="turn_notices"),
+    path(
         "sessions/<int:session_id>/play-mode/",
         race_views.session_play_mode,
         name="session_play_mode",

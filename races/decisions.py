@@ -1,110 +1,108 @@
-"""A person's decision panel, built from the engine's Decision and its legal
-actions only, so every game gets online play by describing its decisions.
+"""A person's decision panel on the page, from the game's presentation only
+(`Presentation.panel`, races/rules/panels.py), and the decision a panel's
+form posts back. Nothing here knows a game.
 
-The engine's decision options list what a choice means in the game's terms
-(Formula D: each gear with its die range and costs; each path with spaces
-travelled, braking, overshoots, elimination). A legal action is matched to
-the option item whose fields equal its parameters, and that item's other
-fields become the choice's details.
+A widget's form posts either one of the panel's choices (`action`, the
+action as JSON) or, for a hand of cards, the picked cards' keys (`pick`)
+with the action they make up (`compose_kind`, `compose_param`,
+`compose_one`). Either way the engine checks the action before anything is
+stored, so a forged post is refused with the engine's sentence.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Mapping, Sequence
+
+from django.core.exceptions import ValidationError
 
 from races.rules import Action, Decision
+from races.rules.presentation import Presentation
 
-# Fields an option item uses to identify itself or that say nothing useful.
-_QUIET = {"path", "legal"}
-
-
-@dataclass(frozen=True)
-class Choice:
-    label: str
-    action: str  # the action as JSON, posted back as it is
-    details: list[str] = field(default_factory=list)
-    target: str | None = None  # a space to highlight on the track drawing
-    danger: bool = False
+# Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
+# any other widget a game declares is drawn as the plain form of its choices.
+DRAWN = ("cards", "gear_stick", "spaces", "form")
+UNREADABLE = "That choice could not be read; pick one of the choices shown."
 
 
-def _items(options: Mapping[str, Any]) -> list[dict]:
-    found = []
-    for value in options.values():
-        if isinstance(value, list):
-            found.extend(item for item in value if isinstance(item, dict))
-    return found
-
-
-def _matches(item: dict, params: Mapping[str, Any]) -> bool:
-    shared = [k for k in params if k in item]
-    return bool(shared) and all(item[k] == params[k] for k in shared)
-
-
-def _words(key: str, value: Any) -> str | None:
-    name = key.replace("_", " ")
-    if value in (None, False, "", [], {}, 0, "none"):
-        return None
-    if value is True:
-        return name
-    if isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value):
-        return f"{name} {value[0]}–{value[1]}"
-    if isinstance(value, dict):
-        inner = ", ".join(f"{k} {v}" for k, v in value.items())
-        return f"{name}: {inner}" if inner else None
-    if isinstance(value, list):
-        return f"{name}: " + ", ".join(
-            json.dumps(v, sort_keys=True) if isinstance(v, dict) else str(v) for v in value
-        )
-    return f"{name} {value}"
-
-
-def _label(action: Action, item: dict | None) -> str:
-    kind = action.kind.replace("_", " ").capitalize()
-    if item and item.get("to"):
-        return f"{kind} to {item['to']}"
-    scalars = [f"{v}" for v in action.params.values() if isinstance(v, (int, str, bool))]
-    if len(action.params) == 1 and scalars:
-        return f"{kind} {scalars[0]}"
-    if not action.params:
-        return kind
-    return f"{kind}: " + ", ".join(f"{k} {v}" for k, v in action.params.items())
-
-
-def choices_for(decision: Decision, actions: list[Action]) -> list[Choice]:
-    items = _items(decision.options)
+def panel_shown(
+    presentation: Presentation,
+    decision: Decision,
+    view: Mapping,
+    legal: Sequence[Action],
+    anchors: Mapping[str, Sequence[float]] | None = None,
+    anchor_of=None,
+) -> dict:
+    """The game's panel with what the templates need: each choice's action
+    as JSON, the cards a choice can pick, the board's point of each space."""
+    panel = dict(presentation.panel(decision, view, legal=legal))
     choices = []
-    for action in actions:
-        item = next((i for i in items if _matches(i, action.params)), None)
-        details = []
-        if item:
-            for key, value in item.items():
-                if key in _QUIET or key in action.params or key == "to":
-                    continue
-                words = _words(key, value)
-                if words:
-                    details.append(words)
-        choices.append(
-            Choice(
-                label=_label(action, item),
-                action=json.dumps(action.to_dict(), sort_keys=True),
-                details=details,
-                target=(item or {}).get("to"),
-                danger=bool((item or {}).get("eliminated")),
-            )
-        )
-    return choices
+    for number, item in enumerate(panel.get("choices") or []):
+        shown = {**item, "number": number, "json": json.dumps(item["action"], sort_keys=True)}
+        place = item.get("place")
+        point = None
+        if place and anchors is not None:
+            point = anchors.get(place) or anchors.get((anchor_of or (lambda p: None))(place) or "")
+        shown["point"] = list(point) if point else None
+        choices.append(shown)
+    panel["choices"] = choices
+    panel["template"] = (
+        f"table/_widget_{panel['widget']}.html"
+        if panel["widget"] in DRAWN
+        else "table/_widget_form.html"
+    )
+    if panel["widget"] == "cards":
+        pickable = {key for c in choices for key in c.get("picks") or []}
+        panel["cards"] = [
+            {**c, "pickable": c["key"] in pickable and not c.get("fixed")}
+            for c in panel.get("cards") or []
+        ]
+        panel["plays"] = [
+            {"picks": sorted(c.get("picks") or []), "label": c["label"], "danger": c["danger"]}
+            for c in choices
+        ]
+    if panel["widget"] == "spaces":
+        panel["targets"] = _targets(choices)
+    return panel
 
 
-def facts_for(decision: Decision) -> list[str]:
-    """The decision's scalar options (current gear, stops owed…) in words."""
-    facts = []
-    for key, value in decision.options.items():
-        if isinstance(value, list) and value and isinstance(value[0], dict):
+def _targets(choices: Sequence[dict]) -> list[dict]:
+    """One highlighted space per place on the board, picking its first choice
+    (the game lists the cheapest way there first)."""
+    targets, seen = [], set()
+    for c in choices:
+        point = c.get("point")
+        if not point or tuple(point) in seen:
             continue
-        words = _words(key, value)
-        if words:
-            facts.append(words)
-    return facts
+        seen.add(tuple(point))
+        title = c["label"] + (": " + ", ".join(c["details"]) if c["details"] else "")
+        targets.append({"x": point[0], "y": point[1], "title": title, "choice": c["number"],
+                        "danger": c["danger"]})  # fmt: skip
+    return targets
+
+
+def action_posted(post) -> dict:
+    """The action a panel's form posted, as the engine's dict; a
+    ValidationError in words when it cannot be read."""
+    if post.get("compose_kind"):
+        picks = [p for p in post.getlist("pick") if isinstance(p, str) and p]
+        param = post.get("compose_param") or ""
+        if not param.isidentifier():
+            raise ValidationError(UNREADABLE)
+        if post.get("compose_one") == "1":
+            if len(picks) != 1:
+                raise ValidationError("Pick exactly one card.")
+            value = picks[0]
+        else:
+            value = sorted(picks)
+        return {"kind": post["compose_kind"], "params": {param: value}}
+    text = post.get("action", "")
+    if not text:
+        raise ValidationError("Pick one of the choices shown, then confirm.")
+    try:
+        action = json.loads(text)
+    except ValueError as error:
+        raise ValidationError(UNREADABLE) from error
+    if not isinstance(action, dict):
+        raise ValidationError(UNREADABLE)
+    return action

@@ -398,3 +398,19 @@ class Turn(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seat} to decide {self.kind} in {self.session}"
+
+
+class TurnNotices(models.Model):
+    """How a person wants to be told that a live race waits for them: the
+    notice on every page always, an e-mail when they choose it."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="turn_notices"
+    )
+    by_email = models.BooleanField(
+        default=True,
+        help_text="E-mail me when a live race has waited a few minutes for my decision.",
+    )
+
+    def __str__(self) -> str:
+        return f"turn notices for {self.user}"

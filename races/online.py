@@ -123,6 +123,24 @@ def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
         session_advance_later(session.pk)
 
 
+def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
+    """The driver takes their car back from the autopilot: the race asks them
+    again from the car's next decision on."""
+    with transaction.atomic():
+        session = _locked(session_id)
+        if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
+            raise ValidationError("This race is not running.")
+        seats = [dict(r) for r in session.seats]
+        record = next((r for r in seats if r["id"] == seat), None)
+        if record is None or record.get("user_id") != user.pk:
+            raise PermissionDenied("That is not your car.")
+        if not session.live or record.get("kind") != "human":
+            raise ValidationError("People do not drive this session themselves.")
+        record["autopilot"] = False
+        session.seats = seats
+        session.save(update_fields=["seats"])
+
+
 def deadlines_expire(*, now: datetime) -> int:
     """Let the autopilot make every decision whose deadline has passed; the
     driver is back at the next one. Returns how many it made."""
@@ -160,10 +178,11 @@ def turns_notify(*, now: datetime) -> int:
     after = timedelta(seconds=settings.ONLINE_NOTIFY_AFTER_SECONDS)
     sent = 0
     waiting = Turn.objects.filter(notified_at__isnull=True, opened_at__lt=now - after)
-    for turn in waiting.select_related("user", "session__round__season__league"):
+    for turn in waiting.select_related("user__turn_notices", "session__round__season__league"):
         if not Turn.objects.filter(pk=turn.pk, notified_at__isnull=True).update(notified_at=now):
             continue
-        if not turn.user.email:
+        notices = getattr(turn.user, "turn_notices", None)
+        if not turn.user.email or (notices is not None and not notices.by_email):
             continue
         rnd = turn.session.round
         seat = next((r for r in turn.session.seats if r["id"] == turn.seat), {})

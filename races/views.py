@@ -156,6 +156,8 @@ def session_live(request, session_id: int):
         context.update(_board_context(session))
     if session.live:
         context.update(_live_play_context(request, session, names))
+        if context.get("cockpit_scene"):
+            context["live_scene"] = None  # the panel draws the board, with its spaces
     if request.htmx:
         return render(request, "session_live.html#live", context)
     return render(request, "session_live.html", context)
@@ -170,10 +172,10 @@ def _board_context(session: Session) -> dict:
     people = seat_people(session.seats)
     columns = presentation.capabilities(season.rules).live_columns
     cars = progress.get("cars") or {}
-    turn = session.turns.first() if session.live else None
+    deciding = set(session.turns.values_list("seat", flat=True)) if session.live else set()
     return {
         "live_scene": presentation.scene(
-            session.config or {}, {"cars": cars}, people, turn.seat if turn else None
+            session.config or {}, {"cars": cars}, people, next(iter(sorted(deciding)), None)
         ),
         "live_columns": [column.label for column in columns],
         "live_cars": [
@@ -181,6 +183,7 @@ def _board_context(session: Session) -> dict:
                 **people[seat],
                 "cells": [column.show(cars[seat].get(column.key)) for column in columns],
                 "status": cars[seat].get("status"),
+                "deciding": seat in deciding,
             }
             for seat in progress.get("order", [])
             if seat in cars and seat in people

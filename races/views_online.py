@@ -1,24 +1,26 @@
-"""Online play pages: the driver's cockpit, decisions and the autopilot."""
+"""Online play pages: the driver's panel at the table, decisions, the
+autopilot hand-over and take-back, the "your turn" notice and its settings."""
 
 from __future__ import annotations
 
-import json
-
+from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.permissions import login_or_403
 from races import online
-from races.decisions import choices_for, facts_for
+from races.decisions import action_posted, panel_shown
 from races.live_races import live_race
-from races.models import Session, Turn
+from races.models import Session, Turn, TurnNotices
 from races.names import seat_people
 from races.rules import get_presentation
 
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
+PANEL = "table/_panel.html"
 
 
 def poll_ms(session: Session) -> int:
@@ -29,8 +31,8 @@ def poll_ms(session: Session) -> int:
 
 
 def cockpit_context(request, session: Session, error: str = "") -> dict:
-    """What the logged-in driver sees of a live session: their decision, or
-    that the race is waiting for someone else."""
+    """What the logged-in driver sees of a live session: their decision as
+    the game's panel, or that the race is waiting for someone else."""
     user = request.user
     mine = [r for r in session.seats if user.is_authenticated and r.get("user_id") == user.pk]
     turn = (
@@ -38,18 +40,18 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
         if mine
         else None
     )
+    autopiloted = [r for r in mine if r.get("autopilot")]
     context = {
         "session": session,
         "my_seats": mine,
         "turn": turn,
         "error": error,
-        "choices": [],
-        "facts": [],
-        "decision": None,
+        "panel": None,
         "cockpit_scene": None,
         "cockpit_polling": bool(mine) and turn is None and session.status in PLAYING,
         "cockpit_poll_ms": poll_ms(session),
-        "autopiloted": bool(mine) and all(r.get("autopilot") for r in mine),
+        "autopiloted": bool(mine) and len(autopiloted) == len(mine),
+        "take_back": [r for r in autopiloted if r.get("kind") == "human"],
     }
     if turn is None:
         return context
@@ -59,21 +61,24 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
             # The turn is newer than what this page knows of the race: ask again.
             context["cockpit_polling"] = True
             return context
-        choices = choices_for(decision, race.legal_actions(turn.seat))
         view = race.view(turn.seat)
-    context.update(decision=decision, choices=choices, facts=facts_for(decision))
+        legal = race.legal_actions(turn.seat)
     presentation = get_presentation(game.key)
     people = seat_people(session.seats)
     cars = presentation.progress(view, [], False)["cars"]
-    scene = presentation.scene(session.config or {}, {"cars": cars}, people, turn.seat)
-    if scene:
-        anchors = scene["anchors"]
+    config = session.config or {}
+    scene = presentation.scene(config, {"cars": cars}, people, turn.seat)
+    panel = panel_shown(
+        presentation,
+        decision,
+        view,
+        legal,
+        anchors=scene["anchors"] if scene else None,
+        anchor_of=lambda place: presentation.anchor_of(config, place),
+    )
+    context["panel"] = panel
+    if scene and panel["widget"] == "spaces":
         context["cockpit_scene"] = scene
-        context["cockpit_targets"] = [
-            {"x": anchors[c.target][0], "y": anchors[c.target][1], "title": c.label}
-            for c in choices
-            if c.target in anchors
-        ]
     return context
 
 
@@ -82,7 +87,7 @@ def session_cockpit(request, session_id: int):
     session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
     if not request.htmx:
         return redirect("session_live", session_id=session_id)
-    return render(request, "session_live.html#cockpit", cockpit_context(request, session))
+    return render(request, PANEL, cockpit_context(request, session))
 
 
 @login_or_403
@@ -92,7 +97,6 @@ def decision_post(request, session_id: int):
     error = ""
     try:
         step = int(request.POST.get("step", ""))
-        action = json.loads(request.POST.get("action", ""))
     except ValueError:
         error = "That choice could not be read; pick one of the choices shown."
     else:
@@ -102,32 +106,68 @@ def decision_post(request, session_id: int):
                 user=request.user,
                 seat=request.POST.get("seat", ""),
                 step=step,
-                action=action,
+                action=action_posted(request.POST),
             )
-        except PermissionDenied:
-            raise
         except ValidationError as refused:
             error = " ".join(refused.messages)
     session.refresh_from_db()
     if request.htmx:
-        return render(
-            request, "session_live.html#cockpit", cockpit_context(request, session, error)
-        )
+        return render(request, PANEL, cockpit_context(request, session, error))
     if error:
         messages.error(request, error)
+    return redirect(reverse("session_live", args=[session_id]))
+
+
+def _autopilot(request, session_id: int, *, on: bool):
+    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
+    change = online.autopilot_take_over if on else online.autopilot_take_back
+    try:
+        change(session_id=session.pk, user=request.user, seat=request.POST.get("seat", ""))
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(
+            request,
+            "Your autopilot drives the rest of this race."
+            if on
+            else "You drive your car again from its next decision.",
+        )
     return redirect(reverse("session_live", args=[session_id]))
 
 
 @login_or_403
 @require_POST
 def autopilot_post(request, session_id: int):
-    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
-    try:
-        online.autopilot_take_over(
-            session_id=session.pk, user=request.user, seat=request.POST.get("seat", "")
-        )
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
-    else:
-        messages.success(request, "Your autopilot drives the rest of this race.")
-    return redirect(reverse("session_live", args=[session_id]))
+    return _autopilot(request, session_id, on=True)
+
+
+@login_or_403
+@require_POST
+def autopilot_back_post(request, session_id: int):
+    return _autopilot(request, session_id, on=False)
+
+
+@require_GET
+def your_turn_notice(request):
+    """The header's "your turn" links, polled on every page."""
+    return render(request, "table/_your_turn.html")
+
+
+class TurnNoticesForm(forms.ModelForm):
+    class Meta:
+        model = TurnNotices
+        fields = ["by_email"]
+        labels = {"by_email": "E-mail me when it is my turn in a live race"}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def turn_notices_edit(request):
+    notices, _ = TurnNotices.objects.get_or_create(user=request.user)
+    form = TurnNoticesForm(request.POST if request.method == "POST" else None, instance=notices)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, "Your notice settings are saved.")
+            return redirect("turn_notices")
+    return render(request, "table/turn_notices.html", {"form": form})

@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .contract import Action, ConfigError
+from .contract import Action, ConfigError, Decision
 from .drawing import place_tokens
+from .panels import numbered_form
 
 # Statuses a result line may carry; a game declares the ones it uses.
 FINISHED = "finished"
@@ -160,6 +161,17 @@ class Presentation(ABC):
         """A person's action as the engine takes it, given the seconds they
         took to decide (a game with timed decisions adds them)."""
         return action
+
+    # --- decisions -------------------------------------------------------
+
+    # Decision kind -> its name in the game's words, for the plain form.
+    decision_words: Mapping[str, str] = {}
+
+    def panel(self, decision: Decision, view: Mapping, *, legal: Sequence[Action]) -> dict:
+        """The widget a person decides with (races/rules/panels.py): a game
+        overrides this per decision kind; the default is the plain form of
+        the legal actions, in words."""
+        return numbered_form(decision, legal, self.decision_words)
 
     # --- events in words --------------------------------------------------
 

@@ -11,6 +11,7 @@ from league.services import entry_create
 from races.models import Result, Session, Turn
 from races.services import round_create, session_queue
 from tests.browser.conftest import log_in, shot
+from tests.browser.test_table import decide
 from tests.conftest import make_driver, make_season
 from tests.races.worker import wait_for
 
@@ -19,20 +20,8 @@ S = Session.Status
 
 
 def take_turn(page) -> bool:
-    """Click a choice if it is this driver's turn; True when one was made."""
-    buttons = page.locator("#cockpit button.choice:not(.danger)")
-    if buttons.count() == 0:
-        buttons = page.locator("#cockpit button.choice")
-        if buttons.count() == 0:
-            return False
-    step = page.locator("#cockpit input[name=step]").first.get_attribute("value")
-    buttons.first.click()
-    page.wait_for_function(
-        "step => !document.querySelector(`#cockpit input[name=step][value='${step}']`)",
-        arg=step,
-        timeout=15_000,
-    )
-    return True
+    """Make this driver's decision at the table if there is one; True when one was made."""
+    return decide(page) is not None
 
 
 def test_two_people_and_four_bots_drive_a_race_to_the_finish(

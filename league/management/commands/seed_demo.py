@@ -1,5 +1,6 @@
 """A demo league to look around in: a Formula D season with teams, people and
-bots, and a Heat championship, with their first rounds run.
+bots, and a Heat championship, with their first rounds run, and the next
+round of each a live race that waits for `ana`'s turn at the table.
 
 Idempotent: running it again finds everything in place and changes nothing.
 """
@@ -14,10 +15,12 @@ from django.db import transaction
 
 from league.models import Driver, Entry, League, ScoringSystem, Season, Team
 from league.services import entry_create
+from races.live_races import live_race
 from races.models import Round, Session
+from races.online import decision_submit, session_advance
 from races.rules import ConfigError, get_game
-from races.runner import session_run
-from races.services import round_create
+from races.runner import controllers, session_run
+from races.services import round_create, session_play_mode_set
 
 PASSWORD = "paddock-demo"
 # Fixed dates, so a second run finds the same calendar.
@@ -35,6 +38,10 @@ HEAT_ROUNDS = [
     ("France", "france"),
     ("Great Britain", "gbr"),
 ]
+# A day for each decision in the live races: the demo's table waits for you.
+DECISION_SECONDS = 24 * 3600
+# The decisions the demo's live races wait for `ana` at: a gear to select.
+LIVE_AT = {"formula_d": ("gear",), "heat": ("shift_gear",)}
 PEOPLE = [
     ("ana", "Ana Lopez"),
     ("ben", "Ben Okafor"),
@@ -65,6 +72,7 @@ class Command(BaseCommand):
         seasons = [self._formula_d(league, drivers), self._heat(league, drivers)]
         for season in filter(None, seasons):
             self._run_first_rounds(season, rounds_to_run)
+            self._live_race(season, rounds_to_run + 1, drivers[0].user, LIVE_AT[season.game])
         self.stdout.write(
             self.style.SUCCESS("demo league ready: log in as organiser / " + PASSWORD)
         )
@@ -124,6 +132,7 @@ class Command(BaseCommand):
             team_size=2,
             grid_size=10,
             bot_level="pro",
+            decision_seconds=DECISION_SECONDS,
         )
         red, _ = Team.objects.get_or_create(
             season=season, name="Scuderia Rossa", defaults={"colour": "#c0392b"}
@@ -179,6 +188,7 @@ class Command(BaseCommand):
             team_mode=False,
             grid_size=6,
             bot_level="pro",
+            decision_seconds=DECISION_SECONDS,
         )
         for number, driver in enumerate(drivers[:2], start=1):
             if not Entry.objects.filter(season=season, driver=driver).exists():
@@ -205,3 +215,46 @@ class Command(BaseCommand):
                 Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
                 outcome = session_run(session_id=session.pk)
                 self.stdout.write(f"{season.name}, {rnd}, {session.kind}: {outcome}")
+
+    def _live_race(self, season: Season, number: int, person, at: tuple[str, ...]) -> None:
+        """The round after those run: a live race of people and bots, played
+        up to a turn of `person` of one of the kinds `at` (one with a panel to
+        see: a hand of cards, a gear stick). The decisions before it,
+        `person`'s others included, are made as the drivers' autopilots would."""
+        S = Session.Status
+        rnd = season.rounds.filter(number=number).first()
+        session = rnd and rnd.sessions.filter(kind=Session.Kind.RACE).first()
+        if session is None or rnd.sessions.exclude(pk=session.pk).exists():
+            return  # no such round, or one with a qualifying first: no live table
+        if session.status == S.SCHEDULED:
+            session_play_mode_set(session=session, live=True)
+            Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+            session_run(session_id=session.pk)
+        for _ in range(500):
+            session.refresh_from_db()
+            turns = list(session.turns.all())
+            if session.status != S.AWAITING:
+                break
+            with live_race(session) as (game, race):
+                pending = {d.seat: d for d in race.pending}
+                mine = next((t for t in turns if t.user_id == person.pk), None)
+                if mine and mine.seat in pending and pending[mine.seat].kind in at:
+                    break
+                records = [r for r in session.seats if r["id"] in {t.seat for t in turns}]
+                autopilots = [{**r, "autopilot": True} for r in records]
+                chosen = {
+                    seat: bot.choose(race.view(seat), pending[seat])
+                    for seat, bot in controllers(game, session.seed, autopilots).items()
+                }
+            for turn in turns:
+                action = chosen[turn.seat].to_dict()
+                decision_submit(
+                    session_id=session.pk, user=turn.user, seat=turn.seat, step=turn.step,
+                    action=action,
+                )  # fmt: skip
+            session_advance(session_id=session.pk)
+        waiting = session.turns.filter(user=person).first()
+        self.stdout.write(
+            f"{season.name}, {rnd}: live race "
+            + (f"waiting for {person.get_username()}" if waiting else f"is {session.status}")
+        )

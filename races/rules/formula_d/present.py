@@ -4,10 +4,7 @@ in words, the board and the figures of a result."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from ..contract import Action, ConfigError
 from ..drawing import loop_board
@@ -23,17 +20,10 @@ from ..presentation import (
     SetupSchema,
     loop_progress,
 )
-from .track import DATA
+from .panels import DECISION_WORDS, formula_d_panel
+from .track_words import corner_name, lane_words, place, track_data
+from .words import PARTS, TYRES, parts, wear_left
 
-PARTS = {
-    "WP": "wear points",
-    "T": "tyres",
-    "Br": "brakes",
-    "Gb": "gearbox",
-    "Bo": "body",
-    "En": "engine",
-    "Su": "suspension",
-}
 # FD-V-3.1: a build spreads 20 points over the six parts, within these ranges.
 BUILD_RANGES = {"T": (1, 14), "Br": (1, 7), "Gb": (1, 7), "Bo": (1, 7), "En": (1, 7), "Su": (1, 7)}
 BUILD_TOTAL = 20
@@ -46,7 +36,6 @@ WEATHER = {
     "rain": "rain",
     "cloudy": "clouds",
 }
-TYRES = {"hard": "hard tyres", "soft": "soft tyres", "rain": "rain tyres"}
 CAUSES = {
     "corner": "overshooting a corner",
     "tyres": "out of tyres",
@@ -65,61 +54,6 @@ CAUSES = {
     "police": "the police",
     "start": "a bad start",
 }
-
-
-def parts(costs: Any) -> str:
-    """{"Br": 1, "T": 2} -> "−1 brakes, −2 tyres"."""
-    if not isinstance(costs, Mapping):
-        return ""
-    return ", ".join(f"−{v} {PARTS.get(k, 'wear')}" for k, v in costs.items() if v)
-
-
-def wear_left(wear: Any) -> str:
-    if not isinstance(wear, Mapping) or not wear:
-        return ""
-    return ", ".join(f"{PARTS.get(k, 'wear')} {v}" for k, v in wear.items())
-
-
-@cache
-def track_data(track_id: str) -> dict | None:
-    if not isinstance(track_id, str) or not track_id.replace("_", "").isalnum():
-        return None
-    path = DATA / f"{track_id}.json"
-    if not path.is_file():
-        return None
-    return json.loads(path.read_text(encoding="utf-8"))
-
-
-def corner_name(corner_id: Any, track: Mapping | None = None) -> str:
-    text = str(corner_id)
-    number = text.lstrip("CT") if text.lstrip("CT").isdigit() else text
-    stops = None
-    for corner in (track or {}).get("corners", []):
-        if corner.get("id") == corner_id:
-            stops = corner.get("stops")
-    label = f"Corner {number}"
-    return f"{label} ({stops} stop{'s' if stops != 1 else ''})" if stops else label
-
-
-@cache
-def _places(track_id: str) -> dict[str, str]:
-    """Space id -> where it is, in words."""
-    track = track_data(track_id) or {}
-    where = {}
-    for space in track.get("spaces", []):
-        if space.get("kind") == "pit_box":
-            where[space["id"]] = "in the pit box"
-        elif space.get("kind") != "track":
-            where[space["id"]] = "in the pit lane"
-        elif space.get("corner"):
-            where[space["id"]] = f"in {corner_name(space['corner'])}"
-        else:
-            where[space["id"]] = "on the straight"
-    return where
-
-
-def place(config: Mapping, space: Any) -> str:
-    return _places(config.get("track") or "").get(space, "")
 
 
 def _moved(car, d, names, config):
@@ -341,6 +275,15 @@ class FormulaDPresentation(Presentation):
             # FD-V-4.6 / FD-E-8: a live lap counts the real time the driver took.
             return Action(action.kind, {**action.params, "elapsed_s": seconds})
         return action
+
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        track = track_data(view.get("track") or "")
+        lanes = lane_words(view.get("track") or "")
+        return formula_d_panel(
+            decision, view, legal, lambda c: corner_name(c, track), lambda s: lanes.get(s, "")
+        )
 
     def sentence(self, event, names, config=None):
         kind = event["type"]

@@ -24,6 +24,7 @@ from ..presentation import (
 )
 from .cards import card
 from .game import MAX_CARS
+from .panels import DECISION_WORDS, heat_panel
 from .track import load_track, track_ids
 
 SPOTS = {"RL": "on the racing line", "OUT": "on the outside"}
@@ -207,6 +208,11 @@ class HeatPresentation(Presentation):
         if facts.kind == "race" and facts.grid:
             config["grid"] = list(facts.grid)
         return config
+
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        return heat_panel(decision, view, legal)
 
     # --- the board --------------------------------------------------------
 

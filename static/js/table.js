@@ -1,0 +1,112 @@
+// The game table: decision panels (races/decisions.py) and countdowns.
+// The panels are plain forms that work without this file; it stops an
+// illegal choice before it is sent (the confirm button waits for a legal
+// one), shows what a choice costs, lets a space on the board be clicked or
+// picked by keyboard, and counts the time left to decide.
+(function () {
+  "use strict";
+
+  function summaryOf(form, text, danger) {
+    var out = form.querySelector(".choice-summary");
+    if (out) { out.textContent = text; }
+    form.classList.toggle("danger", !!danger);
+  }
+
+  function setupCards(form) {
+    var data = document.getElementById("panel-plays");
+    var plays = data ? JSON.parse(data.textContent) : [];
+    var min = parseInt(form.dataset.min || "0", 10);
+    var max = parseInt(form.dataset.max || "0", 10);
+    var confirm = form.querySelector("button.confirm");
+    function picked() {
+      return Array.prototype.map.call(
+        form.querySelectorAll("input[name=pick]:checked"), function (i) { return i.value; }
+      ).sort();
+    }
+    function update() {
+      var keys = picked();
+      var match = null;
+      plays.forEach(function (play) {
+        if (!match && play.picks.length === keys.length &&
+            play.picks.every(function (k, n) { return k === keys[n]; })) { match = play; }
+      });
+      form.querySelectorAll("label.card").forEach(function (label) {
+        var box = label.querySelector("input");
+        label.classList.toggle("picked", !!(box && box.checked));
+      });
+      confirm.disabled = !match;
+      if (match) { summaryOf(form, match.label, match.danger); }
+      else if (keys.length < min) {
+        summaryOf(form, "Pick " + (min - keys.length) + " more card" + (min - keys.length === 1 ? "" : "s") + ".");
+      } else { summaryOf(form, "These cards cannot be played together."); }
+    }
+    form.addEventListener("change", function (event) {
+      var box = event.target;
+      if (box.name === "pick" && box.checked && picked().length > max) {
+        box.checked = false;
+        summaryOf(form, "You may pick only " + max + " card" + (max === 1 ? "" : "s") + ".");
+        return;
+      }
+      update();
+    });
+    update();
+  }
+
+  function setupChoices(form) {
+    var confirm = form.querySelector("button.confirm");
+    var panel = form.closest("#cockpit") || document;
+    function update() {
+      var radio = form.querySelector("input[name=action]:checked");
+      confirm.disabled = !radio;
+      panel.querySelectorAll("circle.target").forEach(function (t) {
+        t.classList.toggle("selected", !!radio && t.dataset.choice === radio.dataset.choice);
+      });
+      if (radio) {
+        summaryOf(form, radio.dataset.summary || "", radio.closest(".danger"));
+      } else { summaryOf(form, "Pick one, then confirm."); }
+    }
+    function pickTarget(target) {
+      var radio = form.querySelector('input[name=action][data-choice="' + target.dataset.choice + '"]');
+      if (radio) { radio.checked = true; update(); }
+    }
+    panel.querySelectorAll("circle.target[data-choice]").forEach(function (target) {
+      target.addEventListener("click", function () { pickTarget(target); });
+      target.addEventListener("keydown", function (event) {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pickTarget(target); }
+      });
+    });
+    form.addEventListener("change", update);
+    update();
+  }
+
+  function setup(root) {
+    (root.querySelectorAll ? root : document).querySelectorAll("form.panel").forEach(function (form) {
+      if (form.dataset.ready) { return; }
+      form.dataset.ready = "1";
+      if (form.dataset.widget === "cards") { setupCards(form); } else { setupChoices(form); }
+      form.addEventListener("submit", function (event) {
+        var confirm = form.querySelector("button.confirm");
+        if (confirm && confirm.disabled) { event.preventDefault(); }
+      });
+    });
+    if (root.matches && root.matches("form.panel")) { setup(root.parentNode); }
+  }
+
+  function left(deadline) {
+    var seconds = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+    var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
+    if (h > 0) { return h + " h " + m + " min"; }
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function tick() {
+    document.querySelectorAll("time.countdown[data-deadline]").forEach(function (el) {
+      var deadline = Date.parse(el.dataset.deadline);
+      if (!isNaN(deadline)) { el.textContent = left(deadline); }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { setup(document); tick(); });
+  document.addEventListener("htmx:load", function (event) { setup(event.detail.elt); tick(); });
+  window.setInterval(tick, 1000);
+})();
