@@ -35,7 +35,7 @@ lint: $(VENV)/.installed
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
 
 worker: $(VENV)/.installed
-	$(PY) -m celery -A paddock worker -Q sessions,online,webhooks -l info
+	$(PY) -m celery -A paddock worker -Q sessions,online,webhooks,ratings -l info
 
 beat: $(VENV)/.installed
 	$(PY) -m celery -A paddock beat -l info

@@ -130,6 +130,9 @@ CELERY_TASK_ROUTES = {
     "races.tasks.expire_deadlines": {"queue": "online"},
     "races.tasks.notify_waiting_drivers": {"queue": "online"},
     "webhooks.tasks.deliver": {"queue": "webhooks"},
+    # Ratings and title odds follow a stored result; on a queue of their own
+    # they never hold a worker that a session is waiting for.
+    "ratings.tasks.rate_session": {"queue": "ratings"},
 }
 CELERY_BEAT_SCHEDULE = {
     "dispatch-due-sessions": {

@@ -40,7 +40,7 @@ def test_a_stored_result_is_rated_and_posted_while_a_failing_hook_waits_its_turn
             league=league, url=server.url, form="paddock", events=["result_stored"], user=owner
         )
         workers("w1", **HOOK_ENV)
-        workers("hooks", queues="webhooks", **HOOK_ENV)
+        workers("hooks", queues="webhooks,ratings", **HOOK_ENV)
         session_queue(session=session)
         wait_for(
             lambda: Session.objects.filter(pk=session.pk, status="finished").exists(),
