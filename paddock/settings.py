@@ -129,7 +129,8 @@ CELERY_TASK_ROUTES = {
     "races.tasks.advance_session": {"queue": "online"},
     "races.tasks.expire_deadlines": {"queue": "online"},
     "races.tasks.notify_waiting_drivers": {"queue": "online"},
-    "webhooks.tasks.deliver": {"queue": "webhooks"},
+    # Announcing a session to the league's webhooks and delivering the posts.
+    "webhooks.tasks.*": {"queue": "webhooks"},
     # Ratings and title odds follow a stored result; on a queue of their own
     # they never hold a worker that a session is waiting for.
     "ratings.tasks.rate_session": {"queue": "ratings"},
