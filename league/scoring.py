@@ -112,7 +112,7 @@ class Placing:
 
 def classify(placings: Iterable[Placing]) -> list[Placing]:
     """Finishers, then cars out of the race (any status a game reports for a
-    car that did not finish, RoboRally's not_finished among them), then the
+    car that did not finish, such as one still racing when the game ends), then the
     disqualified, then cars that did not start; positions 1..n. Within each
     group the engine's (or the hand-entered) order stands: the engine has
     already applied its game's tie-breaks. Only lines without a position
