@@ -205,8 +205,10 @@ def turns_for(user) -> list[Turn]:
     """The decisions a person owes now, for the site header."""
     if not user.is_authenticated:
         return []
+    # The header names the season and round only: the session's stored
+    # race (actions, log, progress) stays in the database.
     return list(
-        Turn.objects.filter(user=user, session__status=S.AWAITING).select_related(
-            "session__round__season__league"
-        )
+        Turn.objects.filter(user=user, session__status=S.AWAITING)
+        .select_related("session__round__season")
+        .only("session_id", "session__round__name", "session__round__season__name")
     )
