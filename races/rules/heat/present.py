@@ -414,7 +414,7 @@ class HeatPresentation(Presentation):
     def anchor_of(self, config, place):
         """Positions past a lap (or before the line, on the grid) fold back
         onto the one lap the board draws."""
-        position, _, spot = place[1:].partition(":")
+        position, _colon, spot = place[1:].partition(":")
         try:
             return f"h{int(position) % _length(config.get('track') or '')}:{spot}"
         except (ValueError, ZeroDivisionError):
