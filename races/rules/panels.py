@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .contract import Action, Decision
+from .speech import _
 
 WIDGETS = ("cards", "gear_stick", "spaces", "registers", "tile", "form")
 
@@ -57,7 +58,7 @@ def panel(
     *,
     title: str | None = None,
     facts: Iterable[tuple[str, str]] = (),
-    confirm: str = "Confirm",
+    confirm: str | None = None,
     **data: Any,
 ) -> dict:
     if widget not in WIDGETS:
@@ -68,17 +69,24 @@ def panel(
         "title": title or decision.prompt,
         "facts": [(label, words) for label, words in facts if words],
         "choices": list(choices),
-        "confirm": confirm,
+        "confirm": confirm or _("Confirm"),
         **data,
     }
 
 
 def numbered_form(decision: Decision, legal: Sequence[Action], words: Mapping[str, str]) -> dict:
     """The plain-form fallback for a decision a game has no panel for: its
-    legal actions, named by the kind's words and numbered, never by raw values."""
-    name = words.get(decision.kind) or decision.kind.replace("_", " ").capitalize()
+    legal actions, named by the kind's words (marked with `N_`, translated here)
+    and numbered, never by raw values."""
+    word = words.get(decision.kind)
+    name = _(word) if word else decision.kind.replace("_", " ").capitalize()
     choices = [
-        choice(action, name if len(legal) == 1 else f"{name}: option {number}")
+        choice(
+            action,
+            name
+            if len(legal) == 1
+            else _("%(decision)s: option %(number)s") % {"decision": name, "number": number},
+        )
         for number, action in enumerate(legal, start=1)
     ]
     return panel("form", decision, choices)

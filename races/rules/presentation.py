@@ -18,17 +18,18 @@ from typing import Any
 from .contract import Action, ConfigError, Decision
 from .drawing import place_tokens
 from .panels import numbered_form
+from .speech import N_, _
 
 # Statuses a result line may carry; a game declares the ones it uses.
 FINISHED = "finished"
 ELIMINATED = "eliminated"
 NOT_FINISHED = "not_finished"
 DID_NOT_START = "did_not_start"
-STATUS_WORDS = {
-    FINISHED: "finished",
-    ELIMINATED: "out",
-    NOT_FINISHED: "not finished",
-    DID_NOT_START: "did not start",
+STATUS_WORDS = {  # marked for the catalogue, translated where they are shown
+    FINISHED: N_("finished"),
+    ELIMINATED: N_("out"),
+    NOT_FINISHED: N_("not finished"),
+    DID_NOT_START: N_("did not start"),
 }
 
 
@@ -155,7 +156,9 @@ class Presentation(ABC):
 
     def session_error(self, error: Exception) -> str:
         """A worker failure as a sentence an organiser can act on."""
-        return f"The game could not run this session: {error}. Change the setting it names."
+        return _("The game could not run this session: %(error)s. Change the setting it names.") % {
+            "error": error
+        }
 
     def person_action(self, action: Action, config: Mapping, seconds: int) -> Action:
         """A person's action as the engine takes it, given the seconds they
@@ -192,12 +195,12 @@ class Presentation(ABC):
     @staticmethod
     def car(names: Mapping[str, str], seat: str | None) -> str:
         if not seat:
-            return "The race"
-        return names.get(seat, "A car")
+            return _("The race")
+        return names.get(seat, _("A car"))
 
     @staticmethod
     def generic_sentence(car: str, kind: str) -> str:
-        return f"{car}: {kind.replace('_', ' ')}."
+        return _("%(car)s: %(event)s.") % {"car": car, "event": kind.replace("_", " ")}
 
     def has_words(self, kind: str) -> bool:
         """Whether events of this type have a sentence of their own."""
@@ -348,8 +351,11 @@ def check_setup_fields(schema: SetupSchema, values: Mapping[str, int | None]) ->
     if all(v is None for v in given.values()):
         return {}
     if any(v is None for v in given.values()):
-        raise ConfigError("give every value of the setup, or none")
+        raise ConfigError(_("give every value of the setup, or none"))
     for f in schema.fields:
         if not f.min <= given[f.key] <= f.max:
-            raise ConfigError(f"{f.label} must be between {f.min} and {f.max}")
+            raise ConfigError(
+                _("%(field)s must be between %(min)s and %(max)s")
+                % {"field": f.label, "min": f.min, "max": f.max}
+            )
     return schema.check(given)
