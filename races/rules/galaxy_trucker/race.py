@@ -12,13 +12,14 @@ import hashlib
 import json
 
 from ..contract import Action, Decision, Event, IllegalAction, Placing, RaceResult, Seat, log_hash
+from ..speech import _
 from .adventures import resolve
 from .building import building, round_setup, structural_check
 from .cards import CARDS
 from .chance import Chance
 from .flight import checkpoint, in_flight, preparation
 from .scoring import final_order, score_round
-from .state import SUPPLY, Ask, Player
+from .state import SUPPLY, Ask, Player, Together
 from .tiles import COLOURS, START_CABIN_OF
 
 # building steps are logged by their own events (tile_drawn, tile_placed, …)
@@ -53,10 +54,14 @@ class GalaxyTruckerRace:
         self.give_ups = 0
         self.standing: list[dict] = []
         self.tie_breaks: list[dict] = []
-        self.ask: Ask | None = None
+        # the asks open now (several at once in simultaneous building,
+        # GT-TBB-12), and the answers given so far to a set asked together
+        self._open: list[Ask] = []
+        self._together = False
+        self._answers: dict[str, Action] = {}
         self._public: dict[str, dict] = {}
         self._flow = self.game_flow()
-        self.ask = next(self._flow, None)
+        self._take(next(self._flow, None))
 
     # --- the contract --------------------------------------------------------
 
@@ -72,54 +77,81 @@ class GalaxyTruckerRace:
     def card(self, card_id: str):
         return CARDS[card_id]
 
+    def _take(self, asked) -> None:
+        self._answers = {}
+        self._together = isinstance(asked, Together)
+        self._open = list(asked) if self._together else ([] if asked is None else [asked])
+
+    @property
+    def ask(self) -> Ask | None:
+        """The first ask still waiting for its answer."""
+        return next((a for a in self._open if a.seat not in self._answers), None)
+
+    def _ask_of(self, seat: str) -> Ask | None:
+        if seat in self._answers:
+            return None
+        return next((a for a in self._open if a.seat == seat), None)
+
     @property
     def finished(self) -> bool:
-        return self.ask is None
+        return not self._open
 
     @property
     def pending(self) -> list[Decision]:
-        ask = self.ask
-        if ask is None:
-            return []
-        return [Decision(ask.seat, ask.kind, ask.prompt, ask.options, ask.default)]
+        return [
+            Decision(a.seat, a.kind, a.prompt, a.options, a.default)
+            for a in self._open
+            if a.seat not in self._answers
+        ]
 
     def legal_actions(self, seat: str) -> list[Action]:
-        ask = self.ask
-        if ask is None or ask.seat != seat:
+        ask = self._ask_of(seat)
+        if ask is None:
             return []
         return list(ask.actions) if ask.actions is not None else [ask.default]
 
     def validate(self, seat: str, action: Action) -> str | None:
-        ask = self.ask
+        if not self._open:
+            return _("The game is over.")
+        ask = self._ask_of(seat)
         if ask is None:
-            return "The game is over."
-        if ask.seat != seat:
-            return "It is not your turn to decide."
+            return _("It is not your turn to decide.")
         try:
             return ask.check(action)
         except (TypeError, ValueError, KeyError, AttributeError):
-            return "That action is not understood here."
+            return _("That action is not understood here.")
 
     def apply(self, seat: str, action: Action) -> list[Event]:
         problem = self.validate(seat, action)
         if problem:
             raise IllegalAction(problem)
         before = len(self.events)
+        ask = self._ask_of(seat)
         # GT-LOG-02 DecisionMade; a runner that applies a decision's default on
-        # a missed deadline marks the action with "defaulted": true (GT-API-03)
-        if self.ask.kind not in BUILDING_DECISIONS:
+        # a missed deadline marks the action with "defaulted": true (GT-API-03);
+        # building steps are logged by their own events unless defaulted
+        defaulted = action.params.get("defaulted") is True
+        if defaulted or ask.kind not in BUILDING_DECISIONS:
             self.emit(
                 "decision_made",
                 seat,
-                kind=self.ask.kind,
+                kind=ask.kind,
                 action=action.kind,
                 payload=dict(action.params),
-                defaulted=action.params.get("defaulted") is True,
+                defaulted=defaulted,
             )
+        if self._together:
+            # GT-TBB-12: an intent is kept unseen until every builder has given theirs
+            self._answers[seat] = action
+            if len(self._answers) < len(self._open):
+                return self.events[before:]
+            sent = dict(self._answers)
+        else:
+            sent = action
         try:
-            self.ask = self._flow.send(action)
+            self._take(self._flow.send(sent))
         except StopIteration:
-            self.ask = None
+            self._take(None)
         return self.events[before:]
 
     # --- the game (GT-SET-01) ------------------------------------------------
@@ -192,7 +224,7 @@ class GalaxyTruckerRace:
 
     def view(self, seat: str | None) -> dict:
         me = self.by_id.get(seat) if seat else None
-        ask = self.ask
+        ask = self._ask_of(seat) if seat else None
         return {
             "game": "galaxy_trucker",
             "seq": len(self.events),
@@ -219,7 +251,7 @@ class GalaxyTruckerRace:
             ]
             if me
             else [],
-            "asked": ask.kind if ask is not None and ask.seat == seat else None,
+            "asked": ask.kind if ask is not None else None,
         }
 
     def public_players(self) -> list[dict]:
@@ -255,7 +287,7 @@ class GalaxyTruckerRace:
 
     def result(self) -> RaceResult:
         if not self.finished:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(_("The game is not over yet."))
         order = tuple(
             Placing(
                 pid,

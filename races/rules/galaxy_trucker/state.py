@@ -59,6 +59,11 @@ class Ask:
     default: Action
 
 
+class Together(list):
+    """Asks the game issues at once (GT-API-04: the phases of simultaneous
+    building); the flow is sent back a dict of every seat's action."""
+
+
 def cell_of(value: Any) -> tuple[int, int] | None:
     """A cell given as [col, row] by a person or a bot, or None if malformed."""
     if (
