@@ -94,7 +94,9 @@ class Capabilities:
 class SessionFacts:
     """What the league knows of one session beyond its season and round:
     the session kind, the round's number, a key naming the season, the grid
-    (seat ids in order) and the qualifying that set it."""
+    (seat ids in order), the qualifying that set it, and whether people
+    decide for some seats themselves (a game may then let them decide
+    together rather than one after the other)."""
 
     kind: str = "race"
     round_number: int = 1
@@ -102,6 +104,7 @@ class SessionFacts:
     grid: tuple[str, ...] = ()
     qualifying_ranks: Mapping[str, int] = field(default_factory=dict)
     qualifying_summary: Mapping[str, Any] = field(default_factory=dict)
+    people: bool = False
 
 
 def whole(value: Any) -> str:

@@ -43,6 +43,7 @@ def _options() -> OptionSchema:
                 "sequential",
                 "GT-TBB-12: sequential, or simultaneous for people",
                 choices=("sequential", "simultaneous"),
+                season=False,  # the session decides: people build together
             ),
             Option("ticks_per_run", "int", 8, "ticks per hourglass run (GT-TBB-03)", min=2, max=40),
             Option("strict_build", "bool", False, "GT-TBB-06"),

@@ -105,6 +105,9 @@ class GalaxyTruckerPresentation(Presentation):
         config = {**rules, **round_options, "track": track if track in TRACKS else "standard"}
         if laps and 1 <= laps <= 3:
             config["laps"] = laps  # GT-VAR-01: a short game of 1 or 2 rounds
+        # GT-TBB-12: people build together, so nobody waits tile by tile for
+        # the other builders; bots alone build one after the other
+        config["build_mode"] = "simultaneous" if facts.people else "sequential"
         return config
 
     # --- the scene --------------------------------------------------------
