@@ -167,6 +167,12 @@ class Presentation(ABC):
 
     # --- decisions -------------------------------------------------------
 
+    def default_action(self, decision: Decision, view: Mapping) -> Action | None:
+        """What a missed deadline decides for a person, when the game's rules
+        fix it (marked so the game's log says it was defaulted); None lets the
+        seat's autopilot make that one decision."""
+        return None
+
     # Decision kind -> its name in the game's words, for the plain form.
     decision_words: Mapping[str, str] = {}
 

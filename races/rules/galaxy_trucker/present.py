@@ -5,9 +5,11 @@ connectors, crew, batteries and goods) and the result columns."""
 
 from __future__ import annotations
 
+from ..contract import Action
 from ..drawing import CAR_COLOURS, place_tokens
 from ..presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
 from .game import TRACKS
+from .panels import DECISION_WORDS, gt_panel
 from .state import TRACK
 from .tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
 from .words import WORDS
@@ -109,6 +111,19 @@ class GalaxyTruckerPresentation(Presentation):
         # the other builders; bots alone build one after the other
         config["build_mode"] = "simultaneous" if facts.people else "sequential"
         return config
+
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        """Building on the ship's grid, flight decisions as forms in words (panels.py)."""
+        return gt_panel(decision, view, legal)
+
+    def default_action(self, decision, view):
+        """GT-API-03: a missed deadline applies the decision's default (PASS
+        for a building step, BasicBot's choice in flight), logged as defaulted."""
+        if decision.default is None:
+            return None
+        return Action(decision.default.kind, {**decision.default.params, "defaulted": True})
 
     # --- the scene --------------------------------------------------------
 

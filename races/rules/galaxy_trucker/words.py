@@ -178,6 +178,12 @@ WORDS = {
     "stack_peeked": lambda c, d, n, k: f"{c} looks at stack {d['stack']}.",
     "stack_contents": lambda c, d, n, k: f"{c} sees the cards of stack {d['stack']}.",
     "build_passed": lambda c, d, n, k: f"{c} waits.",
+    "intent_failed": lambda c, d, n, k: (
+        f"{c} finds the tile gone and waits."
+        if d.get("intent") == "take_face_up"
+        else f"{c} finds no face-down tile left and waits."
+    ),
+    "tile_kept_reserved": lambda c, d, n, k: f"{c} leaves {tile(d['tile'])} in the reserve.",
     "build_finished": lambda c, d, n, k: (
         f"{c} finishes the ship and takes order token {d['token']}."
     ),
