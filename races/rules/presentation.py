@@ -274,6 +274,15 @@ class Presentation(ABC):
         columns = self.capabilities(rules).result_columns
         return [column.show(figures.get(column.key)) for column in columns]
 
+    def result_pictures(
+        self, config: Mapping, events: Sequence[Mapping], people: Mapping[str, Mapping[str, str]]
+    ) -> list[dict]:
+        """What the results page shows of how the game was played beyond its
+        table: pictures, each a `title` and `grids` (a `label` and `rows` of
+        cells with `text`, `title` and `style`, as a tile panel's grids).
+        None by default."""
+        return []
+
     def running_orders(self, events: Iterable[Mapping]) -> list[dict]:
         """The order of the cars after every round (the lap chart), from
         each round's opening order. Finished cars keep their places ahead,

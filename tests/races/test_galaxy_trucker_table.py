@@ -135,7 +135,7 @@ def test_a_missed_deadline_takes_the_rules_default_logged_as_defaulted(trucking)
     assert all(a["action"] == {"kind": "pass", "params": {"defaulted": True}} for a in defaulted)
 
 
-def test_a_season_of_three_games_runs_through_the_league(league):
+def test_a_season_of_three_games_runs_through_the_league(league, client):
     """GT-OUT-01..04 through the league: three all-bot games (sequential
     building), each a finished session with results, and the standings."""
     season = make_season(league, slug="gt3", game="galaxy_trucker", rules={}, grid_size=3)
@@ -155,3 +155,9 @@ def test_a_season_of_three_games_runs_through_the_league(league):
         assert all("credits" in r.figures for r in results)
     standings = DriverStanding.objects.filter(season=season)
     assert standings.count() == 3
+    # the results page shows every ship as it was built (issue 16, item 7)
+    html = client.get(rnd.get_absolute_url()).content.decode()
+    assert "How it was played" in html
+    assert "Round 1: the ships as they took off (board I)" in html
+    assert html.count('class="picture-grid"') == 3 and "Ana&#x27;s ship" in html
+    assert not RAW.search(visible(html)), RAW.search(visible(html))

@@ -8,8 +8,9 @@ from __future__ import annotations
 from ..contract import Action
 from ..drawing import CAR_COLOURS, place_tokens
 from ..presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
+from ..speech import _
 from .game import TRACKS
-from .panels import DECISION_WORDS, gt_panel
+from .panels import DECISION_WORDS, grid, gt_panel
 from .state import TRACK
 from .tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
 from .words import WORDS
@@ -289,6 +290,36 @@ class GalaxyTruckerPresentation(Presentation):
             if seat in people
         ]
         return place_tokens({**board, "shapes": shapes}, cars)
+
+    def result_pictures(self, config, events, people):
+        """Every ship as it was built, round by round: each ship as it took
+        off (after the structural check), a grid of its tiles and connectors."""
+        seats = [{"id": seat} for seat in people]
+        state = self.board_state(seats, config)
+        pictures = []
+        for event in events:
+            state = self.fold(state, event)
+            if event["type"] != "rockets_placed":
+                continue
+            ship_class = state.get("class") or "I"
+            grids = []
+            for seat, ship in state["ships"].items():
+                tiles = [
+                    [tile, *(int(v) for v in key.split(",")), rot, 0, humans, alien, tokens, goods]
+                    for key, (tile, rot, humans, alien, tokens, goods) in ship.items()
+                    if tile
+                ]
+                car = {"ship_class": ship_class, "ship": tiles}
+                name = people.get(seat, {}).get("name", "")
+                grids.append(grid(car, _("%(name)s's ship") % {"name": name}))
+            pictures.append(
+                {
+                    "title": _("Round %(round)d: the ships as they took off (board %(board)s)")
+                    % {"round": event.get("round") or len(pictures) + 1, "board": ship_class},
+                    "grids": grids,
+                }
+            )
+        return pictures
 
     def car_facts(self, car):
         facts = [("Credits", str(car.get("credits", 0)))]
