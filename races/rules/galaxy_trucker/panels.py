@@ -89,7 +89,9 @@ def goods_words(items) -> str:
 
 
 def own(view: Mapping, seat: str) -> dict:
-    return next((c for c in view.get("cars") or [] if c["seat"] == seat), {})
+    """The ship the seat decides for: its own, or a teammate's (GT-VAR-04)."""
+    ship = view.get("deciding_for") or seat
+    return next((c for c in view.get("cars") or [] if c["seat"] == ship), {})
 
 
 def ship_cells(car: Mapping) -> dict[tuple[int, int], list]:

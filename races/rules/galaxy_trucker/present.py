@@ -94,6 +94,7 @@ class GalaxyTruckerPresentation(Presentation):
             bots=(("random", "Random (for testing)"), ("rookie", "Rookie"), ("pro", "Pro")),
             autopilots=(("rookie", "Rookie"), ("pro", "Pro")),
             statuses=(FINISHED,),
+            team_race_option="team_race",  # GT-VAR-04
             result_columns=(
                 Column("credits", "Credits", lambda v: "" if v is None else str(v)),
                 Column("rounds", "Rounds", _rounds),

@@ -20,6 +20,7 @@ from .chance import Chance
 from .flight import checkpoint, in_flight, preparation
 from .scoring import final_order, score_round
 from .state import SUPPLY, Ask, Player, Together
+from .teams import Crews, team_order, teammates
 from .tiles import COLOURS, START_CABIN_OF
 
 # building steps are logged by their own events (tile_drawn, tile_placed, …)
@@ -38,6 +39,9 @@ class GalaxyTruckerRace:
             Player(s.id, k, COLOURS[k], START_CABIN_OF[COLOURS[k]]) for k, s in enumerate(seats)
         ]
         self.by_id = {p.id: p for p in self.players}
+        self.mates = teammates(config, self.seats)
+        self.accounts: dict[str, int] = {}
+        self.crews = Crews(self.mates, config.get("expert_teams", False))
         self.round = 0
         self.phase = "setup"
         self.tick = 0
@@ -67,6 +71,10 @@ class GalaxyTruckerRace:
 
     def emit(self, event_type: str, seat: str | None, /, **data) -> None:
         self.events.append(Event(len(self.events) + 1, self.round, event_type, seat, data))
+        if event_type == "round_started":
+            self.crews.round_started()
+        elif event_type == "hourglass_flipped" and self.phase == "build":
+            self.crews.hourglass_turned(self.round)
         # every change of state is an event (GT-LOG-01): the public picture of
         # this seat (of every seat, for a game event) must be drawn again
         if seat is None:
@@ -81,6 +89,10 @@ class GalaxyTruckerRace:
         self._answers = {}
         self._together = isinstance(asked, Together)
         self._open = list(asked) if self._together else ([] if asked is None else [asked])
+        if self.mates:  # GT-VAR-04/05: the teammate may decide for this ship
+            for ask in self._open:
+                ask.ship = ask.seat
+                ask.seat = self.crews.controller(ask.seat, self.phase)
 
     @property
     def ask(self) -> Ask | None:
@@ -145,7 +157,7 @@ class GalaxyTruckerRace:
             self._answers[seat] = action
             if len(self._answers) < len(self._open):
                 return self.events[before:]
-            sent = dict(self._answers)
+            sent = {a.ship or a.seat: self._answers[a.seat] for a in self._open}
         else:
             sent = action
         try:
@@ -186,6 +198,10 @@ class GalaxyTruckerRace:
             )
         self.phase = "done"
         ordered, self.tie_breaks = final_order(self.players)
+        teams = {}
+        if self.mates:  # GT-OUT-05: ranked by team account
+            ordered, self.accounts = team_order(ordered, self.mates)
+            teams = {"team_credits": dict(self.accounts)}
         self.standing = [p.id for p in ordered]
         self.emit(
             "game_ended",
@@ -194,6 +210,7 @@ class GalaxyTruckerRace:
             ranking=list(self.standing),
             tie_breaks=self.tie_breaks,
             order=list(self.standing),
+            **teams,
         )
 
     def flight(self):
@@ -252,6 +269,8 @@ class GalaxyTruckerRace:
             if me
             else [],
             "asked": ask.kind if ask is not None else None,
+            # whose ship the seat decides for now (a teammate's, GT-VAR-04)
+            "deciding_for": (ask.ship or ask.seat) if ask is not None else seat,
         }
 
     def public_players(self) -> list[dict]:
@@ -285,6 +304,19 @@ class GalaxyTruckerRace:
 
     # --- the result (GT-OUT-01, GT-LOG-04) -----------------------------------
 
+    def figures(self, pid: str, position: int) -> dict:
+        """GT-OUT-02 per seat; with teams both members report the team's
+        credits and share its rank (GT-OUT-05)."""
+        p = self.by_id[pid]
+        figures = {"credits": p.credits, "rounds": [dict(r) for r in p.rounds]}
+        if self.mates:
+            figures.update(
+                credits=self.accounts[pid],
+                ship_credits=p.credits,
+                team_rank=(position + 1) // 2,
+            )
+        return figures
+
     def result(self) -> RaceResult:
         if not self.finished:
             raise IllegalAction(_("The game is not over yet."))
@@ -295,10 +327,7 @@ class GalaxyTruckerRace:
                 "finished",
                 laps=len(self.by_id[pid].rounds),
                 distance=self.by_id[pid].credits,
-                figures={
-                    "credits": self.by_id[pid].credits,
-                    "rounds": [dict(r) for r in self.by_id[pid].rounds],
-                },
+                figures=self.figures(pid, position),
             )
             for position, pid in enumerate(self.standing, start=1)
         )

@@ -57,6 +57,7 @@ class Ask:
     actions: list[Action] | None
     check: Callable[[Action], str | None]
     default: Action
+    ship: str | None = None  # whose ship it is, when a teammate decides (GT-VAR-04)
 
 
 class Together(list):
