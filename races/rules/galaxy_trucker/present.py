@@ -38,10 +38,18 @@ def _rounds(value) -> str:
     if not value:
         return ""
     return ", ".join(
-        f"round {r['round']}: {r['credits_after'] - r['credits_before']:+d}"
-        + ("" if r["arrived"] else " (gave up)")
+        (
+            _("round %(round)d: %(change)+d")
+            if r["arrived"]
+            else _("round %(round)d: %(change)+d (gave up)")
+        )
+        % {"round": r["round"], "change": r["credits_after"] - r["credits_before"]}
         for r in value
     )
+
+
+def on_space(pos) -> str:
+    return _("space %(space)s") % {"space": pos}
 
 
 def _loop_point(day: int) -> tuple[float, float]:
@@ -91,17 +99,21 @@ class GalaxyTruckerPresentation(Presentation):
             min_seats=2,
             max_seats=4,  # GT-CMP-14
             modes=("race",),
-            bots=(("random", "Random (for testing)"), ("rookie", "Rookie"), ("pro", "Pro")),
-            autopilots=(("rookie", "Rookie"), ("pro", "Pro")),
+            bots=(
+                ("random", _("Random (for testing)")),
+                ("rookie", _("Rookie")),
+                ("pro", _("Pro")),
+            ),
+            autopilots=(("rookie", _("Rookie")), ("pro", _("Pro"))),
             statuses=(FINISHED,),
             team_race_option="team_race",  # GT-VAR-04
             result_columns=(
-                Column("credits", "Credits", lambda v: "" if v is None else str(v)),
-                Column("rounds", "Rounds", _rounds),
+                Column("credits", _("Credits"), lambda v: "" if v is None else str(v)),
+                Column("rounds", _("Rounds"), _rounds),
             ),
             live_columns=(
-                Column("credits", "Credits", lambda v: "" if v is None else str(v)),
-                Column("where", "Flight", lambda v: v or ""),
+                Column("credits", _("Credits"), lambda v: "" if v is None else str(v)),
+                Column("where", _("Flight"), lambda v: v or ""),
             ),
         )
 
@@ -155,11 +167,11 @@ class GalaxyTruckerPresentation(Presentation):
                 tile = state.get("starts", {}).get(sid, 34)
                 ships[sid] = {f"{start[0]},{start[1]}": [tile, 0, 0, None, 0, []]}
                 cars[sid]["space"] = f"ship{cars[sid]['index']}"
-                cars[sid]["where"] = "building"
+                cars[sid]["where"] = _("building")
         elif kind == "rockets_placed":
             for sid, pos in data["positions"].items():
                 if sid in cars:
-                    cars[sid].update(space=f"d{pos % TRACK}", where=f"space {pos}")
+                    cars[sid].update(space=f"d{pos % TRACK}", where=on_space(pos))
         elif seat in cars:
             self._fold_seat(cars[seat], ships[seat], kind, data)
         elif kind == "round_scored":
@@ -214,9 +226,9 @@ class GalaxyTruckerPresentation(Presentation):
                 if f"{col},{row}" in ship:
                     ship[f"{col},{row}"][4] -= count
         elif kind == "ship_moved":
-            car.update(space=f"d{data['to'] % TRACK}", where=f"space {data['to']}")
+            car.update(space=f"d{data['to'] % TRACK}", where=on_space(data["to"]))
         elif kind == "player_gave_up":
-            car.update(space=f"ship{car['index']}", where="gave up")
+            car.update(space=f"ship{car['index']}", where=_("gave up"))
         elif kind == "credits_gained":
             car["credits"] = car.get("credits", 0) + data["amount"]
 
@@ -227,8 +239,8 @@ class GalaxyTruckerPresentation(Presentation):
             x, y = _loop_point(day)
             anchors[f"d{day}"] = [x, y]
             shapes.append({"kind": "space", "x": x, "y": y, "style": "start" if day == 0 else ""})
-        shapes.append({"kind": "label", "x": 60, "y": 60, "text": "Start"})
-        shapes.append({"kind": "label", "x": 450, "y": 100, "text": "Flight board: 40 days"})
+        shapes.append({"kind": "label", "x": 60, "y": 60, "text": _("Start")})
+        shapes.append({"kind": "label", "x": 450, "y": 100, "text": _("Flight board: 40 days")})
         for index in range(4):
             x0, y0 = _ship_origin(index)
             anchors[f"ship{index}"] = [x0 + 100, y0 - 12]
@@ -254,7 +266,8 @@ class GalaxyTruckerPresentation(Presentation):
                     "kind": "label",
                     "x": x0 + 100,
                     "y": y0 - 28,
-                    "text": f"{name}: {car.get('credits', 0)} credits",
+                    "text": _("%(name)s: %(credits)d credits")
+                    % {"name": name, "credits": car.get("credits", 0)},
                 }
             )
             for col, row in sorted(board_class.cells):
@@ -323,9 +336,9 @@ class GalaxyTruckerPresentation(Presentation):
         return pictures
 
     def car_facts(self, car):
-        facts = [("Credits", str(car.get("credits", 0)))]
+        facts = [(_("Credits"), str(car.get("credits", 0)))]
         if car.get("where"):
-            facts.append(("Flight", car["where"]))
+            facts.append((_("Flight"), car["where"]))
         return facts
 
     def progress(self, view, events, finished):
@@ -345,7 +358,7 @@ class GalaxyTruckerPresentation(Presentation):
                 c["seat"]: {
                     "space": f"d{c['pos'] % TRACK}" if c["pos"] is not None else None,
                     "credits": c["credits"],
-                    "where": f"space {c['pos']}" if c["pos"] is not None else "not flying",
+                    "where": on_space(c["pos"]) if c["pos"] is not None else _("not flying"),
                     "status": "finished" if finished else "racing",
                     "index": i,
                 }
