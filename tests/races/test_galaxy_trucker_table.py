@@ -12,7 +12,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from league.models import DriverStanding
+from league.models import DriverStanding, Team
 from league.services import entry_create
 from races.models import Result, Session
 from races.online import deadlines_expire, session_advance
@@ -161,3 +161,28 @@ def test_a_season_of_three_games_runs_through_the_league(league, client):
     assert "Round 1: the ships as they took off (board I)" in html
     assert html.count('class="picture-grid"') == 3 and "Ana&#x27;s ship" in html
     assert not RAW.search(visible(html)), RAW.search(visible(html))
+
+
+def test_a_team_game_through_the_league_ranks_by_team(league):
+    """GT-VAR-04, GT-OUT-05 through the platform's team race option: two
+    teams of two, both members with the team's credits and rank."""
+    season = make_season(
+        league, slug="gtt", game="galaxy_trucker", rules={"team_race": True}, grid_size=4,
+        team_mode=True, team_size=2,
+    )  # fmt: skip
+    season.full_clean()
+    red = Team.objects.create(season=season, name="Red Haulers")
+    blue = Team.objects.create(season=season, name="Blue Haulers")
+    for number, (name, team) in enumerate(
+        [("Ana", red), ("Ben", blue), ("Cy", red), ("Di", blue)], start=1
+    ):
+        entry_create(season=season, driver=make_driver(name), car_number=number, team=team)
+    rnd = round_create(season=season, number=1, name="Duo", track="standard", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    assert session_run(session_id=session.pk) == "finished", session.error
+    results = list(Result.objects.filter(session=session).order_by("position"))
+    teams = [r.entry.team_id for r in results]
+    assert teams[0] == teams[1] and teams[2] == teams[3] and teams[0] != teams[2]
+    assert results[0].figures["credits"] == results[1].figures["credits"]
+    assert [r.figures["team_rank"] for r in results] == [1, 1, 2, 2]

@@ -2,7 +2,7 @@
 
 Names come from the `names` map; tiles, cards and sides are said in the
 game's words, never as ids. Each sentence is one whole sentence with named
-placeholders, translated when it is said (races/rules/speech.py); the word
+values, translated when it is said (races/rules/speech.py); the word
 tables are marked with N_ and translated where they are used."""
 
 from __future__ import annotations
