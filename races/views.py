@@ -91,9 +91,11 @@ def round_page(request, rnd: Round, penalty_form=None):
     )
     qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)
-    chart = None
+    chart, pictures = None, []
     if race and race.status == Session.Status.FINISHED:
-        chart = lap_chart(get_presentation(season.game), session_events(race), race.seats)
+        presentation, events = get_presentation(season.game), session_events(race)
+        chart = lap_chart(presentation, events, race.seats)
+        pictures = presentation.result_pictures(race.config, events, seat_people(race.seats))
     for session in sessions:
         results_shown(session.ordered, season.rules, season.game)
         session.columns = result_columns(season, session.ordered)
@@ -108,6 +110,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         "grid": race.seats if race else [],
         "track_name": track_name(season.game, rnd.track),
         "lap_chart": chart,
+        "result_pictures": pictures,
         "editable": all(s.status in services.UNRUN for s in sessions),
         "penalties": list(
             rnd.penalties.select_related("entry__driver", "team", "steward", "protest")

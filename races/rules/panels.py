@@ -9,10 +9,13 @@ widgets that shared templates draw, so the page knows no game:
 - `gear_stick`: gears to select, each with its range and its cost;
 - `spaces`: places on the board to move to (each choice's `place` is an
   anchor of the session's scene), with the cost of each;
-- `registers`: slots to fill in order from a hand (`slots`, `cards`), and
-  `tile`: a tile to place (its places as choices with a `place`), for the
-  games to come: until they have templates of their own they are drawn as
-  the plain form of their choices;
+- `registers`: slots to fill in order from a hand (`slots`, `cards`), for
+  the games to come: until it has a template of its own it is drawn as the
+  plain form of its choices;
+- `tile`: a tile to place on a grid: `grids`, each a `label` and `rows` of
+  cells (`key`, `text`, `title`, `style`), with the `mark` and `sides` style
+  of the tile in hand; a choice with `grid` (its index) and `cell` (a key)
+  is that cell's button, the other choices are listed;
 - `form`: a plain list of choices; every widget falls back to it.
 
 Every panel lists its legal `choices`, each with the action it posts, a

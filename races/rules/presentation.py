@@ -95,7 +95,9 @@ class Capabilities:
 class SessionFacts:
     """What the league knows of one session beyond its season and round:
     the session kind, the round's number, a key naming the season, the grid
-    (seat ids in order) and the qualifying that set it."""
+    (seat ids in order), the qualifying that set it, and whether people
+    decide for some seats themselves (a game may then let them decide
+    together rather than one after the other)."""
 
     kind: str = "race"
     round_number: int = 1
@@ -103,6 +105,7 @@ class SessionFacts:
     grid: tuple[str, ...] = ()
     qualifying_ranks: Mapping[str, int] = field(default_factory=dict)
     qualifying_summary: Mapping[str, Any] = field(default_factory=dict)
+    people: bool = False
 
 
 def whole(value: Any) -> str:
@@ -166,6 +169,12 @@ class Presentation(ABC):
         return action
 
     # --- decisions -------------------------------------------------------
+
+    def default_action(self, decision: Decision, view: Mapping) -> Action | None:
+        """What a missed deadline decides for a person, when the game's rules
+        fix it (marked so the game's log says it was defaulted); None lets the
+        seat's autopilot make that one decision."""
+        return None
 
     # Decision kind -> its name in the game's words, for the plain form.
     decision_words: Mapping[str, str] = {}
@@ -267,6 +276,15 @@ class Presentation(ABC):
         """A result line's figures as the cells of the results columns."""
         columns = self.capabilities(rules).result_columns
         return [column.show(figures.get(column.key)) for column in columns]
+
+    def result_pictures(
+        self, config: Mapping, events: Sequence[Mapping], people: Mapping[str, Mapping[str, str]]
+    ) -> list[dict]:
+        """What the results page shows of how the game was played beyond its
+        table: pictures, each a `title` and `grids` (a `label` and `rows` of
+        cells with `text`, `title` and `style`, as a tile panel's grids).
+        None by default."""
+        return []
 
     def running_orders(self, events: Iterable[Mapping]) -> list[dict]:
         """The order of the cars after every round (the lap chart), from
