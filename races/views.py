@@ -21,7 +21,7 @@ from races.forms import PenaltyForm
 from races.lap_chart import lap_chart
 from races.live_table import board_html
 from races.models import Result, Round, Session
-from races.names import seat_names, track_name
+from races.names import seat_names, seat_people, track_name
 from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
 from races.selectors import stewarding_context
