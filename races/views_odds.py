@@ -11,7 +11,12 @@ from league.models import Season
 from league.rating_charts import odds_chart
 from ratings.models import TitleOdds
 
-STATE_WORDS = {"champion": "Champion", "can still win": "Can still win", "out": "Out"}
+STATE_WORDS = {
+    "champion": "Champion",
+    "can still win": "Can still win",
+    "out": "Out",
+    "undecided": "Undecided",
+}
 CHART_LINES = 6
 
 
