@@ -5,8 +5,9 @@ form posts back. Nothing here knows a game.
 A widget's form posts either one of the panel's choices (`action`, the
 action as JSON) or, for a hand of cards, the picked cards' keys (`pick`)
 with the action they make up (`compose_kind`, `compose_param`,
-`compose_one`). Either way the engine checks the action before anything is
-stored, so a forged post is refused with the engine's sentence.
+`compose_one`), or, for registers, what each register holds (`slot_1`…,
+`compose_slots` of them). Either way the engine checks the action before
+anything is stored, so a forged post is refused with the engine's sentence.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from races.rules.presentation import Presentation
 
 # Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
 # any other widget a game declares is drawn as the plain form of its choices.
-DRAWN = ("cards", "gear_stick", "spaces", "form")
+DRAWN = ("cards", "gear_stick", "spaces", "registers", "form")
 UNREADABLE = "That choice could not be read; pick one of the choices shown."
 
 
@@ -63,7 +64,24 @@ def panel_shown(
         ]
     if panel["widget"] == "spaces":
         panel["targets"] = _targets(choices)
+    elif "marks" in panel:  # squares the panel marks on the board (a preview)
+        points = [(m, anchors.get(m["place"]) if anchors else None) for m in panel["marks"]]
+        panel["targets"] = [{"x": p[0], "y": p[1], "title": m["title"], "choice": None,
+                             "danger": False} for m, p in points if p]  # fmt: skip
     return panel
+
+
+def _slots_posted(post) -> dict:
+    """Registers filled in order (`compose_slots` of them, `slot_1`…): the
+    list of what each holds, empty ones as nothing; the `draft` button posts
+    the panel's provisional kind (`compose_draft_kind`) instead."""
+    param = post.get("compose_param") or ""
+    count = post.get("compose_slots") or ""
+    kind = post.get("compose_draft_kind") if post.get("draft") else post.get("compose_kind")
+    if not param.isidentifier() or not count.isdigit() or not 0 < int(count) <= 20 or not kind:
+        raise ValidationError(UNREADABLE)
+    slots = [post.get(f"slot_{n}") or None for n in range(1, int(count) + 1)]
+    return {"kind": kind, "params": {param: slots}}
 
 
 def _targets(choices: Sequence[dict]) -> list[dict]:
@@ -84,6 +102,8 @@ def _targets(choices: Sequence[dict]) -> list[dict]:
 def action_posted(post) -> dict:
     """The action a panel's form posted, as the engine's dict; a
     ValidationError in words when it cannot be read."""
+    if post.get("compose_slots") and not post.get("action"):
+        return _slots_posted(post)
     if post.get("compose_kind"):
         picks = [p for p in post.getlist("pick") if isinstance(p, str) and p]
         param = post.get("compose_param") or ""

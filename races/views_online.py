@@ -77,7 +77,7 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
         anchor_of=lambda place: presentation.anchor_of(config, place),
     )
     context["panel"] = panel
-    if scene and panel["widget"] == "spaces":
+    if scene and (panel["widget"] == "spaces" or "marks" in panel):
         context["cockpit_scene"] = scene
     return context
 

@@ -164,6 +164,13 @@ class Presentation(ABC):
 
     # --- decisions -------------------------------------------------------
 
+    def missed_deadline(self, decision: Decision) -> Action | None:
+        """The action a missed deadline applies to this decision when the
+        game's rules fix one (a random fill, a "no"); None, the default, lets
+        the seat's autopilot decide instead. The host applies it only when
+        the engine finds it legal, and records it."""
+        return None
+
     # Decision kind -> its name in the game's words, for the plain form.
     decision_words: Mapping[str, str] = {}
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from ..contract import Action
 from ..drawing import place_tokens
 from ..presentation import (
     ELIMINATED,
@@ -22,10 +23,12 @@ from ..presentation import (
     SessionFacts,
     loop_progress,
 )
+from ..speech import _
 from .cards import card_words
 from .course import VECTOR, course_ids
 from .floor import floor_drawing, place
 from .game import MAX_ROBOTS, MIN_ROBOTS
+from .panels import DECISION_WORDS, roborally_panel
 from .validate import load_course
 
 FACING = {"N": "north", "E": "east", "S": "south", "W": "west"}
@@ -206,6 +209,31 @@ class RoboRallyPresentation(Presentation):
     end_types = frozenset({"race_finished"})
     words = WORDS
 
+    # --- decisions at the table -------------------------------------------
+
+    @property
+    def decision_words(self):
+        return {kind: _(words) for kind, words in DECISION_WORDS.items()}
+
+    def panel(self, decision, view, *, legal):
+        return roborally_panel(decision, view, legal)
+
+    def person_action(self, action, config, seconds):
+        """A program posted by the table's form names its cards as text:
+        each becomes the card's priority, an empty register nothing; what
+        is not a card stays as posted, for the engine to refuse."""
+        registers = action.params.get("registers")
+        if action.kind not in ("program", "place") or not isinstance(registers, list):
+            return action
+        cards = [_card(value) for value in registers]
+        return Action(action.kind, {**action.params, "registers": cards})
+
+    def missed_deadline(self, decision):
+        """RR-DEC-13: the decision's default (the timer's random fill,
+        RR-PROG-07, once the timer runs; "no"; RR-RESPAWN-07); a program
+        whose timer has not started has none, so the autopilot decides."""
+        return decision.default
+
     def capabilities(self, rules):
         return Capabilities(
             min_seats=MIN_ROBOTS,
@@ -338,8 +366,18 @@ class RoboRallyPresentation(Presentation):
                 "flags": c.get("flags"),
                 "damage": c.get("damage"),
                 "lives": c.get("lives"),
+                "facing": c.get("facing"),
             },
         )
+
+
+def _card(value: Any) -> Any:
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        return int(text) if text.isdigit() and len(text) <= 4 else text
+    return value
 
 
 def _number(value: Any) -> str:
