@@ -4,9 +4,12 @@ damage (RR-DMG-04, RR-OPT-02), the discard on destruction and elimination
 (RR-OPT-03), Ablative Coat, Brakes, Circuit Breaker, Double-Barreled Laser,
 Extra Memory, Fourth Gear, Gyroscopic Stabilizer, High-Power Laser, Ramming
 Gear, Mechanical Arm, Power-Down Shield, Rear-Firing Laser, Reverse Gear and
-Superior Archive; weapons.py adds Mini Howitzer, Pressor Beam, Scrambler
-and Tractor Beam. The other eight are not in the engine yet, so a race cannot be started with
-options on (game.py); tests reach these through scenario.py.
+Superior Archive. The others live where they act: Abort Switch and
+Conditional Program in step A (registers.py), Crab Legs and Dual Processor
+in step B (movement.py, programming.py), Fire Control, Mini Howitzer,
+Pressor Beam, Radio Control, Scrambler and Tractor Beam in step D
+(weapons.py), Flywheel and Recompile in phases 1 and 2 (flow.py,
+programming.py).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ OPTION_NAMES = (
     "Tractor Beam",
 )  # fmt: skip
 ABLATIVE_POINTS = 3
+FACE_DOWN = (("flywheel", "Flywheel"), ("conditional", "Conditional Program"))
 SITES = ("repair", "upgrade")
 # movement options (RR-DEC-07): card kind -> (option, the other number of squares)
 MOVE_OPTIONS = {MOVE_1: ("Brakes", 0), MOVE_3: ("Fourth Gear", 4), BACK_UP: ("Reverse Gear", 2)}
@@ -51,6 +55,11 @@ def options_discard(f: Factory, robot: Robot, options: list[str], reason: str) -
             f.option_discard.append(option)
             if option == "Ablative Coat":
                 robot.ablative = 0
+            for field_, holder in FACE_DOWN:
+                card = getattr(robot, field_)
+                if option == holder and card is not None:  # its face-down card goes too
+                    f.discard.append(card)
+                    setattr(robot, field_, None)
             f.emit("option_discarded", robot.seat, option=option, reason=reason)
 
 
@@ -189,7 +198,7 @@ def option_problem(decision: Decision, action: Action) -> str | None:
         return None
     if decision.kind == "discard_on_destruction":
         return None if params.get("option") in options["options"] else "discard an option you hold"
-    if decision.kind == "gyroscope":
+    if decision.kind in ("gyroscope", "flywheel_use", "abort_switch", "conditional_swap"):
         return None if params.get("answer") in ("yes", "no") else "answer yes or no"
     if decision.kind == "move_option":
         return None if params.get("squares") in options["squares"] else "choose one of the two"

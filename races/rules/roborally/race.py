@@ -9,16 +9,24 @@ from .chance import Chance
 from .course import Course
 from .flow import race_flow
 from .options import OPTION_NAMES, option_problem
-from .programming import program_problem
+from .programming import program_actions_problem
 from .respawn import respawn_choices
 from .result import race_result, ranking
 from .state import Factory, Robot
 from .view import race_view
-from .weapons import weapon_problem
+from .weapons import weapon_actions, weapon_problem
 
 YES_NO = ("power_down", "stay_powered_down", "reentry_power_down")
-PROGRAMMING = ("program", "place", "timeout")
-OPTION_DECISIONS = ("prevent_damage", "discard_on_destruction", "move_option", "gyroscope")
+PROGRAMMING = ("program", "place", "timeout", "recompile")
+OPTION_DECISIONS = (
+    "prevent_damage",
+    "discard_on_destruction",
+    "move_option",
+    "gyroscope",
+    "flywheel_use",
+    "abort_switch",
+    "conditional_swap",
+)
 
 
 class RoboRallyRace:
@@ -89,9 +97,7 @@ class RoboRallyRace:
         if decision.kind == "program":
             if kind not in PROGRAMMING:
                 return "program your registers first"
-            if kind == "timeout":
-                return None if robot.timer else "your timer has not started"
-            return program_problem(robot, params.get("registers"), partial=kind == "place")
+            return program_actions_problem(robot, action)
         if kind != decision.kind:
             return f"the question now is {decision.kind.replace('_', ' ')}"
         if kind in YES_NO:
@@ -141,13 +147,15 @@ class RoboRallyRace:
         if decision.kind == "program":
             robot = self.f.robot(seat)
             out = [Action("timeout")] if robot.timer else []
+            if "Recompile" in robot.options and not robot.recompiled:
+                out.append(Action("recompile"))
             return out  # the program itself is checked by `validate` (RR-API-04)
         if decision.kind in YES_NO:
             return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
         if decision.kind == "weapon":
-            return [Action("weapon", {"weapon": w}) for w in decision.options["weapons"]]
-        if decision.kind == "gyroscope":
-            return [Action("gyroscope", {"answer": a}) for a in ("no", "yes")]
+            return weapon_actions(decision)
+        if decision.kind in ("gyroscope", "flywheel_use", "abort_switch", "conditional_swap"):
+            return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
         if decision.kind == "move_option":
             return [Action("move_option", {"squares": n}) for n in decision.options["squares"]]
         if decision.kind == "discard_on_destruction":

@@ -25,7 +25,7 @@ def checked_race(config, seats, seed):
         cards = list(f.deck) + list(f.discard)
         squares = []
         for robot in f.robots:
-            cards += robot.hand + [c for c in robot.registers if c is not None]
+            cards += robot.cards()  # hand, registers, Conditional Program, Flywheel
             assert 0 <= robot.damage <= 10, (event, robot)
             if robot.square is not None:
                 squares.append(robot.square)
@@ -43,10 +43,11 @@ def checked_race(config, seats, seed):
     track=st.sampled_from(["shakedown", "twin_forge"]),
     bots=st.lists(st.sampled_from(["rookie", "greedy"]), min_size=2, max_size=8),
     max_turns=st.integers(1, 6),
+    options=st.booleans(),
 )
-def test_bot_races_keep_the_invariants_and_replay(seed, track, bots, max_turns):
+def test_bot_races_keep_the_invariants_and_replay(seed, track, bots, max_turns, options):
     seats = [Seat(f"r{i}", f"Robot {i}", "bot", b) for i, b in enumerate(bots)]
-    config = {"track": track, "max_turns": max_turns}
+    config = {"track": track, "max_turns": max_turns, "options": options}
     race = checked_race(config, seats, seed)
     players = {s.id: GAME.bot(s.bot, seed=seed, seat=s.id) for s in seats}
     actions = []
