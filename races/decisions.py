@@ -73,15 +73,25 @@ def panel_shown(
 
 def _slots_posted(post) -> dict:
     """Registers filled in order (`compose_slots` of them, `slot_1`…): the
-    list of what each holds, empty ones as nothing; the `draft` button posts
-    the panel's provisional kind (`compose_draft_kind`) instead."""
+    list of what each holds, empty ones as nothing, a register holding a
+    second card (`slot_1_second`) as the pair; cards put aside go under
+    their own parameter (`compose_asides` names them, `aside_<name>`). The
+    `draft` button posts the panel's provisional kind (`compose_draft_kind`)."""
     param = post.get("compose_param") or ""
     count = post.get("compose_slots") or ""
     kind = post.get("compose_draft_kind") if post.get("draft") else post.get("compose_kind")
+    asides = (post.get("compose_asides") or "").split()
     if not param.isidentifier() or not count.isdigit() or not 0 < int(count) <= 20 or not kind:
         raise ValidationError(UNREADABLE)
-    slots = [post.get(f"slot_{n}") or None for n in range(1, int(count) + 1)]
-    return {"kind": kind, "params": {param: slots}}
+    if any(not name.isidentifier() or name == param for name in asides):
+        raise ValidationError(UNREADABLE)
+    slots = []
+    for n in range(1, int(count) + 1):
+        first, second = post.get(f"slot_{n}") or None, post.get(f"slot_{n}_second") or None
+        slots.append([first, second] if first and second else first or second)
+    params = {param: slots}
+    params.update({name: post[f"aside_{name}"] for name in asides if post.get(f"aside_{name}")})
+    return {"kind": kind, "params": params}
 
 
 def _targets(choices: Sequence[dict]) -> list[dict]:

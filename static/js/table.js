@@ -84,22 +84,24 @@
   // Confirm waits until every open register holds a different card.
   function setupRegisters(form) {
     var confirm = form.querySelector("button.confirm");
-    var selects = Array.prototype.slice.call(form.querySelectorAll(".slot select"));
+    var selects = Array.prototype.slice.call(form.querySelectorAll(".slot select.first"));
+    var all = Array.prototype.slice.call(form.querySelectorAll("select"));
     var cards = Array.prototype.slice.call(form.querySelectorAll(".register-hand button.card"));
     function nameOf(key) {
       var card = form.querySelector('.register-hand button.card[data-card="' + key + '"]');
       return card ? card.getAttribute("aria-label") : key;
     }
     function update() {
-      var used = selects.map(function (s) { return s.value; }).filter(Boolean);
+      var used = all.map(function (s) { return s.value; }).filter(Boolean);
       var twice = used.some(function (k, n) { return used.indexOf(k) !== n; });
+      var filled = selects.filter(function (s) { return !!s.value; }).length;
       cards.forEach(function (card) {
         var placed = used.indexOf(card.dataset.card) !== -1;
         card.classList.toggle("placed", placed);
         card.setAttribute("aria-pressed", placed ? "true" : "false");
       });
       selects.forEach(function (s) { s.closest(".slot").classList.toggle("filled", !!s.value); });
-      var missing = selects.length - used.length;
+      var missing = selects.length - filled;
       confirm.disabled = twice || missing > 0;
       if (twice) { summaryOf(form, "A card can go into one register only.", true); }
       else if (missing > 0) {
@@ -107,14 +109,14 @@
       } else { summaryOf(form, "Program: " + used.map(nameOf).join(", ") + "."); }
     }
     function put(key, select) {
-      selects.forEach(function (s) { if (s.value === key) { s.value = ""; } });
+      all.forEach(function (s) { if (s.value === key) { s.value = ""; } });
       var target = select || selects.filter(function (s) { return !s.value; })[0];
       if (target) { target.value = key; }
       update();
     }
     cards.forEach(function (card) {
       card.addEventListener("click", function () {
-        var placed = selects.filter(function (s) { return s.value === card.dataset.card; })[0];
+        var placed = all.filter(function (s) { return s.value === card.dataset.card; })[0];
         if (placed) { placed.value = ""; update(); } else { put(card.dataset.card); }
       });
       card.addEventListener("dragstart", function (event) {

@@ -190,3 +190,27 @@ def test_a_missed_deadline_with_the_timer_running_fills_the_placed_program(robot
             e for e in race.events if e.type == "program_submitted" and e.seat == shown.seat
         )
         assert submitted.data["private"]["registers"][:2] == [int(c) for c in placed]
+
+
+def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
+    """RR-DEC-01, RR-OPT-08 #5, #6: `slot_1_second` makes a pair, an aside
+    its own parameter, and the presentation turns the posted text into
+    cards, leaving anything else for the engine to refuse."""
+    from django.http import QueryDict
+
+    from races.decisions import action_posted
+    from races.rules import Action, get_presentation
+
+    post = QueryDict(mutable=True)
+    post.update({"compose_kind": "program", "compose_param": "registers",
+                 "compose_draft_kind": "place", "compose_slots": "5",
+                 "compose_asides": "conditional flywheel", "slot_1": "490",
+                 "slot_1_second": "80", "slot_2": "500", "slot_3": "510", "slot_4": "520",
+                 "slot_5": "x", "aside_conditional": "530"})  # fmt: skip
+    posted = action_posted(post)
+    assert posted == {"kind": "program", "params": {
+        "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"}}  # fmt: skip
+    action = get_presentation("roborally").person_action(
+        Action(posted["kind"], posted["params"]), {}, 3
+    )
+    assert action.params == {"registers": [[490, 80], 500, 510, 520, "x"], "conditional": 530}

@@ -97,7 +97,7 @@ def path_preview(view: Mapping, registers: Sequence) -> list[dict]:
     for number, card in enumerate(registers, start=1):
         if card is None:
             break
-        state = solo.register(state, number, KIND[card])
+        state = solo.register(state, number, KIND[card] if isinstance(card, int) else None)
         square, facing, damage, flags, won = state
         if square is None:
             marks.append(
@@ -126,13 +126,16 @@ def program_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
     slots = []
     for number in range(1, 6):
         if str(number) in locked:
-            card = locked[str(number)]
+            cards = locked[str(number)]
+            cards = cards if isinstance(cards, list) else [cards] if cards is not None else []
             slots.append({"number": number, "locked": True,
-                          "card": card_entry(card) if card is not None else None})  # fmt: skip
+                          "cards": [card_entry(c) for c in cards]})  # fmt: skip
         else:
-            card = placed[number - 1]
-            slots.append({"number": number, "locked": False,
-                          "placed": str(card) if card is not None else ""})  # fmt: skip
+            cards = placed[number - 1] if isinstance(placed[number - 1], list) else [placed[
+                number - 1]]  # fmt: skip
+            keys = [str(c) if c is not None else "" for c in cards] + [""]
+            slots.append({"number": number, "locked": False, "placed": keys[0],
+                          "second": keys[1]})  # fmt: skip
     car = own_car(view)
     facts = [
         (_("Damage"), str(car.get("damage", 0))),
@@ -152,6 +155,13 @@ def program_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
             )
         )
     marks = path_preview(view, program_of(options))
+    asides = []
+    if options.get("conditional"):
+        asides.append({"param": "conditional",
+                       "label": _("A card face down on Conditional Program")})  # fmt: skip
+    if options.get("flywheel"):
+        asides.append({"param": "flywheel", "label": _("A card face down on the Flywheel")})
+    pairs = options.get("pairs") or []
     extra = [
         choice(a, _("Recompile: discard your hand and draw a new one (1 damage)"), danger=True)
         for a in legal
@@ -169,7 +179,8 @@ def program_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
         compose={"kind": "program", "param": "registers", "draft": "place"},
         marks=[m for m in marks if m["place"]],
         path=[m["title"] for m in marks],
-        extras=[c["label"] for c in extra],
+        asides=asides,
+        second=_("with a turn (%(options)s)") % {"options": ", ".join(pairs)} if pairs else "",
     )
 
 

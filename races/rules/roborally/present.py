@@ -29,6 +29,8 @@ from .panels import DECISION_WORDS, roborally_panel
 from .validate import load_course
 from .words import FACING, WORDS
 
+ASIDES = ("conditional", "flywheel")  # cards a program puts face down (RR-DEC-01)
+
 
 class RoboRallyPresentation(Presentation):
     game_key = "roborally"
@@ -55,8 +57,14 @@ class RoboRallyPresentation(Presentation):
         registers = action.params.get("registers")
         if action.kind not in ("program", "place") or not isinstance(registers, list):
             return action
-        cards = [_card(value) for value in registers]
-        return Action(action.kind, {**action.params, "registers": cards})
+        cards = [
+            [_card(v) for v in value] if isinstance(value, list) else _card(value)
+            for value in registers
+        ]
+        asides = {
+            k: _card(action.params[k]) for k in ("conditional", "flywheel") if k in action.params
+        }
+        return Action(action.kind, {**action.params, "registers": cards, **asides})
 
     def missed_deadline(self, decision):
         """RR-DEC-13: the decision's default (the timer's random fill,

@@ -112,3 +112,16 @@ def test_the_option_events_read_as_sentences():  # RR-EVT-05 option_used details
     assert "Ana uses Fire Control to lock register 3 of Ben." in said
     assert "Ana reveals Move 1 (490) with Turn Right (80)." in said
     assert "Ana is radio controlled by Ben and runs a copy of Move 1 (500)." in said
+
+
+def test_the_program_panel_offers_pairs_and_cards_put_aside():  # RR-DEC-01, RR-OPT-08 #5, #6
+    a = robot("a", (5, 5), damage=5, options=["Crab Legs", "Conditional Program"],
+              registers=[None, None, None, None, [490, 80]])  # fmt: skip
+    r = race(blank_course(), [a, robot("b", (0, 11))], seed=2, options=True)
+    decision = next(d for d in r.pending if d.seat == "a")
+    panel = PRESENT.panel(decision, r.view("a"), legal=r.legal_actions("a"))
+    assert panel["widget"] == "registers" and panel["second"] == "with a turn (Crab Legs)"
+    assert [a["param"] for a in panel["asides"]] == ["conditional"]
+    locked = panel["slots"][4]
+    assert locked["locked"] and [c["name"] for c in locked["cards"]] == ["Move 1", "Turn Right"]
+    assert [s["locked"] for s in panel["slots"]] == [False] * 4 + [True]
