@@ -1,15 +1,18 @@
 """Online play latency: from a driver's submitted decision to the next
 decision being shown, with the bots played in between by a real worker.
 
-A 10-car Formula D race (basic, 1 lap of Lakeside GP) with 2 people and 8
-pro bots, on PostgreSQL, Redis and a Celery worker on the `online` queue.
-Each person's choice is posted to the real view (as the cockpit's button
-does), then the cockpit is polled every 10 ms, as HTMX would, until the next
-decision a person owes is on screen. Prints median and p99 and ends with one
-JSON line.
+`--game formula_d` (the default): a 10-car Formula D race (basic, 1 lap of
+Lakeside GP) with 2 people and 8 pro bots. `--game roborally`: an 8-robot
+RoboRally race on Shakedown (10 turns at most) with 2 people and 6 greedy
+bots; the people program through the registers panel's plain form. On
+PostgreSQL, Redis and a Celery worker on the `online` queue. Every person
+with a decision on screen posts it to the real view (as the cockpit's button
+does); from the last post the cockpit is polled every 10 ms, as HTMX would,
+until the next decision a person owes is on screen. Prints median and p99
+and ends with one JSON line.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python bench/online.py [--races 3]
+        .venv/bin/python bench/online.py [--races 3] [--game roborally]
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -42,10 +46,34 @@ def field(html: str, name: str) -> str:
     return html[start : html.find('"', start)]
 
 
+def posted(html: str) -> dict | None:
+    """What the panel on screen posts: the first choice, or, for registers,
+    the hand's cards in order into the open registers; None without a panel."""
+    if 'data-widget="registers"' in html:
+        hand = re.findall(r'data-card="(\d+)"', html)
+        slots = re.findall(r'<select name="slot_(\d)" id="slot-\d" class="first"', html)
+        data = {f"slot_{n}": card for n, card in zip(slots, hand, strict=False)}
+        for name in ("compose_kind", "compose_param", "compose_draft_kind", "compose_slots"):
+            data[name] = field(html, name)
+    elif choices(html):
+        data = {"action": choices(html)[0]}
+    else:
+        return None
+    return {**data, "seat": field(html, "seat"), "step": field(html, "step")}
+
+
+GAMES = {  # game -> season rules, track, laps, grid, bot level
+    "formula_d": ({"level": "basic"}, "lakeside_gp", 1, 10, "pro"),
+    "roborally": ({"max_turns": 10}, "shakedown", None, 8, "greedy"),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--races", type=int, default=3)
+    parser.add_argument("--game", choices=sorted(GAMES), default="formula_d")
     args = parser.parse_args()
+    rules, track, laps, grid, bots = GAMES[args.game]
     url = bench_database_url()
     recreate_database(url)
     setup_django(url)
@@ -68,9 +96,9 @@ def main() -> None:
     owner = User.objects.create_user("owner")
     league = League.objects.create(name="Bench", slug="bench", owner=owner)
     season = Season.objects.create(
-        league=league, name="Live", slug="live", game="formula_d", rules={"level": "basic"},
-        scoring=ScoringSystem.objects.get(slug="formula-1-2010"), grid_size=10,
-        live_play=True, decision_seconds=120,
+        league=league, name="Live", slug="live", game=args.game, rules=rules,
+        scoring=ScoringSystem.objects.get(slug="formula-1-2010"), grid_size=grid,
+        live_play=True, decision_seconds=120, bot_level=bots,
     )  # fmt: skip
     clients = {}
     for number, name in [(7, "ana"), (3, "ben")]:
@@ -88,7 +116,7 @@ def main() -> None:
     try:
         for number in range(1, args.races + 1):
             rnd = round_create(
-                season=season, number=number, name=f"R{number}", track="lakeside_gp", laps=1
+                season=season, number=number, name=f"R{number}", track=track, laps=laps
             )
             session = rnd.sessions.get(kind=Session.Kind.RACE)
             session_queue(session=session)
@@ -96,32 +124,30 @@ def main() -> None:
             decide = reverse("decide", args=[session.pk])
 
             def shown(cockpit=cockpit):
+                out = {}
                 for name, client in clients.items():
                     html = client.get(cockpit, headers={"HX-Request": "true"}).content.decode()
-                    if choices(html):
-                        return name, html
-                return None
+                    data = posted(html)
+                    if data:
+                        out[name] = data
+                return out
 
             while True:
                 status = Session.objects.values_list("status", flat=True).get(pk=session.pk)
                 if status == "finished":
                     break
                 on_screen = shown()
-                if on_screen is None:
+                if not on_screen:
                     time.sleep(0.01)
                     continue
-                name, html = on_screen
-                step = field(html, "step")
-                t0 = time.perf_counter()
-                clients[name].post(
-                    decide,
-                    {"seat": field(html, "seat"), "step": step, "action": choices(html)[0]},
-                    headers={"HX-Request": "true"},
-                )
-                decisions += 1
+                for name, data in on_screen.items():  # the last post starts the clock
+                    t0 = time.perf_counter()
+                    clients[name].post(decide, data, headers={"HX-Request": "true"})
+                    decisions += 1
+                steps = {data["step"] for data in on_screen.values()}
                 while True:
                     nxt = shown()
-                    if nxt and field(nxt[1], "step") != step:
+                    if any(data["step"] not in steps for data in nxt.values()):
                         latencies.append((time.perf_counter() - t0) * 1000)
                         break
                     done = Session.objects.values_list("status", flat=True).get(pk=session.pk)
@@ -134,6 +160,7 @@ def main() -> None:
 
     latencies.sort()
     figures = {
+        "game": args.game,
         "races": args.races,
         "decisions": decisions,
         "decision_to_next_ms_median": round(statistics.median(latencies), 1),
