@@ -145,10 +145,14 @@ def main() -> None:
                     clients[name].post(decide, data, headers={"HX-Request": "true"})
                     decisions += 1
                 steps = {data["step"] for data in on_screen.values()}
+                posted_now = {(name, data["step"]) for name, data in on_screen.items()}
                 while True:
                     nxt = shown()
-                    if any(data["step"] not in steps for data in nxt.values()):
+                    fresh = [d for n, d in nxt.items() if (n, d["step"]) not in posted_now]
+                    if any(d["step"] not in steps for d in fresh):
                         latencies.append((time.perf_counter() - t0) * 1000)
+                        break
+                    if fresh:  # a person still deciding from before: their turn, untimed
                         break
                     done = Session.objects.values_list("status", flat=True).get(pk=session.pk)
                     if done == "finished":
