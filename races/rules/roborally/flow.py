@@ -8,6 +8,7 @@ all have submitted; every other decision is yielded alone.
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from ..speech import gettext
 from .cards import cards_in
 from .damage import damage_deal, repair, unlock
 from .options import arm_site, option_draw
@@ -89,7 +90,7 @@ def flywheels(f: Factory) -> Flow:
     for robot in f.robots:
         if not robot.active or robot.flywheel is None or "Flywheel" not in robot.options:
             continue
-        prompt = "Take the card kept on your Flywheel into your hand?"
+        prompt = gettext("Take the card kept on your Flywheel into your hand?")
         _, action = yield [yes_no(robot.seat, "flywheel_use", prompt)]
         if action.params["answer"] == "yes":
             card, robot.flywheel = robot.flywheel, None
@@ -101,7 +102,8 @@ def power_down(f: Factory) -> Flow:
     """Phase 3 (RR-PD-01..03, RR-PRIO-02): damaged active robots, dock order."""
     for robot in f.robots:
         if robot.active and robot.damage >= 1:
-            prompt = f"Power down next turn? Your robot has {robot.damage} damage."
+            prompt = gettext("Power down next turn? Your robot has %(damage)d damage.") % {
+                "damage": robot.damage}  # fmt: skip
             _, action = yield [yes_no(robot.seat, "power_down", prompt, damage=robot.damage)]
             yes = action.params["answer"] == "yes"
             robot.power_down_next = yes
@@ -159,8 +161,8 @@ def respawn_decision(f: Factory, robot: Robot) -> Decision:
     square, facings = choices[0]
     default = Action("respawn", {"square": list(square), "facing": facings[0]})
     options = {"squares": [{"square": list(s), "facings": ds} for s, ds in choices]}
-    return Decision(robot.seat, "respawn", "Choose where your robot re-enters and its facing.",
-                    options, default)  # fmt: skip
+    prompt = gettext("Choose where your robot re-enters and its facing.")
+    return Decision(robot.seat, "respawn", prompt, options, default)
 
 
 def prepare_next_turn(f: Factory) -> Flow:
@@ -197,9 +199,17 @@ def prepare_next_turn(f: Factory) -> Flow:
         if robot.eliminated or not robot.on_board or robot.power_down_next:
             continue
         if robot.respawned_this_turn:
-            kind, said, why = "reentry_power_down", "reentry", "Enter powered down next turn?"
+            kind, said, why = (
+                "reentry_power_down",
+                "reentry",
+                gettext("Enter powered down next turn?"),
+            )
         elif robot.powered_down and not robot.destroyed_this_turn:
-            kind, said, why = "stay_powered_down", "continue", "Stay powered down next turn?"
+            kind, said, why = (
+                "stay_powered_down",
+                "continue",
+                gettext("Stay powered down next turn?"),
+            )
         else:
             continue
         _, action = yield [yes_no(robot.seat, kind, why)]

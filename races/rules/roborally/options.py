@@ -15,6 +15,7 @@ programming.py).
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from ..speech import gettext
 from .cards import BACK_UP, MOVE_1, MOVE_3
 from .course import DIRS, ahead
 from .state import Factory, Flow, Robot
@@ -82,7 +83,8 @@ def prevention(f: Factory, robot: Robot, amount: int, side: str | None = None) -
         if robot.ablative >= ABLATIVE_POINTS:
             options_discard(f, robot, ["Ablative Coat"], "used_up")
     if amount > 0 and robot.options:
-        prompt = f"Your robot takes {amount} damage: discard options to prevent it?"
+        prompt = gettext("Your robot takes %(amount)d damage: discard options to prevent it?") % {
+            "amount": amount}  # fmt: skip
         options = {"options": list(robot.options), "amount": amount}
         default = Action("prevent_damage", {"discard": []})
         _, action = yield [Decision(robot.seat, "prevent_damage", prompt, options, default)]
@@ -99,7 +101,7 @@ def destruction_discard(f: Factory, robot: Robot) -> Flow:
     (default: the one drawn last, RR-DEC-10)."""
     if not robot.options:
         return
-    prompt = "Your robot is destroyed: choose the option card to discard."
+    prompt = gettext("Your robot is destroyed: choose the option card to discard.")
     default = Action("discard_on_destruction", {"option": robot.options[-1]})
     options = {"options": list(robot.options)}
     _, action = yield [Decision(robot.seat, "discard_on_destruction", prompt, options, default)]
@@ -113,7 +115,8 @@ def move_choice(f: Factory, robot: Robot, kind: str, printed: int) -> Flow:
     option, other = MOVE_OPTIONS.get(kind, (None, None))
     if option is None or option not in robot.options or robot.powered_down:
         return squares
-    prompt = f"{option}: move {squares} or {other} squares?"
+    prompt = gettext("%(option)s: move %(squares)d or %(other)d squares?") % {
+        "option": option, "squares": squares, "other": other}  # fmt: skip
     options = {"option": option, "squares": [squares, other]}
     default = Action("move_option", {"squares": squares})
     _, action = yield [Decision(robot.seat, "move_option", prompt, options, default)]
@@ -129,7 +132,9 @@ def gyroscopes(f: Factory) -> Flow:
     f.step = "A"
     for robot in f.robots:
         if robot.active and "Gyroscopic Stabilizer" in robot.options:
-            prompt = "Gyroscopic Stabilizer: keep gears and belts from turning you this turn?"
+            prompt = gettext(
+                "Gyroscopic Stabilizer: keep gears and belts from turning you this turn?"
+            )
             default = Action("gyroscope", {"answer": "no"})
             options = {"answers": ["no", "yes"]}
             _, action = yield [Decision(robot.seat, "gyroscope", prompt, options, default)]
@@ -190,16 +195,26 @@ def option_problem(decision: Decision, action: Action) -> str | None:
     if decision.kind == "prevent_damage":
         chosen = params.get("discard")
         if not isinstance(chosen, list) or len(set(chosen)) != len(chosen):
-            return "name the options to discard once each"
+            return gettext("name the options to discard once each")
         if any(o not in options["options"] for o in chosen):
-            return "you can only discard options you hold"
+            return gettext("you can only discard options you hold")
         if len(chosen) > options["amount"]:
-            return f"at most {options['amount']} options prevent this damage"
+            return gettext("at most %(amount)d options prevent this damage") % {
+                "amount": options["amount"]
+            }
         return None
     if decision.kind == "discard_on_destruction":
-        return None if params.get("option") in options["options"] else "discard an option you hold"
+        return (
+            None
+            if params.get("option") in options["options"]
+            else gettext("discard an option you hold")
+        )
     if decision.kind in ("gyroscope", "flywheel_use", "abort_switch", "conditional_swap"):
-        return None if params.get("answer") in ("yes", "no") else "answer yes or no"
+        return None if params.get("answer") in ("yes", "no") else gettext("answer yes or no")
     if decision.kind == "move_option":
-        return None if params.get("squares") in options["squares"] else "choose one of the two"
-    return "unknown action"
+        return (
+            None
+            if params.get("squares") in options["squares"]
+            else gettext("choose one of the two")
+        )
+    return gettext("unknown action")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, Decision
+from ..speech import gettext
 from .cards import (
     ALL_CARDS,
     KIND,
@@ -83,7 +84,7 @@ def program_decision(f: Factory, robot: Robot) -> Decision:
         "recompile": "Recompile" in robot.options and not robot.recompiled,
     }
     cards = ", ".join(card_words(c) for c in robot.hand)
-    prompt = f"Program your registers from your hand: {cards}."
+    prompt = gettext("Program your registers from your hand: %(cards)s.") % {"cards": cards}
     return Decision(
         robot.seat,
         "program",
@@ -98,43 +99,45 @@ def program_problem(
 ) -> str | None:
     """Why a program (or a provisional placement) is illegal (RR-DEC-01)."""
     if not isinstance(registers, list) or len(registers) != REGISTERS:
-        return "a program lists the five registers"
+        return gettext("a program lists the five registers")
     used = []
     for number, entry in enumerate(registers, start=1):
         if robot.locked(number):
             if entry is not None:
-                return f"register {number} is locked"
+                return gettext("register %(number)d is locked") % {"number": number}
             continue
         if entry is None:
             if partial:
                 continue
-            return f"register {number} needs a card"
+            return gettext("register %(number)d needs a card") % {"number": number}
         cards = entry if isinstance(entry, list) else [entry]
         if len(cards) == 2:
             if any(isinstance(c, bool) or not isinstance(c, int) or c not in KIND for c in cards):
-                return f"register {number} holds no card"
+                return gettext("register %(number)d holds no card") % {"number": number}
             if pairing(robot, *cards) is None:  # RR-OPT-08 #6, #8
-                return f"register {number} cannot hold two cards"
+                return gettext("register %(number)d cannot hold two cards") % {"number": number}
         elif len(cards) != 1:
-            return f"register {number} holds one card"
+            return gettext("register %(number)d holds one card") % {"number": number}
         for card in cards:
             if isinstance(card, bool) or not isinstance(card, int):
-                return f"register {number} holds no card"
+                return gettext("register %(number)d holds no card") % {"number": number}
             if card not in robot.hand:
-                return f"card {card} is not in your hand"
+                return gettext("card %(card)d is not in your hand") % {"card": card}
             if card in used:
-                return f"card {card} is used twice"
+                return gettext("card %(card)d is used twice") % {"card": card}
             used.append(card)
     for field_, option in (("conditional", "Conditional Program"), ("flywheel", "Flywheel")):
         card = (params or {}).get(field_)
         if card is None:
             continue
         if partial or option not in robot.options:
-            return f"you hold no {option}"
+            return gettext("you hold no %(option)s") % {"option": option}
         if field_ == "flywheel" and robot.flywheel is not None:
-            return "your Flywheel already holds a card"
+            return gettext("your Flywheel already holds a card")
         if isinstance(card, bool) or card not in robot.hand or card in used:
-            return f"only a card left in your hand can go on {option}"
+            return gettext("only a card left in your hand can go on %(option)s") % {
+                "option": option
+            }
         used.append(card)
     return None
 
@@ -217,10 +220,10 @@ def program_actions_problem(robot: Robot, action: Action) -> str | None:
     """RR-DEC-01, -02: what a programming robot may do, and why not."""
     params = action.params
     if action.kind == "timeout":
-        return None if robot.timer else "your timer has not started"
+        return None if robot.timer else gettext("your timer has not started")
     if action.kind == "recompile":
         if "Recompile" not in robot.options:
-            return "you hold no Recompile"
-        return "you have recompiled this turn" if robot.recompiled else None
+            return gettext("you hold no %(option)s") % {"option": "Recompile"}
+        return gettext("you have recompiled this turn") if robot.recompiled else None
     partial = action.kind == "place"
     return program_problem(robot, params.get("registers"), partial=partial, params=params)

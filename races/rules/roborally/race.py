@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
+from ..speech import gettext
 from .chance import Chance
 from .course import Course
 from .flow import race_flow
@@ -91,20 +92,24 @@ class RoboRallyRace:
     def validate(self, seat: str, action: Action) -> str | None:
         decision = self._decision(seat)
         if decision is None:
-            return "the race is over" if self.finished else "nothing is asked of you now"
+            return (
+                gettext("the race is over")
+                if self.finished
+                else gettext("nothing is asked of you now")
+            )
         kind, params = action.kind, action.params
         robot = self.f.robot(seat)
         if decision.kind == "program":
             if kind not in PROGRAMMING:
-                return "program your registers first"
+                return gettext("program your registers first")
             return program_actions_problem(robot, action)
         if kind != decision.kind:
-            return f"the question now is {decision.kind.replace('_', ' ')}"
+            return gettext("that is not the question asked of you now")
         if kind in YES_NO:
             if params.get("answer") not in ("yes", "no"):
-                return "answer yes or no"
+                return gettext("answer yes or no")
             if kind == "power_down" and robot.damage < 1 and params["answer"] == "yes":
-                return "only a damaged robot may power down"  # RR-PD-01
+                return gettext("only a damaged robot may power down")  # RR-PD-01
             return None
         if kind == "weapon":
             return weapon_problem(decision, action)
@@ -115,8 +120,8 @@ class RoboRallyRace:
             for where, facings in respawn_choices(self.f, robot):
                 if list(where) == list(square or ()) and facing in facings:
                     return None
-            return "your robot cannot re-enter there with that facing"
-        return "unknown action"
+            return gettext("your robot cannot re-enter there with that facing")
+        return gettext("unknown action")
 
     def apply(self, seat: str, action: Action) -> list[Event]:
         problem = self.validate(seat, action)
@@ -172,7 +177,7 @@ class RoboRallyRace:
 
     def result(self) -> RaceResult:
         if not self.finished:
-            raise IllegalAction("the race is not over")
+            raise IllegalAction(gettext("the race is not over"))
         return race_result(self.f, self.seed)
 
     def view(self, seat: str | None) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from ..speech import gettext
 from .cards import cards_in, priority_of
 from .elements import conveyors, gears, pushers
 from .lasers import lasers_fire
@@ -29,7 +30,9 @@ def step_a_options(f: Factory, register: int) -> Flow:
             and not robot.locked(register)
             and robot.registers[register - 1] is not None
         ):
-            prompt = f"Conditional Program: swap the card kept on it into register {register}?"
+            prompt = gettext(
+                "Conditional Program: swap the card kept on it into register %(register)d?"
+            ) % {"register": register}
             _, action = yield [yes_no(robot.seat, "conditional_swap", prompt, register=register)]
             if action.params["answer"] == "yes":
                 old, card = robot.registers[register - 1], robot.conditional
@@ -41,7 +44,9 @@ def step_a_options(f: Factory, register: int) -> Flow:
         if not robot.active or "Abort Switch" not in robot.options or robot.locked(register):
             continue
         if not robot.aborted:
-            prompt = f"Abort Switch: replace register {register} and the later ones from the deck?"
+            prompt = gettext(
+                "Abort Switch: replace register %(register)d and the later ones from the deck?"
+            ) % {"register": register}
             _, action = yield [yes_no(robot.seat, "abort_switch", prompt, register=register)]
             robot.aborted = action.params["answer"] == "yes"
         if robot.aborted:

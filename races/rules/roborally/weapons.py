@@ -10,6 +10,7 @@ damage, shooters in dock order."""
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from ..speech import gettext
 from .cards import cards_in
 from .course import manhattan, turn
 from .movement import step
@@ -38,7 +39,7 @@ def weapon_choice(f: Factory, robot: Robot, target: Robot) -> Flow:
         }
     if len(options["weapons"]) == 1:
         return MAIN
-    prompt = "Your laser would hit a robot: fire the main laser or a weapon?"
+    prompt = gettext("Your laser would hit a robot: fire the main laser or a weapon?")
     default = Action("weapon", MAIN)
     _, action = yield [Decision(robot.seat, "weapon", prompt, options, default)]
     return dict(action.params)
@@ -111,16 +112,16 @@ def weapon_actions(decision: Decision) -> list[Action]:
 def weapon_problem(decision: Decision, action: Action) -> str | None:
     params = action.params
     if params.get("weapon") not in decision.options["weapons"]:
-        return "fire the main laser or a weapon you hold"
+        return gettext("fire the main laser or a weapon you hold")
     if params["weapon"] == FIRE_CONTROL:
         targets = decision.options["fire_control"]
         if "register" in params and "option" not in params:
             if params["register"] in targets["registers"]:
                 return None
-            return "Fire Control locks one of the target's open registers"
+            return gettext("Fire Control locks one of the target's open registers")
         if "option" in params and "register" not in params:
             if params["option"] in targets["options"]:
                 return None
-            return "Fire Control destroys one of the target's options"
-        return "Fire Control names one register or one option"
+            return gettext("Fire Control destroys one of the target's options")
+        return gettext("Fire Control names one register or one option")
     return None
