@@ -2,18 +2,19 @@
 decision being shown, with the bots played in between by a real worker.
 
 `--game formula_d` (the default): a 10-car Formula D race (basic, 1 lap of
-Lakeside GP) with 2 people and 8 pro bots. `--game galaxy_trucker`: a game of
-one round (building on the ship's grid, then the flight) with 2 people and 2
-pro bots, the people building together (GT-TBB-12). On PostgreSQL, Redis and
-a Celery worker on the `online` queue. Each person's choice is posted to the
-real view (as the cockpit's button, or a cell of the ship's grid, does);
-when both people are asked at once, the first answers untimed and the last
-answer is timed. The cockpits are then polled every 10 ms, as HTMX would,
-until a new decision a person owes is on screen. Prints median and p99 and
-ends with one JSON line.
+Lakeside GP) with 2 people and 8 pro bots. `--game roborally`: an 8-robot
+RoboRally race on Shakedown (10 turns at most) with 2 people and 6 greedy
+bots; the people program through the registers panel's plain form.
+`--game galaxy_trucker`: a game of one round (building on the ship's grid,
+then the flight) with 2 people and 2 pro bots, the people building together
+(GT-TBB-12) by posting a cell of the ship's grid. On PostgreSQL, Redis and a
+Celery worker on the `online` queue. Every person with a decision on screen
+posts it to the real view (as the cockpit's button does); from the last post
+the cockpit is polled every 10 ms, as HTMX would, until the next decision a
+person owes is on screen. Prints median and p99 and ends with one JSON line.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python bench/online.py [--races 3] [--game galaxy_trucker]
+        .venv/bin/python bench/online.py [--races 3] [--game roborally|galaxy_trucker]
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -40,22 +42,34 @@ def choices(html: str, name: str = "action") -> list[str]:
     return found
 
 
-def answer(html: str) -> dict:
-    """What a person posts: a cell of the ship's grid when there is one
-    (building), else the first choice of the list."""
-    cells = choices(html, "place")
-    return {"place": cells[0]} if cells else {"action": choices(html)[0]}
-
-
 def field(html: str, name: str) -> str:
     marker = f'name="{name}" value="'
     start = html.find(marker) + len(marker)
     return html[start : html.find('"', start)]
 
 
-GAMES = {
-    "formula_d": {"rules": {"level": "basic"}, "grid": 10, "track": "lakeside_gp"},
-    "galaxy_trucker": {"rules": {}, "grid": 4, "track": "standard"},
+def posted(html: str) -> dict | None:
+    """What the panel on screen posts: the first choice, or, for registers,
+    the hand's cards in order into the open registers; None without a panel."""
+    if 'data-widget="registers"' in html:
+        hand = re.findall(r'data-card="(\d+)"', html)
+        slots = re.findall(r'<select name="slot_(\d)" id="slot-\d" class="first"', html)
+        data = {f"slot_{n}": card for n, card in zip(slots, hand, strict=False)}
+        for name in ("compose_kind", "compose_param", "compose_draft_kind", "compose_slots"):
+            data[name] = field(html, name)
+    elif choices(html, "place"):  # a cell of the ship's grid
+        data = {"place": choices(html, "place")[0]}
+    elif choices(html):
+        data = {"action": choices(html)[0]}
+    else:
+        return None
+    return {**data, "seat": field(html, "seat"), "step": field(html, "step")}
+
+
+GAMES = {  # game -> season rules, track, laps, grid, bot level
+    "formula_d": ({"level": "basic"}, "lakeside_gp", 1, 10, "pro"),
+    "roborally": ({"max_turns": 10}, "shakedown", None, 8, "greedy"),
+    "galaxy_trucker": ({}, "standard", 1, 4, "pro"),
 }
 
 
@@ -64,6 +78,7 @@ def main() -> None:
     parser.add_argument("--races", type=int, default=3)
     parser.add_argument("--game", choices=sorted(GAMES), default="formula_d")
     args = parser.parse_args()
+    rules, track, laps, grid, bots = GAMES[args.game]
     url = bench_database_url()
     recreate_database(url)
     setup_django(url)
@@ -85,11 +100,10 @@ def main() -> None:
     User = get_user_model()
     owner = User.objects.create_user("owner")
     league = League.objects.create(name="Bench", slug="bench", owner=owner)
-    game = GAMES[args.game]
     season = Season.objects.create(
-        league=league, name="Live", slug="live", game=args.game, rules=game["rules"],
-        scoring=ScoringSystem.objects.get(slug="formula-1-2010"), grid_size=game["grid"],
-        live_play=True, decision_seconds=120,
+        league=league, name="Live", slug="live", game=args.game, rules=rules,
+        scoring=ScoringSystem.objects.get(slug="formula-1-2010"), grid_size=grid,
+        live_play=True, decision_seconds=120, bot_level=bots,
     )  # fmt: skip
     clients = {}
     for number, name in [(7, "ana"), (3, "ben")]:
@@ -107,44 +121,43 @@ def main() -> None:
     try:
         for number in range(1, args.races + 1):
             rnd = round_create(
-                season=season, number=number, name=f"R{number}", track=game["track"], laps=1
+                season=season, number=number, name=f"R{number}", track=track, laps=laps
             )
             session = rnd.sessions.get(kind=Session.Kind.RACE)
             session_queue(session=session)
             cockpit = reverse("cockpit", args=[session.pk])
             decide = reverse("decide", args=[session.pk])
 
-            def shown(cockpit=cockpit) -> dict[tuple[str, str], str]:
-                """Every decision on screen, by person and step."""
-                panels = {}
+            def shown(cockpit=cockpit):
+                out = {}
                 for name, client in clients.items():
                     html = client.get(cockpit, headers={"HX-Request": "true"}).content.decode()
-                    if choices(html) or choices(html, "place"):
-                        panels[(name, field(html, "step"))] = html
-                return panels
+                    data = posted(html)
+                    if data:
+                        out[name] = data
+                return out
 
-            answered: set[tuple[str, str]] = set()
             while True:
                 status = Session.objects.values_list("status", flat=True).get(pk=session.pk)
                 if status == "finished":
                     break
-                fresh = [(k, html) for k, html in shown().items() if k not in answered]
-                if not fresh:
+                on_screen = shown()
+                if not on_screen:
                     time.sleep(0.01)
                     continue
-                # people asked together: each answers, the last answer is timed
-                for (name, step), html in fresh:
+                for name, data in on_screen.items():  # the last post starts the clock
                     t0 = time.perf_counter()
-                    clients[name].post(
-                        decide,
-                        {"seat": field(html, "seat"), "step": step, **answer(html)},
-                        headers={"HX-Request": "true"},
-                    )
-                    answered.add((name, step))
+                    clients[name].post(decide, data, headers={"HX-Request": "true"})
                     decisions += 1
+                steps = {data["step"] for data in on_screen.values()}
+                posted_now = {(name, data["step"]) for name, data in on_screen.items()}
                 while True:
-                    if any(k not in answered for k in shown()):
+                    nxt = shown()
+                    fresh = [d for n, d in nxt.items() if (n, d["step"]) not in posted_now]
+                    if any(d["step"] not in steps for d in fresh):
                         latencies.append((time.perf_counter() - t0) * 1000)
+                        break
+                    if fresh:  # a person still deciding from before: their turn, untimed
                         break
                     done = Session.objects.values_list("status", flat=True).get(pk=session.pk)
                     if done == "finished":

@@ -5,8 +5,9 @@ form posts back. Nothing here knows a game.
 A widget's form posts either one of the panel's choices (`action`, the
 action as JSON) or, for a hand of cards, the picked cards' keys (`pick`)
 with the action they make up (`compose_kind`, `compose_param`,
-`compose_one`). Either way the engine checks the action before anything is
-stored, so a forged post is refused with the engine's sentence.
+`compose_one`), or, for registers, what each register holds (`slot_1`…,
+`compose_slots` of them). Either way the engine checks the action before
+anything is stored, so a forged post is refused with the engine's sentence.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from races.rules.presentation import Presentation
 
 # Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
 # any other widget a game declares is drawn as the plain form of its choices.
-DRAWN = ("cards", "gear_stick", "spaces", "tile", "form")
+DRAWN = ("cards", "gear_stick", "spaces", "tile", "registers", "form")
 UNREADABLE = "That choice could not be read; pick one of the choices shown."
 
 
@@ -63,6 +64,10 @@ def panel_shown(
         ]
     if panel["widget"] == "spaces":
         panel["targets"] = _targets(choices)
+    elif "marks" in panel:  # squares the panel marks on the board (a preview)
+        points = [(m, anchors.get(m["place"]) if anchors else None) for m in panel["marks"]]
+        panel["targets"] = [{"x": p[0], "y": p[1], "title": m["title"], "choice": None,
+                             "danger": False} for m, p in points if p]  # fmt: skip
     if panel["widget"] == "tile":
         panel.update(_tile_grids(panel.get("grids") or [], choices))
     return panel
@@ -87,6 +92,29 @@ def _tile_grids(grids: Sequence[Mapping], choices: Sequence[dict]) -> dict:
     }
 
 
+def _slots_posted(post) -> dict:
+    """Registers filled in order (`compose_slots` of them, `slot_1`…): the
+    list of what each holds, empty ones as nothing, a register holding a
+    second card (`slot_1_second`) as the pair; cards put aside go under
+    their own parameter (`compose_asides` names them, `aside_<name>`). The
+    `draft` button posts the panel's provisional kind (`compose_draft_kind`)."""
+    param = post.get("compose_param") or ""
+    count = post.get("compose_slots") or ""
+    kind = post.get("compose_draft_kind") if post.get("draft") else post.get("compose_kind")
+    asides = (post.get("compose_asides") or "").split()
+    if not param.isidentifier() or not count.isdigit() or not 0 < int(count) <= 20 or not kind:
+        raise ValidationError(UNREADABLE)
+    if any(not name.isidentifier() or name == param for name in asides):
+        raise ValidationError(UNREADABLE)
+    slots = []
+    for n in range(1, int(count) + 1):
+        first, second = post.get(f"slot_{n}") or None, post.get(f"slot_{n}_second") or None
+        slots.append([first, second] if first and second else first or second)
+    params = {param: slots}
+    params.update({name: post[f"aside_{name}"] for name in asides if post.get(f"aside_{name}")})
+    return {"kind": kind, "params": params}
+
+
 def _targets(choices: Sequence[dict]) -> list[dict]:
     """One highlighted space per place on the board, picking its first choice
     (the game lists the cheapest way there first)."""
@@ -105,6 +133,8 @@ def _targets(choices: Sequence[dict]) -> list[dict]:
 def action_posted(post) -> dict:
     """The action a panel's form posted, as the engine's dict; a
     ValidationError in words when it cannot be read."""
+    if post.get("compose_slots") and not post.get("action"):
+        return _slots_posted(post)
     if post.get("compose_kind"):
         picks = [p for p in post.getlist("pick") if isinstance(p, str) and p]
         param = post.get("compose_param") or ""

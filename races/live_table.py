@@ -105,7 +105,10 @@ def turn_panel(session: Session, turn: Turn) -> tuple[dict, dict | None] | None:
         anchors=scene["anchors"] if scene else None,
         anchor_of=lambda place: presentation.anchor_of(config, place),
     )
-    shown_scene = scene if scene and panel["widget"] == "spaces" else None
+    # The board is drawn with the panel when its spaces are the choices or
+    # the panel marks squares on it (a path previewed).
+    shown = panel["widget"] == "spaces" or "marks" in panel
+    shown_scene = scene if scene and shown else None
     # A widget draws the decision only (the form, its token and the seat are
     # the page's), so it is the same for every request of this turn.
     widget = {"panel": panel, "cockpit_scene": shown_scene, "session": session, "turn": turn}

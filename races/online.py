@@ -6,8 +6,9 @@ engine's state is rebuilt from them (races/live_races.py keeps it between decisi
 decision is validated by the engine and stored under the session's row lock
 (a decision is identified by its seat and the step it opened at, so a double
 submit or a stale page is refused); a task on the `online` queue then lets
-the bots play up to the next decision a person owes. A missed deadline lets
-the driver's autopilot make that one decision.
+the bots play up to the next decision a person owes. A missed deadline
+applies the default the game's rules fix for that decision, if any, else
+lets the driver's autopilot make that one decision.
 """
 
 from __future__ import annotations
@@ -142,8 +143,9 @@ def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
 
 
 def deadlines_expire(*, now: datetime) -> int:
-    """Let the autopilot make every decision whose deadline has passed; the
-    driver is back at the next one. Returns how many it made."""
+    """Make every decision whose deadline has passed (the game's default
+    or the autopilot, `deadline_missed`); the driver is back at the next
+    one. Returns how many were made."""
     made = 0
     session_ids = (
         Turn.objects.filter(deadline__lt=now).values_list("session_id", flat=True).distinct()
@@ -157,16 +159,13 @@ def deadlines_expire(*, now: datetime) -> int:
             if not expired:
                 continue
             late = {t.seat for t in expired}
+            # Just this one decision: the driver is back at the next one.
+            autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
             with live_race(session) as (game, race):
                 steps = list(session.actions)
-                # The game's own default where its rules fix one, else the autopilot.
-                made += _defaults_apply(session, race, late, steps)
-                # Just this one decision: the driver is back at the next one.
-                autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
+                presentation = get_presentation(game.key)
                 for seat, bot in controllers(game, session.seed, autopilots).items():
-                    before = len(steps)
-                    drive(race, {seat: bot}, steps, by="autopilot", once=True)
-                    made += len(steps) - before
+                    made += deadline_missed(race, presentation, seat, bot, steps)
                 Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
                 drive(race, controllers(game, session.seed, session.seats), steps)
                 session.actions = steps
@@ -174,22 +173,22 @@ def deadlines_expire(*, now: datetime) -> int:
     return made
 
 
-def _defaults_apply(session: Session, race, late: set, steps: list[dict]) -> int:
-    """Apply the game's default decision for each late seat that has one;
-    those seats leave `late`. Returns how many it made."""
-    presentation = get_presentation(session.round.season.game)
-    made = 0
-    for decision in list(race.pending):
-        if decision.seat not in late:
-            continue
-        chosen = presentation.default_action(decision, race.view(decision.seat))
-        if chosen is None:
-            continue
-        race.apply(decision.seat, chosen)
-        steps.append({"seat": decision.seat, "action": chosen.to_dict(), "by": "default"})
-        late.discard(decision.seat)
-        made += 1
-    return made
+def deadline_missed(race, presentation, seat: str, bot, steps: list[dict]) -> int:
+    """One missed decision: the action the game's rules fix for a missed
+    deadline when they fix one (`Presentation.missed_deadline`) and it is
+    legal now, recorded as the default; else the seat's autopilot decides.
+    Returns how many decisions were made (0 or 1)."""
+    decision = next((d for d in race.pending if d.seat == seat), None)
+    if decision is None:
+        return 0
+    action = presentation.missed_deadline(decision, race.view(seat))
+    if action is not None and not race.validate(seat, action):
+        race.apply(seat, action)
+        steps.append({"seat": seat, "action": action.to_dict(), "by": "default"})
+        return 1
+    before = len(steps)
+    drive(race, {seat: bot}, steps, by="autopilot", once=True)
+    return len(steps) - before
 
 
 def turns_notify(*, now: datetime) -> int:

@@ -65,7 +65,7 @@ def cockpit_context(request, session: Session, error: str = "", turns=None) -> d
         return context
     panel, scene = drawn
     context["panel"] = panel
-    context["cockpit_scene"] = scene  # the board, when its spaces are the choices
+    context["cockpit_scene"] = scene  # the board, when the panel draws on it
     return context
 
 

@@ -170,10 +170,12 @@ class Presentation(ABC):
 
     # --- decisions -------------------------------------------------------
 
-    def default_action(self, decision: Decision, view: Mapping) -> Action | None:
-        """What a missed deadline decides for a person, when the game's rules
-        fix it (marked so the game's log says it was defaulted); None lets the
-        seat's autopilot make that one decision."""
+    def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None:
+        """The action a missed deadline applies to this decision when the
+        game's rules fix one (a random fill, a "pass"), read from what the
+        seat may see; None, the default, lets the seat's autopilot decide
+        instead. The host applies it only when the engine finds it legal, and
+        records it as the default."""
         return None
 
     # Decision kind -> its name in the game's words, for the plain form.

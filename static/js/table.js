@@ -96,17 +96,75 @@
     setupChoices(form);
   }
 
+  // Registers: a card clicked (or dragged) goes into the next empty register
+  // (or the one it is dropped on); a filled register clicked gives it back.
+  // Confirm waits until every open register holds a different card.
+  function setupRegisters(form) {
+    var confirm = form.querySelector("button.confirm");
+    var selects = Array.prototype.slice.call(form.querySelectorAll(".slot select.first"));
+    var all = Array.prototype.slice.call(form.querySelectorAll("select"));
+    var cards = Array.prototype.slice.call(form.querySelectorAll(".register-hand button.card"));
+    function nameOf(key) {
+      var card = form.querySelector('.register-hand button.card[data-card="' + key + '"]');
+      return card ? card.getAttribute("aria-label") : key;
+    }
+    function update() {
+      var used = all.map(function (s) { return s.value; }).filter(Boolean);
+      var twice = used.some(function (k, n) { return used.indexOf(k) !== n; });
+      var filled = selects.filter(function (s) { return !!s.value; }).length;
+      cards.forEach(function (card) {
+        var placed = used.indexOf(card.dataset.card) !== -1;
+        card.classList.toggle("placed", placed);
+        card.setAttribute("aria-pressed", placed ? "true" : "false");
+      });
+      selects.forEach(function (s) { s.closest(".slot").classList.toggle("filled", !!s.value); });
+      var missing = selects.length - filled;
+      confirm.disabled = twice || missing > 0;
+      if (twice) { summaryOf(form, "A card can go into one register only.", true); }
+      else if (missing > 0) {
+        summaryOf(form, "Fill " + missing + " more register" + (missing === 1 ? "" : "s") + ".");
+      } else { summaryOf(form, "Program: " + used.map(nameOf).join(", ") + "."); }
+    }
+    function put(key, select) {
+      all.forEach(function (s) { if (s.value === key) { s.value = ""; } });
+      var target = select || selects.filter(function (s) { return !s.value; })[0];
+      if (target) { target.value = key; }
+      update();
+    }
+    cards.forEach(function (card) {
+      card.addEventListener("click", function () {
+        var placed = all.filter(function (s) { return s.value === card.dataset.card; })[0];
+        if (placed) { placed.value = ""; update(); } else { put(card.dataset.card); }
+      });
+      card.addEventListener("dragstart", function (event) {
+        event.dataTransfer.setData("text/plain", card.dataset.card);
+      });
+    });
+    selects.forEach(function (select) {
+      var slot = select.closest(".slot");
+      slot.addEventListener("dragover", function (event) { event.preventDefault(); });
+      slot.addEventListener("drop", function (event) {
+        event.preventDefault();
+        put(event.dataTransfer.getData("text/plain"), select);
+      });
+    });
+    form.addEventListener("change", update);
+    update();
+  }
+
   function setup(root) {
     (root.querySelectorAll ? root : document).querySelectorAll("form.panel").forEach(function (form) {
       if (form.dataset.ready) { return; }
       form.dataset.ready = "1";
       if (form.dataset.widget === "cards") { setupCards(form); }
       else if (form.dataset.widget === "tile") { setupTile(form); }
+      else if (form.dataset.widget === "registers") { setupRegisters(form); }
       else { setupChoices(form); }
       form.addEventListener("submit", function (event) {
         if (event.submitter && event.submitter.name === "place") { return; }
         var confirm = form.querySelector("button.confirm");
-        if (confirm && confirm.disabled) { event.preventDefault(); }
+        var other = event.submitter && event.submitter !== confirm;  // a draft, an extra
+        if (confirm && confirm.disabled && !other) { event.preventDefault(); }
       });
     });
     if (root.matches && root.matches("form.panel")) { setup(root.parentNode); }

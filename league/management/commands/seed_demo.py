@@ -1,7 +1,7 @@
 """A demo league to look around in: a Formula D season with teams, people and
-bots, a Heat championship and a Galaxy Trucker season, with their first
-rounds run (one game of Galaxy Trucker), and the next round of each a live
-race that waits for `ana`'s turn at the table.
+bots, a Heat championship, a RoboRally season and a Galaxy Trucker season,
+with their first rounds run (one game of Galaxy Trucker), and the next round
+of each a live race that waits for `ana`'s turn at the table.
 
 Idempotent: running it again finds everything in place and changes nothing.
 """
@@ -39,10 +39,22 @@ HEAT_ROUNDS = [
     ("France", "france"),
     ("Great Britain", "gbr"),
 ]
+ROBORALLY_ROUNDS = [
+    ("Shakedown", "shakedown"),
+    ("Twin Forge", "twin_forge"),
+    ("Shakedown Rematch", "shakedown"),
+    ("Twin Forge Finale", "twin_forge"),
+]
 # A day for each decision in the live races: the demo's table waits for you.
 DECISION_SECONDS = 24 * 3600
-# The decisions the demo's live races wait for `ana` at: a gear to select.
-LIVE_AT = {"formula_d": ("gear",), "heat": ("shift_gear",), "galaxy_trucker": ("build_step",)}
+# The decisions the demo's live races wait for `ana` at: a gear to select,
+# registers to program, a tile to build with.
+LIVE_AT = {
+    "formula_d": ("gear",),
+    "heat": ("shift_gear",),
+    "roborally": ("program",),
+    "galaxy_trucker": ("build_step",),
+}
 # Galaxy Trucker: a game is three flights; the demo runs its first game.
 GALAXY_TRUCKER_ROUNDS = [
     ("Flight to Kessel", "standard"),
@@ -79,6 +91,7 @@ class Command(BaseCommand):
         seasons = [
             (self._formula_d(league, drivers), rounds_to_run),
             (self._heat(league, drivers), rounds_to_run),
+            (self._roborally(league, drivers), rounds_to_run),
             (self._galaxy_trucker(league, drivers), min(rounds_to_run, 1)),
         ]
         for season, count in seasons:
@@ -216,6 +229,36 @@ class Command(BaseCommand):
                     track=track,
                     scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=2),
                     grid_rule="championship",
+                )
+        return season
+
+    def _roborally(self, league, drivers) -> Season | None:
+        if not self._available("roborally"):
+            return None
+        season = self._season(
+            league,
+            slug="roborally-2026",
+            name="RoboRally Factory Cup 2026",
+            game="roborally",
+            rules={},
+            scoring="formula-1-2010",
+            team_mode=False,
+            grid_size=6,
+            bot_level="greedy",
+            decision_seconds=DECISION_SECONDS,
+        )
+        for number, driver in enumerate(drivers[:2], start=1):
+            if not Entry.objects.filter(season=season, driver=driver).exists():
+                entry_create(season=season, driver=driver, car_number=number)
+        known = {t["id"] for t in get_game("roborally").tracks()}
+        for number, (name, track) in enumerate(ROBORALLY_ROUNDS, start=1):
+            if track in known and not season.rounds.filter(number=number).exists():
+                round_create(
+                    season=season,
+                    number=number,
+                    name=name,
+                    track=track,
+                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=4),
                 )
         return season
 

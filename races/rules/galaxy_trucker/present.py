@@ -132,7 +132,7 @@ class GalaxyTruckerPresentation(Presentation):
         """Building on the ship's grid, flight decisions as forms in words (panels.py)."""
         return gt_panel(decision, view, legal)
 
-    def default_action(self, decision, view):
+    def missed_deadline(self, decision, view):
         """GT-API-03: a missed deadline applies the decision's default (PASS
         for a building step, BasicBot's choice in flight), logged as defaulted."""
         if decision.default is None:

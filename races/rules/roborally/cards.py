@@ -42,3 +42,18 @@ KIND = {card: kind_of(card) for card in ALL_CARDS}
 
 def card_words(card: int) -> str:
     return f"{KIND_WORDS[KIND[card]]} ({card})"
+
+
+def cards_in(entry) -> list[int]:
+    """The cards a register holds: none, one, or the two of a shared
+    register (Crab Legs, Dual Processor; RR-OPT-09)."""
+    if entry is None:
+        return []
+    return list(entry) if isinstance(entry, (list, tuple)) else [entry]
+
+
+def priority_of(entry) -> int | None:
+    """A register's priority: its card's, or the movement card's of a
+    shared register (RR-OPT-08 #6, #8)."""
+    cards = cards_in(entry)
+    return cards[0] if cards else None

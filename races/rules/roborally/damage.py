@@ -3,6 +3,7 @@ RR-DESTR, RR-LIFE, RR-PD-06)."""
 
 from __future__ import annotations
 
+from .cards import cards_in
 from .options import destruction_discard, options_discard, prevention
 from .state import REGISTERS, Factory, Flow, Robot
 
@@ -73,9 +74,9 @@ def unlock(f: Factory, robot: Robot, before: int) -> list[int]:
         if before >= 10 - register and not robot.locked(register):
             card = robot.registers[register - 1]
             if card is not None:
-                f.discard.append(card)
+                f.discard.extend(cards_in(card))
                 robot.registers[register - 1] = None
-                freed.append(card)
+                freed.extend(cards_in(card))
             robot.shown.discard(register)
             f.emit("register_unlocked", robot.seat, locked=register, card=card)
     return freed
@@ -103,6 +104,7 @@ def destroy(f: Factory, robot: Robot, cause: str) -> Flow:
     f.emit("life_lost", robot.seat, lives_left=robot.lives)
     yield from destruction_discard(f, robot)
     robot.damage = 0
+    robot.extra_locks = {}  # all locks end, extra locks too
     robot.power_down_next = False
     if robot.lives <= 0:
         robot.eliminated = True

@@ -8,10 +8,12 @@ all have submitted; every other decision is yielded alone.
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from ..speech import gettext
+from .cards import cards_in
 from .damage import damage_deal, repair, unlock
 from .options import arm_site, option_draw
 from .programming import deal, program_apply, program_decision
-from .registers import register_run
+from .registers import register_run, yes_no
 from .respawn import respawn_choices
 from .result import ranking
 from .state import REGISTERS, Factory, Flow, Robot
@@ -22,6 +24,7 @@ def race_flow(f: Factory) -> Flow:
         f.turn += 1
         turn_start(f)
         deal(f)
+        yield from flywheels(f)
         yield from programming(f)
         yield from power_down(f)
         for register in range(1, REGISTERS + 1):
@@ -46,6 +49,8 @@ def turn_start(f: Factory) -> None:
         robot.power_down_next = False
         robot.destroyed_this_turn = robot.respawned_this_turn = False
         robot.submitted = robot.timer = robot.gyroscope = False
+        robot.aborted = robot.recompiled = False
+        robot.radio = {}
         robot.placed = [None] * REGISTERS
     down = [r.seat for r in f.robots if r.powered_down]
     order = [r.seat for r in ranking(f)]  # the running order, for the lap chart
@@ -68,24 +73,37 @@ def programming(f: Factory) -> Flow:
     while True:
         waiting = [r for r in programmers if not r.submitted]
         if not waiting:
-            return
+            break
         if len(waiting) == 1 and not waiting[0].timer:  # RR-PROG-05
             waiting[0].timer = True
             f.emit("timer_started", waiting[0].seat, seconds=f.config["program_timer_seconds"])
         seat, action = yield [program_decision(f, r) for r in waiting]
         program_apply(f, f.robot(seat), action)
+    for robot in programmers:  # Recompile's damage when phase 2 ends (RR-OPT-08 #22)
+        if robot.recompiled and robot.on_board:
+            yield from damage_deal(f, robot, 1, "recompile")
 
 
-def yes_no(seat: str, kind: str, prompt: str, **options) -> Decision:
-    return Decision(seat, kind, prompt, {"answers": ["no", "yes"], **options},
-                    default=Action(kind, {"answer": "no"}))  # fmt: skip
+def flywheels(f: Factory) -> Flow:
+    """RR-DEAL-06, RR-DEC-03: after the deal, each programming robot with a
+    card on its Flywheel may take it into its hand (dock order)."""
+    for robot in f.robots:
+        if not robot.active or robot.flywheel is None or "Flywheel" not in robot.options:
+            continue
+        prompt = gettext("Take the card kept on your Flywheel into your hand?")
+        _, action = yield [yes_no(robot.seat, "flywheel_use", prompt)]
+        if action.params["answer"] == "yes":
+            card, robot.flywheel = robot.flywheel, None
+            robot.hand.append(card)
+            f.emit("flywheel_used", robot.seat, private={"card": card})
 
 
 def power_down(f: Factory) -> Flow:
     """Phase 3 (RR-PD-01..03, RR-PRIO-02): damaged active robots, dock order."""
     for robot in f.robots:
         if robot.active and robot.damage >= 1:
-            prompt = f"Power down next turn? Your robot has {robot.damage} damage."
+            prompt = gettext("Power down next turn? Your robot has %(damage)d damage.") % {
+                "damage": robot.damage}  # fmt: skip
             _, action = yield [yes_no(robot.seat, "power_down", prompt, damage=robot.damage)]
             yes = action.params["answer"] == "yes"
             robot.power_down_next = yes
@@ -108,20 +126,31 @@ def repairs(f: Factory) -> None:
 
 
 def wipe(f: Factory) -> None:
-    """Cleanup B (RR-CLEAN-06): unlocked registers go face up to the discard."""
+    """Cleanup B (RR-CLEAN-06): unlocked registers go face up to the
+    discard, and so does a card still on Conditional Program. A Fire
+    Control extra lock keeps its card through its first wipe and ends at
+    the next (RR-LOCK-05)."""
     f.step = "5B"
     for robot in f.robots:
+        for register, left in list(robot.extra_locks.items()):
+            if left <= 1:
+                del robot.extra_locks[register]  # ends at this wipe: wiped
+            else:
+                robot.extra_locks[register] = left - 1
         gone, kept = [], []
         for number in range(1, REGISTERS + 1):
-            card = robot.registers[number - 1]
-            if card is None:
+            entry = robot.registers[number - 1]
+            if entry is None:
                 continue
             if robot.locked(number):
                 kept.append(number)
             else:
-                gone.append(card)
+                gone.extend(cards_in(entry))
                 robot.registers[number - 1] = None
                 robot.shown.discard(number)
+        if robot.conditional is not None:
+            gone.append(robot.conditional)
+            robot.conditional = None
         f.discard.extend(gone)
         if gone or kept:
             f.emit("registers_wiped", robot.seat, cards=gone, kept=kept)
@@ -132,8 +161,8 @@ def respawn_decision(f: Factory, robot: Robot) -> Decision:
     square, facings = choices[0]
     default = Action("respawn", {"square": list(square), "facing": facings[0]})
     options = {"squares": [{"square": list(s), "facings": ds} for s, ds in choices]}
-    return Decision(robot.seat, "respawn", "Choose where your robot re-enters and its facing.",
-                    options, default)  # fmt: skip
+    prompt = gettext("Choose where your robot re-enters and its facing.")
+    return Decision(robot.seat, "respawn", prompt, options, default)
 
 
 def prepare_next_turn(f: Factory) -> Flow:
@@ -170,9 +199,17 @@ def prepare_next_turn(f: Factory) -> Flow:
         if robot.eliminated or not robot.on_board or robot.power_down_next:
             continue
         if robot.respawned_this_turn:
-            kind, said, why = "reentry_power_down", "reentry", "Enter powered down next turn?"
+            kind, said, why = (
+                "reentry_power_down",
+                "reentry",
+                gettext("Enter powered down next turn?"),
+            )
         elif robot.powered_down and not robot.destroyed_this_turn:
-            kind, said, why = "stay_powered_down", "continue", "Stay powered down next turn?"
+            kind, said, why = (
+                "stay_powered_down",
+                "continue",
+                gettext("Stay powered down next turn?"),
+            )
         else:
             continue
         _, action = yield [yes_no(robot.seat, kind, why)]

@@ -30,8 +30,8 @@ def _options() -> OptionSchema:
                 "options",
                 "bool",
                 False,
-                "option cards on upgrade sites (section 16); 18 of the 26 are in the "
-                "engine (options.py), so it must stay off until all are",
+                "option cards on upgrade sites (section 16; RR-CFG-01 has them on, the "
+                "project's seasons switch them on by choice)",
             ),
             Option("flags_repair", "bool", False, "flags repair like a wrench (RR-CLEAN-04)"),
             Option(
@@ -79,10 +79,7 @@ class RoboRallyGame:
         given = {k: v for k, v in dict(config).items() if k != "laps"}  # races have no laps
         checked = self.options.validate(given)
         course_rules = course_file(checked["track"]).get("rules") or {}
-        merged = self.options.validate({**course_rules, **given})
-        if merged["options"]:
-            raise ConfigError("option cards are not available in this engine yet; set options off")
-        return merged
+        return self.options.validate({**course_rules, **given})
 
     def start(self, config: Mapping[str, Any], seats: list[Seat], seed: int | str) -> RoboRallyRace:
         checked = self.config(config)

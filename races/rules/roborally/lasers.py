@@ -5,7 +5,7 @@ from __future__ import annotations
 from .course import ahead, turn
 from .damage import damage_deal
 from .state import Factory, Flow, Robot
-from .weapons import weapon_choice, weapon_effect
+from .weapons import FIRE_CONTROL, MAIN, weapon_choice, weapon_effect
 
 
 def _robot_shot(f: Factory, robot: Robot, direction: str, pierce: int = 0) -> list[Robot]:
@@ -70,9 +70,13 @@ def lasers_fire(f: Factory) -> Flow:
         amount = 2 if "Double-Barreled Laser" in robot.options else 1  # per main-laser hit
         back = turn(robot.facing, 2)
         targets = _robot_shot(f, robot, robot.facing, pierce)
-        weapon = (yield from weapon_choice(f, robot, targets[0])) if targets else "main"
-        if weapon != "main":  # instead of the main laser, at the first target
-            effects.append((robot, weapon, targets[0]))
+        choice = (yield from weapon_choice(f, robot, targets[0])) if targets else MAIN
+        weapon = choice["weapon"]
+        if weapon == FIRE_CONTROL:  # the main laser fires; its first hit does no damage
+            effects.append((robot, choice, targets[0]))
+            targets = targets[1:]
+        elif weapon != "main":  # instead of the main laser, at the first target
+            effects.append((robot, choice, targets[0]))
             if weapon == "Mini Howitzer":
                 hits.append((targets[0], 1, "mini_howitzer", robot.seat, back))
             targets = []
@@ -83,5 +87,5 @@ def lasers_fire(f: Factory) -> Flow:
                 hits.append((target, 1, "robot_laser", robot.seat, robot.facing))
     for target, amount, source, by, side in hits:  # RR-LASER-05
         yield from damage_deal(f, target, amount, source, by=by, side=side)
-    for robot, weapon, target in effects:  # shooters in dock order (RR-LASER-05)
-        yield from weapon_effect(f, robot, weapon, target)
+    for robot, choice, target in effects:  # shooters in dock order (RR-LASER-05)
+        yield from weapon_effect(f, robot, choice, target)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from .cards import KIND, STEPS, TURNS
+from .cards import KIND, STEPS, TURNS, U_TURN, cards_in
 from .course import ahead, turn
 from .damage import damage_deal, destroy, on_pit_or_off
 from .options import move_choice
+from .programming import pairing
 from .state import Factory, Flow, Robot
 
 
@@ -15,9 +16,15 @@ def rotate(f: Factory, robot: Robot, quarters: int, cause: str) -> None:
     f.emit("robot_rotated", robot.seat, **{"from": before, "to": robot.facing, "cause": cause})
 
 
-def card_run(f: Factory, robot: Robot, card: int) -> Flow:
+def card_run(f: Factory, robot: Robot, entry) -> Flow:
     """RR-DECK-03, RR-MOVE-03..05: turns are never blocked; a move is single
-    steps, lost from the first blocked step or the robot's destruction."""
+    steps, lost from the first blocked step or the robot's destruction. A
+    register holding two cards runs them together (RR-OPT-09)."""
+    cards = cards_in(entry)
+    if len(cards) == 2:
+        yield from pair_run(f, robot, *cards)
+        return
+    card = cards[0]
     kind = KIND[card]
     if kind in TURNS:
         rotate(f, robot, TURNS[kind], "card")
@@ -29,6 +36,34 @@ def card_run(f: Factory, robot: Robot, card: int) -> Flow:
         moved = yield from step(f, robot, d, "card", pushed)
         if not moved:
             return
+
+
+def pair_run(f: Factory, robot: Robot, move: int, rotation: int) -> Flow:
+    """Crab Legs (RR-OPT-08 #6): Move 1 with a left or right turn steps one
+    square to that side without turning. Dual Processor (#8): the move one
+    square short (two with a U-Turn, never below 0), then the turn. A robot
+    that lost the option since programming runs the movement card alone
+    (PROJECT DESIGN)."""
+    option = pairing(robot, move, rotation)
+    quarters = TURNS[KIND[rotation]]
+    if option is None:
+        yield from card_run(f, robot, move)
+        return
+    if option == "Crab Legs":
+        f.emit("option_used", robot.seat, option=option,
+               details={"side": "right" if quarters == 1 else "left"})  # fmt: skip
+        yield from step(f, robot, turn(robot.facing, quarters), "card", set())
+        return
+    f.emit("option_used", robot.seat, option=option, details={"cards": [move, rotation]})
+    printed = STEPS[KIND[move]]
+    squares = max(0, abs(printed) - (2 if KIND[rotation] == U_TURN else 1))
+    d = robot.facing if printed > 0 else turn(robot.facing, 2)
+    pushed: set[str] = set()
+    for _ in range(squares):
+        if not (yield from step(f, robot, d, "card", pushed)):
+            break
+    if robot.on_board:
+        rotate(f, robot, quarters, "card")
 
 
 def ramming(f: Factory, mover: Robot, other: Robot) -> Flow:

@@ -4,14 +4,18 @@ damage (RR-DMG-04, RR-OPT-02), the discard on destruction and elimination
 (RR-OPT-03), Ablative Coat, Brakes, Circuit Breaker, Double-Barreled Laser,
 Extra Memory, Fourth Gear, Gyroscopic Stabilizer, High-Power Laser, Ramming
 Gear, Mechanical Arm, Power-Down Shield, Rear-Firing Laser, Reverse Gear and
-Superior Archive; weapons.py adds Mini Howitzer, Pressor Beam, Scrambler
-and Tractor Beam. The other eight are not in the engine yet, so a race cannot be started with
-options on (game.py); tests reach these through scenario.py.
+Superior Archive. The others live where they act: Abort Switch and
+Conditional Program in step A (registers.py), Crab Legs and Dual Processor
+in step B (movement.py, programming.py), Fire Control, Mini Howitzer,
+Pressor Beam, Radio Control, Scrambler and Tractor Beam in step D
+(weapons.py), Flywheel and Recompile in phases 1 and 2 (flow.py,
+programming.py).
 """
 
 from __future__ import annotations
 
 from ..contract import Action, Decision
+from ..speech import gettext
 from .cards import BACK_UP, MOVE_1, MOVE_3
 from .course import DIRS, ahead
 from .state import Factory, Flow, Robot
@@ -26,6 +30,7 @@ OPTION_NAMES = (
     "Tractor Beam",
 )  # fmt: skip
 ABLATIVE_POINTS = 3
+FACE_DOWN = (("flywheel", "Flywheel"), ("conditional", "Conditional Program"))
 SITES = ("repair", "upgrade")
 # movement options (RR-DEC-07): card kind -> (option, the other number of squares)
 MOVE_OPTIONS = {MOVE_1: ("Brakes", 0), MOVE_3: ("Fourth Gear", 4), BACK_UP: ("Reverse Gear", 2)}
@@ -51,6 +56,11 @@ def options_discard(f: Factory, robot: Robot, options: list[str], reason: str) -
             f.option_discard.append(option)
             if option == "Ablative Coat":
                 robot.ablative = 0
+            for field_, holder in FACE_DOWN:
+                card = getattr(robot, field_)
+                if option == holder and card is not None:  # its face-down card goes too
+                    f.discard.append(card)
+                    setattr(robot, field_, None)
             f.emit("option_discarded", robot.seat, option=option, reason=reason)
 
 
@@ -73,7 +83,8 @@ def prevention(f: Factory, robot: Robot, amount: int, side: str | None = None) -
         if robot.ablative >= ABLATIVE_POINTS:
             options_discard(f, robot, ["Ablative Coat"], "used_up")
     if amount > 0 and robot.options:
-        prompt = f"Your robot takes {amount} damage: discard options to prevent it?"
+        prompt = gettext("Your robot takes %(amount)d damage: discard options to prevent it?") % {
+            "amount": amount}  # fmt: skip
         options = {"options": list(robot.options), "amount": amount}
         default = Action("prevent_damage", {"discard": []})
         _, action = yield [Decision(robot.seat, "prevent_damage", prompt, options, default)]
@@ -90,7 +101,7 @@ def destruction_discard(f: Factory, robot: Robot) -> Flow:
     (default: the one drawn last, RR-DEC-10)."""
     if not robot.options:
         return
-    prompt = "Your robot is destroyed: choose the option card to discard."
+    prompt = gettext("Your robot is destroyed: choose the option card to discard.")
     default = Action("discard_on_destruction", {"option": robot.options[-1]})
     options = {"options": list(robot.options)}
     _, action = yield [Decision(robot.seat, "discard_on_destruction", prompt, options, default)]
@@ -104,7 +115,8 @@ def move_choice(f: Factory, robot: Robot, kind: str, printed: int) -> Flow:
     option, other = MOVE_OPTIONS.get(kind, (None, None))
     if option is None or option not in robot.options or robot.powered_down:
         return squares
-    prompt = f"{option}: move {squares} or {other} squares?"
+    prompt = gettext("%(option)s: move %(squares)d or %(other)d squares?") % {
+        "option": option, "squares": squares, "other": other}  # fmt: skip
     options = {"option": option, "squares": [squares, other]}
     default = Action("move_option", {"squares": squares})
     _, action = yield [Decision(robot.seat, "move_option", prompt, options, default)]
@@ -120,7 +132,9 @@ def gyroscopes(f: Factory) -> Flow:
     f.step = "A"
     for robot in f.robots:
         if robot.active and "Gyroscopic Stabilizer" in robot.options:
-            prompt = "Gyroscopic Stabilizer: keep gears and belts from turning you this turn?"
+            prompt = gettext(
+                "Gyroscopic Stabilizer: keep gears and belts from turning you this turn?"
+            )
             default = Action("gyroscope", {"answer": "no"})
             options = {"answers": ["no", "yes"]}
             _, action = yield [Decision(robot.seat, "gyroscope", prompt, options, default)]
@@ -181,16 +195,26 @@ def option_problem(decision: Decision, action: Action) -> str | None:
     if decision.kind == "prevent_damage":
         chosen = params.get("discard")
         if not isinstance(chosen, list) or len(set(chosen)) != len(chosen):
-            return "name the options to discard once each"
+            return gettext("name the options to discard once each")
         if any(o not in options["options"] for o in chosen):
-            return "you can only discard options you hold"
+            return gettext("you can only discard options you hold")
         if len(chosen) > options["amount"]:
-            return f"at most {options['amount']} options prevent this damage"
+            return gettext("at most %(amount)d options prevent this damage") % {
+                "amount": options["amount"]
+            }
         return None
     if decision.kind == "discard_on_destruction":
-        return None if params.get("option") in options["options"] else "discard an option you hold"
-    if decision.kind == "gyroscope":
-        return None if params.get("answer") in ("yes", "no") else "answer yes or no"
+        return (
+            None
+            if params.get("option") in options["options"]
+            else gettext("discard an option you hold")
+        )
+    if decision.kind in ("gyroscope", "flywheel_use", "abort_switch", "conditional_swap"):
+        return None if params.get("answer") in ("yes", "no") else gettext("answer yes or no")
     if decision.kind == "move_option":
-        return None if params.get("squares") in options["squares"] else "choose one of the two"
-    return "unknown action"
+        return (
+            None
+            if params.get("squares") in options["squares"]
+            else gettext("choose one of the two")
+        )
+    return gettext("unknown action")

@@ -5,20 +5,29 @@ from __future__ import annotations
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
+from ..speech import gettext
 from .chance import Chance
 from .course import Course
 from .flow import race_flow
 from .options import OPTION_NAMES, option_problem
-from .programming import program_problem
+from .programming import program_actions_problem
 from .respawn import respawn_choices
 from .result import race_result, ranking
 from .state import Factory, Robot
 from .view import race_view
-from .weapons import weapon_problem
+from .weapons import weapon_actions, weapon_problem
 
 YES_NO = ("power_down", "stay_powered_down", "reentry_power_down")
-PROGRAMMING = ("program", "place", "timeout")
-OPTION_DECISIONS = ("prevent_damage", "discard_on_destruction", "move_option", "gyroscope")
+PROGRAMMING = ("program", "place", "timeout", "recompile")
+OPTION_DECISIONS = (
+    "prevent_damage",
+    "discard_on_destruction",
+    "move_option",
+    "gyroscope",
+    "flywheel_use",
+    "abort_switch",
+    "conditional_swap",
+)
 
 
 class RoboRallyRace:
@@ -83,22 +92,24 @@ class RoboRallyRace:
     def validate(self, seat: str, action: Action) -> str | None:
         decision = self._decision(seat)
         if decision is None:
-            return "the race is over" if self.finished else "nothing is asked of you now"
+            return (
+                gettext("the race is over")
+                if self.finished
+                else gettext("nothing is asked of you now")
+            )
         kind, params = action.kind, action.params
         robot = self.f.robot(seat)
         if decision.kind == "program":
             if kind not in PROGRAMMING:
-                return "program your registers first"
-            if kind == "timeout":
-                return None if robot.timer else "your timer has not started"
-            return program_problem(robot, params.get("registers"), partial=kind == "place")
+                return gettext("program your registers first")
+            return program_actions_problem(robot, action)
         if kind != decision.kind:
-            return f"the question now is {decision.kind.replace('_', ' ')}"
+            return gettext("that is not the question asked of you now")
         if kind in YES_NO:
             if params.get("answer") not in ("yes", "no"):
-                return "answer yes or no"
+                return gettext("answer yes or no")
             if kind == "power_down" and robot.damage < 1 and params["answer"] == "yes":
-                return "only a damaged robot may power down"  # RR-PD-01
+                return gettext("only a damaged robot may power down")  # RR-PD-01
             return None
         if kind == "weapon":
             return weapon_problem(decision, action)
@@ -109,8 +120,8 @@ class RoboRallyRace:
             for where, facings in respawn_choices(self.f, robot):
                 if list(where) == list(square or ()) and facing in facings:
                     return None
-            return "your robot cannot re-enter there with that facing"
-        return "unknown action"
+            return gettext("your robot cannot re-enter there with that facing")
+        return gettext("unknown action")
 
     def apply(self, seat: str, action: Action) -> list[Event]:
         problem = self.validate(seat, action)
@@ -141,13 +152,15 @@ class RoboRallyRace:
         if decision.kind == "program":
             robot = self.f.robot(seat)
             out = [Action("timeout")] if robot.timer else []
+            if "Recompile" in robot.options and not robot.recompiled:
+                out.append(Action("recompile"))
             return out  # the program itself is checked by `validate` (RR-API-04)
         if decision.kind in YES_NO:
             return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
         if decision.kind == "weapon":
-            return [Action("weapon", {"weapon": w}) for w in decision.options["weapons"]]
-        if decision.kind == "gyroscope":
-            return [Action("gyroscope", {"answer": a}) for a in ("no", "yes")]
+            return weapon_actions(decision)
+        if decision.kind in ("gyroscope", "flywheel_use", "abort_switch", "conditional_swap"):
+            return [Action(decision.kind, {"answer": a}) for a in ("no", "yes")]
         if decision.kind == "move_option":
             return [Action("move_option", {"squares": n}) for n in decision.options["squares"]]
         if decision.kind == "discard_on_destruction":
@@ -164,7 +177,7 @@ class RoboRallyRace:
 
     def result(self) -> RaceResult:
         if not self.finished:
-            raise IllegalAction("the race is not over")
+            raise IllegalAction(gettext("the race is not over"))
         return race_result(self.f, self.seed)
 
     def view(self, seat: str | None) -> dict[str, Any]:

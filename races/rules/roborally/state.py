@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Event
+from .cards import cards_in
 from .chance import Chance
 from .course import Course, Square
 
@@ -55,6 +56,13 @@ class Robot:
     howitzer_shots: int = 0
     gyroscope: bool = False  # Gyroscopic Stabilizer active this turn
     shielded: set = field(default_factory=set)  # (turn, register, side) the shield took
+    extra_locks: dict = field(default_factory=dict)  # Fire Control: register -> wipes left
+    conditional: int | None = None  # the card face down on Conditional Program
+    flywheel: int | None = None  # the card face down on the Flywheel
+    aborted: bool = False  # Abort Switch used this turn
+    recompiled: bool = False  # Recompile used this turn
+    radio: dict = field(default_factory=dict)  # Radio Control: register -> shooter's seat
+    executed: int | None = None  # the priority it executes in this register
 
     @property
     def on_board(self) -> bool:
@@ -66,8 +74,17 @@ class Robot:
         return self.square is not None and not self.powered_down
 
     def locked(self, register: int) -> bool:
-        """RR-DMG-02: with damage d >= 5, registers 10 - d to 5 are locked."""
-        return self.damage >= 10 - register
+        """RR-DMG-02: with damage d >= 5, registers 10 - d to 5 are locked;
+        so is a register under a Fire Control extra lock (RR-LOCK-05)."""
+        return self.damage >= 10 - register or register in self.extra_locks
+
+    def cards(self) -> list[int]:
+        """Every program card the robot holds: hand, registers, and the cards
+        on Conditional Program and the Flywheel (RR-TEST-46)."""
+        held = list(self.hand)
+        for entry in self.registers:
+            held += cards_in(entry)
+        return held + [c for c in (self.conditional, self.flywheel) if c is not None]
 
     def open_registers(self) -> list[int]:
         return [r for r in range(1, REGISTERS + 1) if not self.locked(r)]

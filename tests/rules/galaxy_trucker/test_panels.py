@@ -98,13 +98,13 @@ def test_a_missed_deadline_takes_the_rules_default_and_logs_it_defaulted():
     decision BasicBot's; applied on a missed deadline, logged defaulted."""
     for decision, view, _legal in _decisions(4):
         if decision.kind == "build_step":
-            chosen = PRESENTATION.default_action(decision, view)
+            chosen = PRESENTATION.missed_deadline(decision, view)
             assert chosen == Action("pass", {"defaulted": True})
             break
     seats = [Seat("a", "A"), Seat("b", "B")]
     race = GAME.start({"laps": 1}, seats, "d")
     decision = race.pending[0]
-    race.apply(decision.seat, PRESENTATION.default_action(decision, race.view(decision.seat)))
+    race.apply(decision.seat, PRESENTATION.missed_deadline(decision, race.view(decision.seat)))
     made = [e for e in race.events if e.type == "decision_made"]
     assert made and made[-1].data["defaulted"] is True and made[-1].data["action"] == "pass"
     sentence = PRESENTATION.sentence(made[-1].to_dict(), {"a": "Ann", "b": "Ben"})

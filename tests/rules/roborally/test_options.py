@@ -1,10 +1,10 @@
-"""Option cards the engine knows so far (section 16; scenarios RR-TEST-32,
-34, 35, 47, 48, 49). Races cannot start with options on until all 26 are in
-(game.py); the scenario hooks switch them on here."""
+"""Option cards (section 16; scenarios RR-TEST-32, 34, 35, 47, 48, 49);
+the programming options and Fire Control and Radio Control are in
+test_option_programs.py."""
 
 import pytest
 
-from races.rules import Action, ConfigError, Decision, IllegalAction, Seat, get_game
+from races.rules import Action, Decision, IllegalAction, Seat, get_game
 from races.rules.roborally.bots import Greedy
 from races.rules.roborally.damage import destroy
 from races.rules.roborally.flow import repairs
@@ -23,10 +23,11 @@ def test_the_option_deck_has_the_26_cards():  # RR-OPT-01, FACT [F6]
     assert len(OPTION_NAMES) == len(set(OPTION_NAMES)) == 26
 
 
-def test_options_cannot_be_switched_on_for_a_race_yet():
+def test_options_stay_off_unless_a_race_switches_them_on():  # RR-CFG-01, RR-SETUP-06
     seats = [Seat("a", "A", "bot", "rookie"), Seat("b", "B", "bot", "rookie")]
-    with pytest.raises(ConfigError, match="option cards"):
-        get_game("roborally").start({"track": "shakedown", "options": True}, seats, 1)
+    assert get_game("roborally").config({"track": "shakedown"})["options"] is False
+    race_on = get_game("roborally").start({"track": "shakedown", "options": True}, seats, 1)
+    assert sorted(race_on.f.option_deck) == sorted(OPTION_NAMES)
 
 
 def test_an_upgrade_site_draws_an_option_unless_powered_down():  # RR-TEST-32, RR-PD-05

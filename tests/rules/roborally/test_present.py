@@ -82,3 +82,46 @@ def test_the_programming_decision_describes_the_whole_panel():  # issue 15 item 
     assert options["locked_registers"] == {"5": 500}
     assert options["timer"] is False and options["timer_seconds"] == 30
     assert decision.default is None  # no random fill before the timer runs (RR-DEC-02)
+
+
+def test_the_option_events_read_as_sentences():  # RR-EVT-05 option_used details
+    names = {"a": "Ana", "b": "Ben"}
+    events = [
+        ("option_used", {"option": "Abort Switch", "details": {"register": 2, "new_card": 200}}),
+        ("option_used", {"option": "Conditional Program", "details": {"register": 2, "card": 80}}),
+        ("option_used", {"option": "Crab Legs", "details": {"side": "left"}}),
+        ("option_used", {"option": "Dual Processor", "details": {"cards": [700, 80]}}),
+        ("option_used", {"option": "Fire Control",
+                         "details": {"weapon": "Fire Control", "target": "b", "register": 3}}),
+        ("option_used", {"option": "Radio Control",
+                         "details": {"weapon": "Radio Control", "target": "b"}}),
+        ("radio_controlled", {"card": 500, "priority": 495, "by": "b"}),
+        ("register_locked", {"locked": 3, "card": 510, "extra": True}),
+        ("option_discarded", {"option": "Brakes", "reason": "fire_control"}),
+        ("damage_taken", {"amount": 1, "source": "recompile", "new_damage": 1}),
+        ("card_revealed", {"card": 490, "cards": [490, 80], "priority": 490}),
+        ("recompiled", {}),
+        ("flywheel_used", {}),
+    ]  # fmt: skip
+    said = []
+    for kind, data in events:
+        sentence = PRESENT.sentence({"type": kind, "seat": "a", "data": data}, names, {})
+        assert sentence != PRESENT.generic_sentence("Ana", kind), kind
+        assert sentence.startswith("Ana") and not RAW.search(sentence), sentence
+        said.append(sentence)
+    assert "Ana uses Fire Control to lock register 3 of Ben." in said
+    assert "Ana reveals Move 1 (490) with Turn Right (80)." in said
+    assert "Ana is radio controlled by Ben and runs a copy of Move 1 (500)." in said
+
+
+def test_the_program_panel_offers_pairs_and_cards_put_aside():  # RR-DEC-01, RR-OPT-08 #5, #6
+    a = robot("a", (5, 5), damage=5, options=["Crab Legs", "Conditional Program"],
+              registers=[None, None, None, None, [490, 80]])  # fmt: skip
+    r = race(blank_course(), [a, robot("b", (0, 11))], seed=2, options=True)
+    decision = next(d for d in r.pending if d.seat == "a")
+    panel = PRESENT.panel(decision, r.view("a"), legal=r.legal_actions("a"))
+    assert panel["widget"] == "registers" and panel["second"] == "with a turn (Crab Legs)"
+    assert [a["param"] for a in panel["asides"]] == ["conditional"]
+    locked = panel["slots"][4]
+    assert locked["locked"] and [c["name"] for c in locked["cards"]] == ["Move 1", "Turn Right"]
+    assert [s["locked"] for s in panel["slots"]] == [False] * 4 + [True]

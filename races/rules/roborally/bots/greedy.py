@@ -134,7 +134,7 @@ class Greedy:
         solo = self.solo(view["course"])
         registers = me["registers"]
         locked = {
-            r: KIND[registers[r - 1]] if registers[r - 1] is not None else None
+            r: KIND[registers[r - 1]] if isinstance(registers[r - 1], int) else None
             for r in me["locked"]
         }
         start = (tuple(me["square"]), me["facing"], me["damage"], me["flags"], 0)
