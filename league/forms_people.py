@@ -4,6 +4,8 @@ time zone."""
 from __future__ import annotations
 
 from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Team, bot_names
 from paddock.timezones import zone_names
@@ -39,8 +41,17 @@ class EntryEditForm(forms.Form):
 
 
 class PreferencesForm(forms.Form):
-    time_zone = forms.ChoiceField(choices=(), help_text="Every date is shown in this time zone.")
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=(), help_text=_("Every date is shown in this time zone.")
+    )
+    language = forms.ChoiceField(
+        label=_("Language"),
+        choices=(),
+        required=False,
+        help_text=_("Every page speaks this language; empty: your browser's."),
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["time_zone"].choices = [(z, z.replace("_", " ")) for z in sorted(zone_names())]
+        self.fields["language"].choices = [("", _("Your browser's language")), *settings.LANGUAGES]

@@ -373,12 +373,14 @@ class TeamChange(models.Model):
 
 
 class Preferences(models.Model):
-    """A person's settings: the time zone dates are shown in."""
+    """A person's settings: the time zone dates are shown in, and the
+    language pages speak (blank: the browser's)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
     )
     time_zone = models.CharField(max_length=64, default="UTC")
+    language = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
         verbose_name_plural = "preferences"

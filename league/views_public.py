@@ -7,14 +7,16 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.views.decorators.http import require_GET
 
 from league import selectors
 from league.caching import (
+    READER_TOKEN,
     is_public_view,
     page_get,
     page_put,
+    page_respond,
     season_id_forget,
     season_id_lookup,
     standings_version,
@@ -87,7 +89,10 @@ def league_detail(request, league_slug: str):
 def standings_tables_html(season: Season, sort: str) -> str:
     """The standings tables and chart, the same for every visitor between two
     results: cached under the season's standings version."""
-    key = f"standings-html:{season.pk}:{standings_version(season.pk)}:{sort}"
+    key = (
+        f"standings-html:{season.pk}:{standings_version(season.pk)}:{sort}:"
+        f"{translation.get_language()}"
+    )
     html = cache.get(key)
     if html is None:
         drivers = selectors.driver_standings(season)
@@ -139,11 +144,11 @@ def season_detail(request, league_slug: str, season_slug: str):
         key = (
             f"season-page:{season.pk}:{standings_version(season.pk)}:"
             f"{selectors.season_page_fingerprint(season)}:{sort}:"
-            f"{timezone.get_current_timezone_name()}"
+            f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
         )
         body = page_get(key)
         if body is not None:
-            return HttpResponse(body)
+            return page_respond(request, body)
     rounds = selectors.season_rounds(season)
     context = {
         "season": season,
@@ -161,9 +166,12 @@ def season_detail(request, league_slug: str, season_slug: str):
         "my_entry": _my_entry(request.user, season),
         "public_page": public,
     }
+    if public:
+        context["csrf_token"] = READER_TOKEN
     response = render(request, "season.html", context)
     if public:
         page_put(key, response.content)
+        return page_respond(request, response.content)
     return response
 
 
@@ -196,10 +204,13 @@ def standings(request, league_slug: str, season_slug: str):
         season_id = season_id_lookup(league_slug, season_slug)
         if season_id is None:
             raise Http404("No such season.")
-        key = f"standings-page:{season_id}:{standings_version(season_id)}:{sort}:{template}"
+        key = (
+            f"standings-page:{season_id}:{standings_version(season_id)}:{sort}:{template}:"
+            f"{translation.get_language()}"
+        )
         body = page_get(key)
         if body is not None:
-            return HttpResponse(body)
+            return page_respond(request, body)
     season = selectors.season_get(league_slug, season_slug)
     context = {
         "season": season,
@@ -208,12 +219,14 @@ def standings(request, league_slug: str, season_slug: str):
         "odds_html": title_odds_html(season),
         "public_page": public,
     }
+    if public:
+        context["csrf_token"] = READER_TOKEN
     response = render(request, template, context)
     if public and season.pk == season_id:
         page_put(key, response.content)
     elif public:
         season_id_forget(league_slug, season_slug)
-    return response
+    return page_respond(request, response.content) if public else response
 
 
 def _history(results) -> list[dict]:
