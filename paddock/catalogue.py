@@ -114,7 +114,12 @@ def extract() -> list[Message]:
     for path in python_files():
         _read(path, path.read_text(encoding="utf-8"), found)
     for path in template_files():
-        _read(path, templatize(path.read_text(encoding="utf-8"), origin=str(path)), found)
+        # templatize keeps the template's lines (for the line numbers) with its
+        # text blanked out and each message as a call; the calls are written
+        # with repr, one line each, so the lines may lose their indentation
+        # (which Python's tokenizer would otherwise refuse).
+        text = templatize(path.read_text(encoding="utf-8"), origin=str(path))
+        _read(path, "\n".join(line.lstrip() for line in text.split("\n")), found)
     return list(found.values())
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from league.models import Preferences
 
@@ -69,3 +70,18 @@ class LanguageMiddleware:
             return (code if code in language_codes() else None), False
         code = Preferences.objects.filter(user=user).values_list("language", flat=True).first()
         return (code if code in language_codes() else None), True
+
+
+def page_words(request) -> dict:
+    """The few sentences the page's scripts write themselves (countdowns),
+    in the reader's language; the scripts take units and lists from the
+    browser's Intl in the page's language."""
+    return {
+        "page_words": {
+            "started": pgettext_lazy("countdown", "started"),
+            "in": pgettext_lazy("countdown", "in %(time)s"),
+            "soon": pgettext_lazy("countdown", "in less than a minute"),
+            "hours_minutes": pgettext_lazy("countdown", "%(hours)s h %(minutes)s min"),
+            "pick_one": gettext_lazy("Pick one, then confirm."),
+        }
+    }

@@ -67,6 +67,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "races.context_processors.your_turn",
+                "paddock.languages.page_words",
             ],
             "builtins": ["league.templatetags.championship"],
         },

@@ -10,6 +10,7 @@ from django import template
 from django.template.defaultfilters import date
 from django.utils import timezone
 from django.utils.timesince import timeuntil
+from django.utils.translation import pgettext
 
 register = template.Library()
 
@@ -34,7 +35,8 @@ def when(value) -> str:
     viewer's time zone: "Fri 31 Dec 2027, 20:00 CET"."""
     if not value:
         return ""
-    return date(value, "D j M Y, H:i T")
+    # Translators: a date format (Django's `date` filter letters) for the language.
+    return date(value, pgettext("date format", "D j M Y, H:i T"))
 
 
 @register.filter
@@ -44,5 +46,5 @@ def countdown(value) -> str:
     if not value:
         return ""
     if value <= timezone.now():
-        return "started"
-    return f"in {timeuntil(value, depth=2)}"
+        return pgettext("countdown", "started")
+    return pgettext("countdown", "in %(time)s") % {"time": timeuntil(value, depth=2)}
