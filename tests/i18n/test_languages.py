@@ -1,0 +1,143 @@
+"""The language chooser on every page, the browser's language by default,
+a signed-in person's saved choice, and a page that really speaks Polish."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from league.caching import READER_TOKEN, memory_clear
+from league.models import Preferences
+from races.rules import speech
+from tests.conftest import make_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_pages():
+    memory_clear()
+    yield
+    memory_clear()
+
+
+def html_lang(response) -> str:
+    return re.search(r'<html lang="([^"]+)"', response.content.decode()).group(1)
+
+
+def test_the_chooser_names_each_language_in_itself_on_every_page(client, league):
+    season = make_season(league)
+    for url in [
+        "/",
+        league.get_absolute_url(),
+        season.get_absolute_url(),
+        reverse("standings", args=[league.slug, season.slug]),
+        reverse("login"),
+    ]:
+        html = client.get(url).content.decode()
+        assert f'action="{reverse("language_choose")}"' in html, url
+        for code, name in settings.LANGUAGES:
+            assert f'value="{code}" lang="{code}"' in html and f">{name}</button>" in html, url
+
+
+def test_a_page_speaks_the_browsers_language_by_default(client):
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="pl-PL,pl;q=0.9,en;q=0.5")) == "pl"
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="zh-TW,zh-Hant;q=0.9")) == "zh-hant"
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="ja")) == "ja"
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="fr-FR")) == "en"
+
+
+def test_choosing_a_language_keeps_it_for_this_browser(client):
+    response = client.post(reverse("language_choose"), {"language": "ja", "next": "/ratings/"})
+    assert response.status_code == 302 and response["Location"] == "/ratings/"
+    assert response.cookies[settings.LANGUAGE_COOKIE_NAME].value == "ja"
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="pl")) == "ja"
+
+
+def test_the_chooser_needs_the_csrf_token():
+    strict = Client(enforce_csrf_checks=True)
+    response = strict.post(reverse("language_choose"), {"language": "pl", "next": "/"})
+    assert response.status_code == 403
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+
+
+def test_an_unknown_language_changes_nothing(client, driver_user):
+    client.force_login(driver_user)
+    response = client.post(reverse("language_choose"), {"language": "xx", "next": "/"})
+    assert response.status_code == 302
+    assert settings.LANGUAGE_COOKIE_NAME not in response.cookies
+    assert not Preferences.objects.filter(user=driver_user).exists()
+
+
+def test_a_signed_in_persons_choice_follows_them_to_another_browser(client, driver_user):
+    client.force_login(driver_user)
+    client.post(reverse("language_choose"), {"language": "pl", "next": "/"})
+    assert Preferences.objects.get(user=driver_user).language == "pl"
+    elsewhere = Client()
+    elsewhere.force_login(driver_user)
+    assert html_lang(elsewhere.get("/", HTTP_ACCEPT_LANGUAGE="ja")) == "pl"
+
+
+def test_the_preferences_page_saves_the_language_and_an_empty_one_means_the_browsers(
+    client, driver_user
+):
+    client.force_login(driver_user)
+    page = client.get(reverse("preferences")).content.decode()
+    assert 'name="language"' in page and "Your browser&#x27;s language" in page
+    client.post(reverse("preferences"), {"time_zone": "Europe/Warsaw", "language": "zh-hant"})
+    assert Preferences.objects.get(user=driver_user).language == "zh-hant"
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="pl")) == "zh-hant"
+    client.post(reverse("preferences"), {"time_zone": "Europe/Warsaw", "language": ""})
+    assert Preferences.objects.get(user=driver_user).language == ""
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="pl")) == "pl"
+
+
+def test_a_bad_language_on_the_preferences_page_is_a_field_error(client, driver_user):
+    client.force_login(driver_user)
+    response = client.post(reverse("preferences"), {"time_zone": "UTC", "language": "klingon"})
+    assert response.status_code == 200 and 'id="id_language-error"' in response.content.decode()
+    assert not Preferences.objects.filter(user=driver_user).exists()
+
+
+def test_a_kept_public_page_is_kept_per_language_with_each_readers_own_token(league):
+    season = make_season(league)
+    url = reverse("standings", args=[league.slug, season.slug])
+    tokens = set()
+    for _ in range(2):
+        visitor = Client(enforce_csrf_checks=True)
+        html = visitor.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert READER_TOKEN not in html
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', html).group(1)
+        tokens.add(token)
+        answer = visitor.post(
+            reverse("language_choose"),
+            {"language": "pl", "next": url, "csrfmiddlewaretoken": token},
+        )
+        assert answer.status_code == 302, "the kept page's token is this reader's own"
+    assert len(tokens) == 2
+    polish = Client().get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert '<html lang="pl">' in polish and "<h1>Klasyfikacja</h1>" in polish
+
+
+def test_a_polish_page_says_its_words_in_polish(client, league):
+    """One string translated in the Polish catalogue proves the chain: the
+    catalogue compiled by `manage.py catalogue`, the middleware, the template."""
+    season = make_season(league)
+    url = reverse("standings", args=[league.slug, season.slug])
+    assert "<h1>Standings</h1>" in client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<h1>Klasyfikacja</h1>" in client.get(url, HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+
+
+def test_the_games_say_their_words_through_the_sites_catalogue():
+    """races.rules.speech answers from Django's catalogue once the races app
+    is ready, in the language active when the sentence is said."""
+    with translation.override("pl"):
+        assert speech.gettext("Standings") == "Klasyfikacja"
+        assert speech.pgettext("position", "Pos") == "Poz."
+    with translation.override("en"):
+        assert speech.gettext("Standings") == "Standings"
