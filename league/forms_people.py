@@ -14,21 +14,23 @@ from paddock.timezones import zone_names
 class EntryEditForm(forms.Form):
     car_number = forms.IntegerField(min_value=1, max_value=999)
     team = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, empty_label="(no team)"
+        queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
     )
     from_round = forms.IntegerField(
         min_value=1,
         max_value=999,
         required=False,
-        label="Team from round",
-        help_text="A team change counts from this round on; earlier rounds keep the old "
-        "team. Empty: the change counts for the whole season.",
+        label=_("Team from round"),
+        help_text=_(
+            "A team change counts from this round on; earlier rounds keep the old "
+            "team. Empty: the change counts for the whole season."
+        ),
     )
     autopilot = forms.ChoiceField(choices=bot_names)
     reserve = forms.BooleanField(
         required=False,
-        label="Reserve",
-        help_text="Waits for a seat; takes one when a driver withdraws.",
+        label=_("Reserve"),
+        help_text=_("Waits for a seat; takes one when a driver withdraws."),
     )
 
     def __init__(self, *args, season, **kwargs):

@@ -20,6 +20,7 @@ from races.forms import PenaltyForm
 from races.lap_chart import lap_chart
 from races.models import Result, Round, Session
 from races.names import seat_names, seat_people, track_name
+from races.progress import recent_for_reader
 from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
 from races.selectors import stewarding_context
@@ -188,7 +189,7 @@ def _board_context(session: Session) -> dict:
             for seat in progress.get("order", [])
             if seat in cars and seat in people
         ],
-        "recent_words": progress.get("recent", []),
+        "recent_words": recent_for_reader(progress),
     }
 
 

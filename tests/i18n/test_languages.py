@@ -13,6 +13,7 @@ from django.utils import translation
 
 from league.caching import READER_TOKEN, memory_clear
 from league.models import Preferences
+from races.progress import recent_for_reader
 from races.rules import speech
 from tests.conftest import make_season
 
@@ -141,3 +142,14 @@ def test_the_games_say_their_words_through_the_sites_catalogue():
         assert speech.pgettext("position", "Pos") == "Poz."
     with translation.override("en"):
         assert speech.gettext("Standings") == "Standings"
+
+
+def test_the_latest_events_of_a_live_race_show_in_the_readers_language():
+    """A running race stores its latest events said in every language
+    (races/progress.py); each reader sees their own, else the site's."""
+    progress = {"recent": {"en": ["Ana shifts to gear 3."], "pl": ["Ana wrzuca trzeci bieg."]}}
+    with translation.override("pl"):
+        assert recent_for_reader(progress) == ["Ana wrzuca trzeci bieg."]
+    with translation.override("ja"):
+        assert recent_for_reader(progress) == ["Ana shifts to gear 3."]
+    assert recent_for_reader({"recent": ["stored before languages"]}) == ["stored before languages"]
