@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from league import selectors
@@ -32,12 +33,12 @@ from races.standings import team_of_round
 from races.views_odds import odds_history_html, title_odds_html
 
 STANDINGS_SORTS = {
-    "rank": ("Position", lambda s: (s.rank, s.entry.car_number)),
-    "name": ("Driver", lambda s: s.entry.driver.name.lower()),
-    "car": ("Car", lambda s: s.entry.car_number),
-    "team": ("Team", lambda s: (s.entry.team.name.lower() if s.entry.team else "~", s.rank)),
-    "wins": ("Wins", lambda s: (-s.positions.get("1", 0), s.rank)),
-    "penalties": ("Penalty points", lambda s: (-s.penalty_points, s.rank)),
+    "rank": (_("Position"), lambda s: (s.rank, s.entry.car_number)),
+    "name": (_("Driver"), lambda s: s.entry.driver.name.lower()),
+    "car": (_("Car"), lambda s: s.entry.car_number),
+    "team": (_("Team"), lambda s: (s.entry.team.name.lower() if s.entry.team else "~", s.rank)),
+    "wins": (_("Wins"), lambda s: (-s.positions.get("1", 0), s.rank)),
+    "penalties": (_("Penalty points"), lambda s: (-s.penalty_points, s.rank)),
 }
 
 
