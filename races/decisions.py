@@ -15,6 +15,7 @@ import json
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from races.rules import Action, Decision
 from races.rules.presentation import Presentation
@@ -91,14 +92,14 @@ def action_posted(post) -> dict:
             raise ValidationError(UNREADABLE)
         if post.get("compose_one") == "1":
             if len(picks) != 1:
-                raise ValidationError("Pick exactly one card.")
+                raise ValidationError(_("Pick exactly one card."))
             value = picks[0]
         else:
             value = sorted(picks)
         return {"kind": post["compose_kind"], "params": {param: value}}
     text = post.get("action", "")
     if not text:
-        raise ValidationError("Pick one of the choices shown, then confirm.")
+        raise ValidationError(_("Pick one of the choices shown, then confirm."))
     try:
         action = json.loads(text)
     except ValueError as error:
