@@ -8,6 +8,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
@@ -160,7 +161,11 @@ def season_detail(request, league_slug: str, season_slug: str):
         "rules": sorted(season.rules.items()),
         "points_table": list(enumerate(season.scoring.race_points, start=1)),
         "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
-        "bonus": [(BONUSES[k], v) for k, v in (season.scoring.bonus or {}).items() if k in BONUSES],
+        "bonus": [
+            (gettext(BONUSES[k]), v)
+            for k, v in (season.scoring.bonus or {}).items()
+            if k in BONUSES
+        ],
         "standings_html": standings_tables_html(season, sort),
         "odds_history_html": odds_history_html(season),
         "can_manage": can_manage(request.user, season.league),

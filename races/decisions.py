@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from races.rules import Action, Decision
 from races.rules.presentation import Presentation
@@ -23,7 +24,7 @@ from races.rules.presentation import Presentation
 # Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
 # any other widget a game declares is drawn as the plain form of its choices.
 DRAWN = ("cards", "gear_stick", "spaces", "form")
-UNREADABLE = "That choice could not be read; pick one of the choices shown."
+UNREADABLE = gettext_lazy("That choice could not be read; pick one of the choices shown.")
 
 
 def panel_shown(

@@ -45,8 +45,10 @@ def round_settings_check(
     if grid_rule == FROM_QUALIFYING and qualifying_format != TIMED_LAP:
         raise ValidationError(
             {
-                "grid_rule": "The grid comes from qualifying, but this round has no "
-                "qualifying lap: choose a timed qualifying lap, or another grid rule."
+                "grid_rule": _(
+                    "The grid comes from qualifying, but this round has no "
+                    "qualifying lap: choose a timed qualifying lap, or another grid rule."
+                )
             }
         )
     # With a qualifying lap, the grid rule is the race's grid should the qualifying
