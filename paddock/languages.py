@@ -73,15 +73,17 @@ class LanguageMiddleware:
 
 
 def page_words(request) -> dict:
-    """The few sentences the page's scripts write themselves (countdowns),
+    """The languages for the chooser, and the few sentences the page's scripts write themselves (countdowns),
     in the reader's language; the scripts take units and lists from the
     browser's Intl in the page's language."""
     return {
+        # The chooser names each language in itself, whatever the page's.
+        "site_languages": settings.LANGUAGES,
         "page_words": {
             "started": pgettext_lazy("countdown", "started"),
             "in": pgettext_lazy("countdown", "in %(time)s"),
             "soon": pgettext_lazy("countdown", "in less than a minute"),
             "hours_minutes": pgettext_lazy("countdown", "%(hours)s h %(minutes)s min"),
             "pick_one": gettext_lazy("Pick one, then confirm."),
-        }
+        },
     }

@@ -153,3 +153,9 @@ def test_the_latest_events_of_a_live_race_show_in_the_readers_language():
     with translation.override("ja"):
         assert recent_for_reader(progress) == ["Ana shifts to gear 3."]
     assert recent_for_reader({"recent": ["stored before languages"]}) == ["stored before languages"]
+
+
+def test_the_chooser_names_each_language_in_itself_whatever_the_pages_language(client):
+    html = client.get("/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
+    assert ">English</button>" in html and ">日本語</button>" in html
+    assert ">繁體中文</button>" in html and ">Polski</button>" in html
