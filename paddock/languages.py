@@ -73,9 +73,9 @@ class LanguageMiddleware:
 
 
 def page_words(request) -> dict:
-    """The languages for the chooser, and the few sentences the page's scripts write themselves (countdowns),
-    in the reader's language; the scripts take units and lists from the
-    browser's Intl in the page's language."""
+    """The languages for the chooser, and the few sentences the page's
+    scripts write themselves (countdowns), in the reader's language; the
+    scripts take units and lists from the browser's Intl in the page's."""
     return {
         # The chooser names each language in itself, whatever the page's.
         "site_languages": settings.LANGUAGES,
