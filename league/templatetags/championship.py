@@ -9,6 +9,7 @@ from decimal import Decimal, InvalidOperation
 from django import template
 from django.template.defaultfilters import date
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.timesince import timeuntil
 from django.utils.translation import pgettext
 
@@ -25,7 +26,8 @@ def points(value) -> str:
         return str(value)
     if number == 0:
         return "0"
-    text = f"{number.normalize():f}"
+    # The decimal mark of the reader's language (12.5, 12,5).
+    text = f"{number.normalize():f}".replace(".", get_format("DECIMAL_SEPARATOR"))
     return text.replace("-", "−")
 
 

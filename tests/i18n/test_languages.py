@@ -159,3 +159,16 @@ def test_the_chooser_names_each_language_in_itself_whatever_the_pages_language(c
     html = client.get("/", HTTP_ACCEPT_LANGUAGE="pl").content.decode()
     assert ">English</button>" in html and ">日本語</button>" in html
     assert ">繁體中文</button>" in html and ">Polski</button>" in html
+
+
+def test_points_and_dates_follow_the_readers_language():
+    from datetime import UTC, datetime
+
+    from league.templatetags.championship import points, when
+
+    moment = datetime(2027, 12, 31, 20, 0, tzinfo=UTC)
+    with translation.override("en"):
+        assert points("12.50") == "12.5" and points("-3") == "−3"
+        assert when(moment) == "Fri 31 Dec 2027, 20:00 UTC"
+    with translation.override("pl"):
+        assert points("12.50") == "12,5"
