@@ -298,8 +298,10 @@ def entry_remove(*, entry: Entry) -> None:
     results (a driver who raced withdraws instead, keeping the results)."""
     if entry.results.exists():
         raise ValidationError(
-            "This driver has results in the season: withdraw them instead, "
-            "so the results and standings stay."
+            _(
+                "This driver has results in the season: withdraw them instead, "
+                "so the results and standings stay."
+            )
         )
     team = entry.team
     entry.delete()

@@ -217,7 +217,7 @@ def results_parse(
                 % {"round": number, "count": len(lines)}
             )
     if not parsed.rounds and not parsed.errors:
-        parsed.errors.append("The file has no result lines.")
+        parsed.errors.append(_("The file has no result lines."))
     return parsed
 
 

@@ -149,12 +149,12 @@ def _why_held(session: Session) -> str | None:
     an update found nothing to change; read only then."""
     rows = Session.objects.filter(pk=session.pk)
     if rows.filter(Exists(_failed_qualifying())).exists():
-        return (
+        return _(
             "The race waits for its qualifying, which failed: retry the qualifying, "
             "or run the race without it, from the round page."
         )
     if rows.filter(SKIPPED_QUALIFYING).exists():
-        return "The race runs without this qualifying, as the organisers chose: it is not run."
+        return _("The race runs without this qualifying, as the organisers chose: it is not run.")
     return None
 
 
