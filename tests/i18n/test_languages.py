@@ -16,6 +16,7 @@ from league.models import Preferences
 from races.progress import recent_for_reader
 from races.rules import speech
 from tests.conftest import make_season
+from tests.races.test_table import heat  # noqa: F401,F811 - a live Heat race waiting for Ana
 
 pytestmark = pytest.mark.django_db
 
@@ -172,3 +173,26 @@ def test_points_and_dates_follow_the_readers_language():
         assert when(moment) == "Fri 31 Dec 2027, 20:00 UTC"
     with translation.override("pl"):
         assert points("12.50") == "12,5"
+
+
+def test_the_your_turn_e_mail_speaks_the_persons_saved_language(heat, settings):  # noqa: F811
+    """Sent by a worker, with no request: the person's saved language, else
+    the site's."""
+    from django.core import mail
+    from django.utils import timezone
+
+    from races.models import Turn
+    from races.online import turns_notify
+
+    session, ana, ben = heat
+    settings.ONLINE_NOTIFY_AFTER_SECONDS = 0
+    for user in (ana, ben):
+        user.email = f"{user.username}@example.org"
+        user.save()
+    Preferences.objects.create(user=ana, language="pl")
+    Turn.objects.filter(session=session).update(opened_at=timezone.now() - timezone.timedelta(1))
+    assert turns_notify(now=timezone.now()) == 2
+    subjects = {m.to[0]: m.subject for m in mail.outbox}
+    assert subjects["ana@example.org"].startswith("Twoja kolej: ")
+    assert subjects["ben@example.org"].startswith("Your turn: ")
+    assert translation.get_language() == "en", "the worker's language is left as it was"
