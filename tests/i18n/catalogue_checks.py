@@ -10,7 +10,7 @@ from pathlib import Path
 
 import polib
 
-from paddock.catalogue import LOCALE, ROOT, po_path
+from paddock.catalogue import LOCALE, ROOT, locale_dir_name, po_path
 
 TRANSLATED_LANGUAGES = ("zh-hant", "ja", "pl")
 GLOSSARY = LOCALE / "glossary"
@@ -71,12 +71,16 @@ def placeholder_mismatches(entries: Iterable[polib.POEntry]) -> list[str]:
     return wrong
 
 
+def glossary_path(code: str) -> Path:
+    """locale/glossary/<locale dir name>.toml: zh_Hant.toml, ja.toml, pl.toml."""
+    return GLOSSARY / f"{locale_dir_name(code)}.toml"
+
+
 def glossary(code: str) -> dict[str, dict[str, str]]:
-    """locale/glossary/<lang>.toml: a table per game (its key, e.g. `heat`)
-    or `general`, each `term = "translation"`, with an optional `source`
-    naming the seed document the terms were taken from."""
-    path = GLOSSARY / f"{code}.toml"
-    tables = tomllib.loads(path.read_text(encoding="utf-8"))
+    """A table per game package under races/rules (`formula_d`, `heat`, …)
+    or `general`, each `"term" = "translation"`, with an optional `source`
+    naming the seed document (locale/glossary/README.md)."""
+    tables = tomllib.loads(glossary_path(code).read_text(encoding="utf-8"))
     return {
         table: {term: word for term, word in terms.items() if term != "source"}
         for table, terms in tables.items()
@@ -84,8 +88,8 @@ def glossary(code: str) -> dict[str, dict[str, str]]:
     }
 
 
-def game_of(entry: polib.POEntry) -> set[str]:
-    """The games an entry is said in: the packages it occurs in under
+def games_of(entry: polib.POEntry) -> set[str]:
+    """The game packages an entry is said in: its source locations under
     races/rules/<game>/, or its context when that names a game."""
     games = set()
     for where, _line in entry.occurrences:
@@ -98,31 +102,48 @@ def game_of(entry: polib.POEntry) -> set[str]:
 
 
 def term_pattern(term: str) -> re.Pattern:
-    """The English term as a whole word, in the singular or plural."""
-    return re.compile(rf"\b{re.escape(term)}(?:s|es)?\b", re.IGNORECASE)
+    """The English term as whole words, case aside, also with a plural s."""
+    words = r"\s+".join(re.escape(w) for w in term.split())
+    return re.compile(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", re.IGNORECASE)
+
+
+def terms_used(english: str, terms: dict[str, str]) -> list[str]:
+    """The glossary terms an English text uses, placeholders aside; where
+    terms overlap the longest wins ("pit lane", not "pit")."""
+    text = PLACEHOLDER.sub(" ", english)
+    taken: list[tuple[int, int]] = []
+    used = []
+    for term in sorted(terms, key=len, reverse=True):
+        for m in term_pattern(term).finditer(text):
+            if any(m.start() < end and start < m.end() for start, end in taken):
+                continue
+            taken.append(m.span())
+            if term not in used:
+                used.append(term)
+    return used
 
 
 def glossary_breaks(
-    entries: Iterable[polib.POEntry], terms: dict[str, dict[str, str]]
+    entries: Iterable[polib.POEntry], tables: dict[str, dict[str, str]]
 ) -> list[str]:
     """Translated entries that use a glossary term in English but not its
-    glossary translation. The translation is looked for as a stem, case
-    aside, so an inflected form (Polish cases) still counts."""
+    glossary word. `general` applies to every entry, a game's table to the
+    entries of its package (and wins over `general` there). The word is
+    looked for as a stem, case aside, so an inflected form still counts."""
     broken = []
     for e in live(entries):
         forms = list(e.msgstr_plural.values()) if e.msgid_plural else [e.msgstr]
         if not all(f.strip() for f in forms) or "fuzzy" in e.flags:
             continue  # untranslated entries are the completeness test's
-        english = e.msgid + " " + (e.msgid_plural or "")
-        games = game_of(e)
-        for table, pairs in terms.items():
-            if table != "general" and table not in games:
-                continue
-            for term, word in pairs.items():
-                if term_pattern(term).search(english):
-                    for form in forms:
-                        if word.casefold() not in form.casefold():
-                            broken.append(f"{table}: {term!r} should be {word!r} in {form!r}")
+        english = e.msgid + "\n" + (e.msgid_plural or "")
+        terms = {t: ("general", w) for t, w in tables.get("general", {}).items()}
+        for game in sorted(games_of(e)):
+            terms.update({t: (game, w) for t, w in tables.get(game, {}).items()})
+        for term in terms_used(english, {t: w for t, (_g, w) in terms.items()}):
+            table, word = terms[term]
+            for form in forms:
+                if word.casefold() not in form.casefold():
+                    broken.append(f"{table}: {term!r} should be {word!r} in {form!r}")
     return broken
 
 

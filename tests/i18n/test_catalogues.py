@@ -12,10 +12,10 @@ import pytest
 
 from paddock import catalogue
 from tests.i18n.catalogue_checks import (
-    GLOSSARY,
     TRANSLATED_LANGUAGES,
     glossary,
     glossary_breaks,
+    glossary_path,
     placeholder_mismatches,
     relative,
     untranslated,
@@ -52,7 +52,7 @@ def test_each_translation_keeps_the_placeholders_of_its_message(code):
 
 @pytest.mark.parametrize("code", TRANSLATED_LANGUAGES)
 def test_each_glossary_term_is_translated_the_same_way_everywhere(code):
-    path = GLOSSARY / f"{code}.toml"
+    path = glossary_path(code)
     assert path.exists(), f"{relative(path)} is missing (the game terms of {code})"
     broken = glossary_breaks(load(code), glossary(code))
     assert not broken, f"{code}: glossary terms translated otherwise:\n" + "\n".join(broken[:SHOWN])
@@ -127,4 +127,23 @@ def test_a_glossary_term_translated_otherwise_is_caught():
     assert glossary_breaks(entries, terms) == [
         "heat: 'gear' should be 'bieg' in 'Przekładnie'",
         "general: 'lap' should be 'okrąż' in 'Prowadzenie'",
+    ]
+
+
+def test_the_longest_glossary_term_wins_and_a_games_table_wins_over_general():
+    tables = {
+        "general": {"round": "rund", "pit": "boks"},
+        "formula_d": {"pit lane": "alej", "pit": "boks"},
+        "heat": {"round": "tur"},
+    }
+    fd = [("races/rules/formula_d/present.py", "1")]
+    heat = [("races/rules/heat/present.py", "1")]
+    entries = [
+        _entry("%(driver)s enters the pit lane", "%(driver)s wjeżdża w aleję", occurrences=fd),
+        _entry("Round %(number)s", "Tura %(number)s", occurrences=heat),
+        _entry("Round %(number)s", "Tura %(number)s"),
+        _entry("%(round)s added.", "Dodano %(round)s."),
+    ]
+    assert glossary_breaks(entries, tables) == [
+        "general: 'round' should be 'rund' in 'Tura %(number)s'"
     ]
