@@ -114,7 +114,12 @@ class OddsLine(Schema):
     top_three: float
     expected_position: float
     margin: float = Field(description="95% margin of error of the title chance.")
-    state: str = Field(description="champion, can still win, or out")
+    state: str = Field(
+        description="champion, can still win, out, or undecided (too many finishes left to prove)"
+    )
+    best: int | None = Field(None, description="Best final place any finish of the season gives.")
+    worst: int | None = Field(None, description="Worst final place any finish gives.")
+    exact: bool | None = Field(None, description="False: best and worst are bounds.")
 
 
 class OddsOut(Schema):

@@ -29,24 +29,31 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
+# Two benches on one machine keep apart by naming their own database and
+# Redis database (BENCH_DATABASE, BENCH_REDIS_DB).
+BENCH_DATABASE = os.environ.get("BENCH_DATABASE", "paddock_bench")
+
+
 def bench_database_url() -> str:
     base = os.environ.get("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/test")
-    return urlunsplit(urlsplit(base)._replace(path="/paddock_bench"))
+    return urlunsplit(urlsplit(base)._replace(path=f"/{BENCH_DATABASE}"))
 
 
 def recreate_database(url: str) -> None:
     import psycopg
 
     admin = urlunsplit(urlsplit(url)._replace(path="/postgres"))
+    name = urlsplit(url).path.lstrip("/")
     with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute("DROP DATABASE IF EXISTS paddock_bench WITH (FORCE)")
-        conn.execute("CREATE DATABASE paddock_bench")
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def bench_redis_url() -> str:
-    """Redis database 14: a bench neither purges nor reads the test suite's queues."""
+    """Redis database 14 (or BENCH_REDIS_DB): a bench neither purges nor reads
+    the test suite's queues."""
     base = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    return urlunsplit(urlsplit(base)._replace(path="/14"))
+    return urlunsplit(urlsplit(base)._replace(path="/" + os.environ.get("BENCH_REDIS_DB", "14")))
 
 
 def setup_django(url: str) -> None:

@@ -23,7 +23,7 @@ The reasoning, for a driver X:
 Best and worst reachable places are exact by enumeration when the season has
 few completions left, and otherwise the bounds the pairwise completions give
 (`exact` says which). The search has a budget; a driver it could not settle
-within it is left as "can still win" with `proven` false (never seen in the
+within it is left "undecided" with `proven` false (never seen in the
 tests or the bench, but said rather than hidden).
 """
 
@@ -38,6 +38,8 @@ from league import scoring
 from league.completions import RoundToCome, SeasonSoFar, pair_beats, scores_with
 
 CHAMPION, CAN_WIN, OUT = "champion", "can still win", "out"
+# A title question the search gave up on: said, never guessed.
+UNDECIDED = "undecided"
 ENUMERATION_LIMIT = 50_000  # completions enumerated for exact best/worst places
 SEARCH_BUDGET = 20_000  # nodes of the threat search before it gives up proving
 
@@ -45,11 +47,11 @@ SEARCH_BUDGET = 20_000  # nodes of the threat search before it gives up proving
 @dataclass(frozen=True)
 class Outlook:
     key: Hashable
-    state: str  # CHAMPION, CAN_WIN or OUT
+    state: str  # CHAMPION, CAN_WIN, OUT or UNDECIDED
     best: int  # best reachable final place
     worst: int  # worst reachable final place
     exact: bool = True  # False: best/worst are bounds (too many completions to go through)
-    proven: bool = True  # False: "can still win" because the search ran out of budget
+    proven: bool = True  # False: UNDECIDED, the search ran out of budget
 
 
 def _slots(season: SeasonSoFar) -> list[tuple[RoundToCome, bool]]:
@@ -213,7 +215,7 @@ def driver_outlooks(season: SeasonSoFar) -> dict[Hashable, Outlook]:
             state = CHAMPION
         else:
             possible, proven = can_still_win(season, key)
-            state = CAN_WIN if possible else OUT
+            state = UNDECIDED if not proven else CAN_WIN if possible else OUT
         if places is not None:
             best, worst = places[key]
         else:
@@ -239,47 +241,5 @@ def _place_bounds(season: SeasonSoFar, key, n: int, state: str) -> tuple[int, in
         for other in season.drivers
         if other != key
     )
-    best = 1 if state == CAN_WIN else max(2, always + 1)
+    best = 1 if state in (CAN_WIN, UNDECIDED) else max(2, always + 1)
     return best, ever + 1
-
-
-def team_outlooks(season: SeasonSoFar) -> dict[Hashable, str]:
-    """Each team's title state, by points. A team has clinched when its
-    worst total (its drivers last everywhere) beats every rival team's best
-    (theirs first everywhere): both happen in one completion, so that is
-    exact. It is out when a rival's worst total beats its best; in between
-    it can still win (a tie on points, or several rivals who cannot all
-    reach their best at once, is left as "can still win")."""
-    if not season.teams:
-        return {}
-    teams = {t: list(m) for t, m in season.teams.items()}
-
-    def totals(team, top: bool) -> int:
-        members = teams[team]
-        races = []
-        for _rnd in season.to_come:
-            others = [d for d in season.drivers if d not in members]
-            order = list(members) + others if top else others + list(members)
-            races.append(order)
-        scores = scores_with(season, races)
-        lines = scoring.driver_standings(
-            season.table, scores, held=season.all_rounds, penalties=season.penalties
-        )
-        by_key = {line.key: line for line in lines}
-        team_lines = scoring.team_standings(
-            season.table, {team: members}, by_key, held=season.all_rounds
-        )
-        return team_lines[0].points
-
-    best = {t: totals(t, True) for t in teams}
-    worst = {t: totals(t, False) for t in teams}
-    out = {}
-    for team in teams:
-        rivals = [t for t in teams if t != team]
-        if all(worst[team] > best[r] for r in rivals):
-            out[team] = CHAMPION
-        elif any(worst[r] > best[team] for r in rivals):
-            out[team] = OUT
-        else:
-            out[team] = CAN_WIN
-    return out

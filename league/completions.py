@@ -6,7 +6,13 @@ in the standings.
 
 A completion gives every remaining round a finishing order of the whole
 field (every car finishes), and, where the round has a qualifying session
-that scores, a qualifying order.
+that scores, a qualifying order; any car may earn any of the round's bonus
+points (`RoundToCome.bonus`: all of them, or none).
+
+Teams: `SeasonSoFar.team_records` holds each team's table so far as
+league/championship.py scored it (the rounds each car drove for the team
+then, the team's own penalties); `teams` (or a round's own `teams`) the cars
+racing for each team in the rounds to come.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from league import scoring
+from league.championship import PenaltyRow, ResultRow, championship
 
 
 @dataclass(frozen=True)
@@ -22,6 +29,22 @@ class RoundToCome:
     number: int
     multiplier: int = 1  # a double-points finale is 2
     qualifying: bool = False  # a qualifying session whose places score
+    bonus: object = 0  # the most bonus points one car can earn in the round (multiplied)
+    # The cars racing for each team in this round (None: `SeasonSoFar.teams`).
+    teams: Mapping[Hashable, tuple[Hashable, ...]] | None = None
+    # Points each car already scored in this round (its qualifying is over):
+    # only where a team counts its best N cars, whose round cannot be split.
+    carried: Mapping[Hashable, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TeamSoFar:
+    """A team's table so far, as league/championship.py scored it."""
+
+    rounds: Mapping[int, object]  # the team's points in each round held
+    positions: Mapping[int, int]  # its cars' classified race places, for countback
+    latest: Mapping[int, int]  # its best car's race place in each round held
+    penalty: object = 0
 
 
 @dataclass(frozen=True)
@@ -33,6 +56,11 @@ class SeasonSoFar:
     to_come: tuple[RoundToCome, ...]
     penalties: Mapping[Hashable, int] = field(default_factory=dict)
     teams: Mapping[Hashable, tuple[Hashable, ...]] = field(default_factory=dict)
+    # None: every team drove with its `teams` cars all season (no team penalties).
+    team_records: Mapping[Hashable, TeamSoFar] | None = None
+
+    def lineup(self, rnd: RoundToCome) -> Mapping[Hashable, tuple[Hashable, ...]]:
+        return self.teams if rnd.teams is None else rnd.teams
 
     @property
     def field_size(self) -> int:
@@ -110,3 +138,108 @@ def pair_beats(season: SeasonSoFar, scores: Mapping, first: Hashable, second: Ha
     )
     ranks = {line.key: line.rank for line in lines}
     return ranks[first] < ranks[second]
+
+
+def team_records(season: SeasonSoFar) -> dict[Hashable, TeamSoFar]:
+    """Every team's table so far: the season's own, or (without one) its
+    cars' results, each round the sum or the best N of them, less their
+    penalties."""
+    if season.team_records is not None:
+        names = dict.fromkeys([*season.team_records, *season.teams])
+        for rnd in season.to_come:
+            names.update(dict.fromkeys(season.lineup(rnd)))
+        empty = TeamSoFar({}, {}, {})
+        return {t: season.team_records.get(t, empty) for t in names}
+    drivers = {
+        line.key: line
+        for line in scoring.driver_standings(
+            season.table,
+            {k: list(season.scores.get(k, ())) for k in season.drivers},
+            held=list(season.held),
+            penalties=season.penalties,
+        )
+    }
+    lines = scoring.team_standings(season.table, season.teams, drivers, held=list(season.held))
+    held = sorted(season.held)
+    return {
+        line.key: TeamSoFar(
+            rounds=dict(line.rounds),
+            positions=dict(line.positions),
+            latest={n: p for n, p in zip(reversed(held), line.latest, strict=True)},
+            penalty=line.penalty,
+        )
+        for line in lines
+    }
+
+
+def season_from_results(
+    table: scoring.PointsTable,
+    rows: Sequence[ResultRow],
+    *,
+    to_come: Sequence[RoundToCome],
+    penalties: Sequence[PenaltyRow] = (),
+    entries: Sequence[Hashable] = (),
+    teams: Sequence[Hashable] = (),
+    lineup: Mapping[Hashable, tuple[Hashable, ...]] | None = None,
+) -> SeasonSoFar:
+    """A season in progress from its result and penalty rows, scored by
+    league/championship.py exactly as its standings are: stewarded places,
+    bonus points, multipliers, the team each car drove for in each round,
+    drivers' and teams' own penalties. `lineup` is each team's cars from now
+    on (a round to come may name its own); the bonus and `carried` fields of
+    the rounds to come are filled in here."""
+    tables = championship(table, rows, penalties=penalties, entries=entries, teams=teams)
+    scores: dict[Hashable, list[scoring.RoundScore]] = {k: [] for k in entries}
+    for s in tables.results:
+        is_race = s.row.session == "race"
+        scores.setdefault(s.row.entry, []).append(
+            scoring.RoundScore(
+                s.row.round,
+                s.points,
+                s.position if is_race and s.status == scoring.FINISHED else None,
+                latest=s.position if is_race else None,
+            )
+        )
+    best_n = table.team_points == "best_n"
+    most_bonus = sum((scoring.points_value(v) for v in table.bonus.values()), 0)
+    rounds = []
+    for rnd in to_come:
+        carried = {}
+        if best_n:  # a team's best N cars cannot be known before the round is over
+            for s in tables.results:
+                if s.row.round == rnd.number:
+                    carried[s.row.entry] = carried.get(s.row.entry, 0) + s.points
+        rounds.append(
+            RoundToCome(
+                rnd.number,
+                rnd.multiplier,
+                rnd.qualifying,
+                bonus=most_bonus * rnd.multiplier,
+                teams=rnd.teams,
+                carried=carried,
+            )
+        )
+    partly = {rnd.number for rnd in rounds if rnd.carried}
+    records = {}
+    for line in tables.teams:
+        records[line.key] = TeamSoFar(
+            rounds={n: p for n, p in line.rounds.items() if n not in partly},
+            positions=dict(line.positions),
+            latest={
+                n: p
+                for n, p in zip(reversed(tables.held), line.latest, strict=True)
+                if p != scoring._ABSENT
+            },
+            penalty=line.penalty,
+        )
+    keys = tuple(dict.fromkeys([*entries, *scores]))
+    return SeasonSoFar(
+        table=table,
+        drivers=keys,
+        scores={k: tuple(v) for k, v in scores.items()},
+        held=tuple(tables.held),
+        to_come=tuple(rounds),
+        penalties={line.key: line.penalty for line in tables.drivers if line.penalty},
+        teams=dict(lineup or {}),
+        team_records=records,
+    )

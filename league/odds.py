@@ -17,7 +17,7 @@ import random
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 
-from league.completions import SeasonSoFar
+from league.completions import SeasonSoFar, team_records
 
 Z95 = 1.96
 
@@ -80,14 +80,35 @@ class _Field:
             for rnd in season.to_come
         ]
         self.drop = season.table.drop_worst
-        team_of = {}
-        self.team_keys = list(season.teams)
-        for t, members in enumerate(self.team_keys):
-            for key in season.teams[members]:
-                team_of[key] = t
-        self.team_members = [
-            [i for i, k in enumerate(self.keys) if team_of.get(k) == t]
-            for t in range(len(self.team_keys))
+        # Teams: their table so far as the standings scored it (the cars that
+        # drove for them then, their own penalties), and the cars racing for
+        # them in each round to come.
+        records = team_records(season)
+        self.team_keys = list(records)
+        self.team_start = []  # points so far, penalties off
+        self.team_places = []  # classified race places so far
+        self.team_finish = []  # per round index: best car's place so far (None: none)
+        for team in self.team_keys:
+            record = records[team]
+            self.team_start.append(sum(record.rounds.values(), 0) - record.penalty)
+            self.team_places.append(
+                [place for place, count in record.positions.items() for _ in range(count)]
+            )
+            finish: list[int | None] = [None] * len(self.rounds)
+            for number, place in record.latest.items():
+                finish[self.round_index[number]] = place
+            self.team_finish.append(finish)
+        index_of = {k: i for i, k in enumerate(self.keys)}
+        self.team_cars = [  # per team, per round to come: (driver index, points carried in)
+            [
+                [
+                    (index_of[k], rnd.carried.get(k, 0))
+                    for k in season.lineup(rnd).get(team, ())
+                    if k in index_of
+                ]
+                for rnd in season.to_come
+            ]
+            for team in self.team_keys
         ]
 
     def draw_order(self, rng: random.Random) -> list[int]:
@@ -161,7 +182,8 @@ def title_odds(
     team_title = [0.0] * teams
     team_podium = [0] * teams
     team_place_sum = [0] * teams
-    most = max(n, max((max(p, default=0) for p in data.base_places), default=0))
+    held_places = [*data.base_places, *data.team_places]
+    most = max(n, *(max(p, default=0) for p in held_places))
     indexes = [data.round_index[rnd.number] for rnd in rounds_to_come]
     for _ in range(simulations):
         points = [list(p) for p in data.base_points]
@@ -208,37 +230,40 @@ def title_odds(
 
 
 def _team_tally(data: _Field, points, places, finish, most, title, podium, place_sum) -> None:
-    """Teams score each round the sum of their members' points (or the best
-    N), less the members' penalties, and drop no rounds; ties by countback
-    of the members' places, then the best member's place in the latest
-    round. Places are gathered only for teams level on points."""
+    """Teams: their points so far, then each round to come the sum of their
+    cars' points in it (or the best N), no dropped rounds; ties by countback
+    of their cars' places, then the best car's place in the latest round.
+    Places are gathered only for teams level on points."""
     table = data.season.table
-    members = data.team_members
+    best_n = table.team_best_n if table.team_points == "best_n" else None
+    indexes = [data.round_index[rnd.number] for rnd in data.season.to_come]
     totals = []
-    for team_members in members:
-        if table.team_points == "best_n":
-            total = 0
-            for r in range(len(data.rounds)):
-                values = sorted((points[i][r] for i in team_members), reverse=True)
-                total += sum(values[: table.team_best_n])
-        else:
-            total = sum(sum(points[i]) for i in team_members)
-        totals.append(total - sum(data.penalty[i] for i in team_members))
+    for t in range(len(data.team_keys)):
+        total = data.team_start[t]
+        for r, cars in enumerate(data.team_cars[t]):
+            index = indexes[r]
+            values = [points[i][index] - data.base_points[i][index] + kept for i, kept in cars]
+            if best_n is not None:
+                values = sorted(values, reverse=True)[:best_n]
+            total += sum(values)
+        totals.append(total)
 
     def team_places(team):
-        return [p for i in members[team] for p in places(i)]
+        out = list(data.team_places[team])
+        for r, cars in enumerate(data.team_cars[team]):
+            out.extend(finish(i)[indexes[r]] for i, _ in cars)
+        return out
 
     def team_finish(team):
-        best = [None] * len(data.rounds)
-        for i in members[team]:
-            for r, f in enumerate(finish(i)):
-                if f is not None and (best[r] is None or f < best[r]):
-                    best[r] = f
+        best = list(data.team_finish[team])
+        for r, cars in enumerate(data.team_cars[team]):
+            if cars:
+                best[indexes[r]] = min(finish(i)[indexes[r]] for i, _ in cars)
         return best
 
     ranks = _ranks(totals, team_places, team_finish, most)
     firsts = ranks.count(1)
-    for team in range(len(members)):
+    for team in range(len(data.team_keys)):
         place_sum[team] += ranks[team]
         if ranks[team] == 1:
             title[team] += 1 / firsts

@@ -23,7 +23,7 @@ from races.rules.presentation import Presentation
 
 # Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
 # any other widget a game declares is drawn as the plain form of its choices.
-DRAWN = ("cards", "gear_stick", "spaces", "form")
+DRAWN = ("cards", "gear_stick", "spaces", "tile", "form")
 UNREADABLE = gettext_lazy("That choice could not be read; pick one of the choices shown.")
 
 
@@ -65,7 +65,28 @@ def panel_shown(
         ]
     if panel["widget"] == "spaces":
         panel["targets"] = _targets(choices)
+    if panel["widget"] == "tile":
+        panel.update(_tile_grids(panel.get("grids") or [], choices))
     return panel
+
+
+def _tile_grids(grids: Sequence[Mapping], choices: Sequence[dict]) -> dict:
+    """A tile panel's grids with each cell's choice (a button that posts it),
+    and the choices that are not a cell as a list of their own."""
+    placed = {(c["grid"], c["cell"]): c for c in choices if c.get("cell") is not None}
+    return {
+        "grids": [
+            {
+                **g,
+                "rows": [
+                    [{**cell, "choice": placed.get((number, cell["key"]))} for cell in row]
+                    for row in g["rows"]
+                ],
+            }
+            for number, g in enumerate(grids)
+        ],
+        "rest": {"choices": [c for c in choices if c.get("cell") is None]},
+    }
 
 
 def _targets(choices: Sequence[dict]) -> list[dict]:
@@ -98,7 +119,8 @@ def action_posted(post) -> dict:
         else:
             value = sorted(picks)
         return {"kind": post["compose_kind"], "params": {param: value}}
-    text = post.get("action", "")
+    # a choice with a button of its own (a cell of a tile's grid) wins over the list
+    text = post.get("place") or post.get("action", "")
     if not text:
         raise ValidationError(_("Pick one of the choices shown, then confirm."))
     try:

@@ -19,6 +19,7 @@ from league.fields import ValuesJSONField
 from league.models import Entry, Season, Team
 from league.rules_options import validate_round_options
 from races.round_settings import round_settings_check
+from races.stored_actions import ActionsAppended
 
 
 class Round(models.Model):
@@ -131,7 +132,7 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-class Session(models.Model):
+class Session(ActionsAppended):
     class Kind(models.TextChoices):
         QUALIFYING = "qualifying", _("Qualifying")
         RACE = "race", _("Race")

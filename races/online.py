@@ -159,10 +159,12 @@ def deadlines_expire(*, now: datetime) -> int:
             if not expired:
                 continue
             late = {t.seat for t in expired}
-            # Just this one decision: the driver is back at the next one.
-            autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
             with live_race(session) as (game, race):
                 steps = list(session.actions)
+                # The game's own default where its rules fix one, else the autopilot.
+                made += _defaults_apply(session, race, late, steps)
+                # Just this one decision: the driver is back at the next one.
+                autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
                 for seat, bot in controllers(game, session.seed, autopilots).items():
                     before = len(steps)
                     drive(race, {seat: bot}, steps, by="autopilot", once=True)
@@ -171,6 +173,24 @@ def deadlines_expire(*, now: datetime) -> int:
                 drive(race, controllers(game, session.seed, session.seats), steps)
                 session.actions = steps
                 settle(session, race, now)
+    return made
+
+
+def _defaults_apply(session: Session, race, late: set, steps: list[dict]) -> int:
+    """Apply the game's default decision for each late seat that has one;
+    those seats leave `late`. Returns how many it made."""
+    presentation = get_presentation(session.round.season.game)
+    made = 0
+    for decision in list(race.pending):
+        if decision.seat not in late:
+            continue
+        chosen = presentation.default_action(decision, race.view(decision.seat))
+        if chosen is None:
+            continue
+        race.apply(decision.seat, chosen)
+        steps.append({"seat": decision.seat, "action": chosen.to_dict(), "by": "default"})
+        late.discard(decision.seat)
+        made += 1
     return made
 
 
@@ -219,8 +239,10 @@ def turns_for(user) -> list[Turn]:
     """The decisions a person owes now, for the site header."""
     if not user.is_authenticated:
         return []
+    # The header names the season and round only: the session's stored
+    # race (actions, log, progress) stays in the database.
     return list(
-        Turn.objects.filter(user=user, session__status=S.AWAITING).select_related(
-            "session__round__season__league"
-        )
+        Turn.objects.filter(user=user, session__status=S.AWAITING)
+        .select_related("session__round__season")
+        .only("session_id", "session__round__name", "session__round__season__name")
     )

@@ -93,6 +93,7 @@ def session_plan(session: Session) -> Plan:
             if r.status == "finished" and r.entry_id in seat_of_entry
         },
         qualifying_summary=summary,
+        people=any(s.kind == "human" for s in seats),
     )
     config = get_presentation(game.key).engine_config(
         season.rules, rnd.options, track=rnd.track, laps=rnd.laps, facts=facts

@@ -35,7 +35,7 @@ def team_of_round(entries: dict[int, int | None], changes: list[tuple]):
     return team
 
 
-def _rows(season: Season, team) -> tuple[list[ResultRow], dict[int, tuple]]:
+def result_rows(season: Season, team) -> tuple[list[ResultRow], dict[int, tuple]]:
     # Unordered: standings are ranked afterwards with a total order.
     stored = (
         Result.objects.filter(
@@ -77,7 +77,7 @@ def _rows(season: Season, team) -> tuple[list[ResultRow], dict[int, tuple]]:
     return rows, before
 
 
-def _penalties(season: Season) -> list[PenaltyRow]:
+def result_penalties(season: Season) -> list[PenaltyRow]:
     return [
         PenaltyRow(
             round=number,
@@ -115,10 +115,10 @@ def standings_recompute(*, season: Season) -> dict[int, Decimal]:
         .order_by()
         .values_list("entry_id", "team_id", "from_round")
     )
-    rows, before = _rows(season, team_of_round(entries, changes))
+    rows, before = result_rows(season, team_of_round(entries, changes))
     teams = list(season.teams.order_by().values_list("id", flat=True)) if season.team_mode else []
     tables = championship(
-        table, rows, penalties=_penalties(season), entries=list(entries), teams=teams
+        table, rows, penalties=result_penalties(season), entries=list(entries), teams=teams
     )
 
     changed = []

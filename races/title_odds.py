@@ -6,6 +6,7 @@ the ratings, and stores the answer for the pages, the chart and the API."""
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import replace
 
 from django.conf import settings
 from django.db import transaction
@@ -14,67 +15,69 @@ from django.utils import timezone
 from league import ratings as rating_model
 from league import scoring
 from league.caching import season_changed
-from league.clinch import driver_outlooks, team_outlooks
-from league.completions import RoundToCome, SeasonSoFar
-from league.models import DriverStanding, Entry, Season
+from league.clinch import driver_outlooks
+from league.completions import RoundToCome, SeasonSoFar, season_from_results
+from league.models import Entry, Season, TeamChange
 from league.odds import title_odds
-from races.models import Result, Round, Session
+from league.team_clinch import team_outlooks
+from races.models import Round, Session
+from races.standings import result_penalties, result_rows, team_of_round
 from ratings.models import Rating, TitleOdds
 
 
 def season_so_far(season: Season) -> tuple[SeasonSoFar, dict[int, Entry]]:
-    """The season as plain data: every entry's round scores, the rounds held
-    and to come, penalties and teams. Keys are entry ids."""
-    rows = (
-        Result.objects.filter(
-            session__round__season=season, session__status=Session.Status.FINISHED
-        )
-        .order_by()
-        .values_list("entry_id", "session__kind", "session__round__number", "position", "points")
+    """The season as plain data, scored as its standings are (the same rows,
+    penalties and team spells, league/championship.py): every entry's round
+    scores, the teams' tables, the rounds held and to come with their
+    multipliers and each team's cars in them. Keys are entry and team ids."""
+    spells = team_of_round(
+        dict(Entry.objects.filter(season=season).order_by().values_list("id", "team_id")),
+        list(
+            TeamChange.objects.filter(entry__season=season)
+            .order_by()
+            .values_list("entry_id", "team_id", "from_round")
+        ),
     )
-    scores: dict[int, list[scoring.RoundScore]] = defaultdict(list)
-    held_races: set[int] = set()
-    held: set[int] = set()
-    quali_done: set[int] = set()
-    for entry_id, kind, number, position, points in rows:
-        is_race = kind == Session.Kind.RACE
-        scores[entry_id].append(scoring.RoundScore(number, points, position if is_race else None))
-        held.add(number)
-        (held_races if is_race else quali_done).add(number)
+    rows, _ = result_rows(season, spells)
+    held_races = {r.round for r in rows if r.session == Session.Kind.RACE}
+    quali_done = {r.round for r in rows if r.session == Session.Kind.QUALIFYING}
     entries = {
         e.pk: e
         for e in Entry.objects.filter(season=season)
         .select_related("driver", "team")
         .order_by("car_number")
-        if not e.withdrawn or e.pk in scores
+        if not e.withdrawn or any(r.entry == e.pk for r in rows)
     }
     timed = Round.QualifyingFormat.TIMED_LAP
-    to_come = tuple(
-        RoundToCome(
-            number=r.number, qualifying=r.qualifying_format == timed and r.number not in quali_done
+    to_come = []
+    for r in Round.objects.filter(season=season).order_by("number"):
+        if r.number in held_races:
+            continue
+        lineup: dict[int, list[int]] = defaultdict(list)
+        if season.team_mode:
+            for entry_id in entries:
+                team = spells(entry_id, r.number)
+                if team is not None:
+                    lineup[team].append(entry_id)
+        to_come.append(
+            RoundToCome(
+                number=r.number,
+                multiplier=r.points_multiplier,
+                qualifying=r.qualifying_format == timed and r.number not in quali_done,
+                teams={t: tuple(m) for t, m in lineup.items()},
+            )
         )
-        for r in Round.objects.filter(season=season).order_by("number")
-        if r.number not in held_races
-    )
-    penalties = dict(
-        DriverStanding.objects.filter(season=season, penalty_points__gt=0).values_list(
-            "entry_id", "penalty_points"
-        )
-    )
-    teams: dict[int, list[int]] = defaultdict(list)
-    if season.team_mode:
-        for entry in entries.values():
-            if entry.team_id:
-                teams[entry.team_id].append(entry.pk)
-    so_far = SeasonSoFar(
-        table=scoring.PointsTable.of(season.scoring),
-        drivers=tuple(entries),
-        scores={k: tuple(v) for k, v in scores.items() if k in entries},
-        held=tuple(sorted(held)),
+    teams = list(season.teams.order_by().values_list("id", flat=True)) if season.team_mode else []
+    so_far = season_from_results(
+        scoring.PointsTable.of(season.scoring),
+        rows,
         to_come=to_come,
-        penalties=penalties,
-        teams={t: tuple(m) for t, m in teams.items()},
+        penalties=result_penalties(season),
+        entries=list(entries),
+        teams=teams,
     )
+    if not season.team_mode:
+        so_far = replace(so_far, team_records={})
     return so_far, entries
 
 
@@ -144,18 +147,24 @@ def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
     drivers.sort(key=lambda d: (-d["title"], d["expected_position"], d["car_number"]))
     team_states = team_outlooks(so_far)
     names = dict(season.teams.values_list("id", "name"))
-    teams = [
-        {
-            "team_id": team_id,
-            "name": names.get(team_id, ""),
-            "title": chance.title,
-            "top_three": chance.top_three,
-            "expected_position": round(chance.expected_position, 2),
-            "margin": chance.margin,
-            "state": team_states.get(team_id, ""),
-        }
-        for team_id, chance in odds.teams.items()
-    ]
+    teams = []
+    for team_id, chance in odds.teams.items():
+        outlook = team_states[team_id]
+        teams.append(
+            {
+                "team_id": team_id,
+                "name": names.get(team_id, ""),
+                "title": chance.title,
+                "top_three": chance.top_three,
+                "expected_position": round(chance.expected_position, 2),
+                "margin": chance.margin,
+                "state": outlook.state,
+                "best": outlook.best,
+                "worst": outlook.worst,
+                "exact": outlook.exact,
+                "proven": outlook.proven,
+            }
+        )
     teams.sort(key=lambda t: (-t["title"], t["expected_position"], t["name"]))
     row, _ = TitleOdds.objects.update_or_create(
         season=season,

@@ -10,6 +10,7 @@ from django.db.models import Prefetch
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -19,9 +20,9 @@ from races import replay as replays
 from races import services
 from races.forms import PenaltyForm
 from races.lap_chart import lap_chart
+from races.live_table import board_html
 from races.models import Result, Round, Session
 from races.names import seat_names, seat_people, track_name
-from races.progress import recent_for_reader
 from races.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
 from races.selectors import stewarding_context
@@ -91,9 +92,11 @@ def round_page(request, rnd: Round, penalty_form=None):
     )
     qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)
-    chart = None
+    chart, pictures = None, []
     if race and race.status == Session.Status.FINISHED:
-        chart = lap_chart(get_presentation(season.game), session_events(race), race.seats)
+        presentation, events = get_presentation(season.game), session_events(race)
+        chart = lap_chart(presentation, events, race.seats)
+        pictures = presentation.result_pictures(race.config, events, seat_people(race.seats))
     for session in sessions:
         results_shown(session.ordered, season.rules, season.game)
         session.columns = result_columns(season, session.ordered)
@@ -108,6 +111,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         "grid": race.seats if race else [],
         "track_name": track_name(season.game, rnd.track),
         "lap_chart": chart,
+        "result_pictures": pictures,
         "editable": all(s.status in services.UNRUN for s in sessions),
         "penalties": list(
             rnd.penalties.select_related("entry__driver", "team", "steward", "protest")
@@ -121,7 +125,9 @@ def round_page(request, rnd: Round, penalty_form=None):
 
 
 def _session_get(session_id: int) -> Session:
-    return get_object_or_404(Session.objects.select_related("round__season__league"), pk=session_id)
+    # The log is read by the replay and the checks, never by these pages.
+    sessions = Session.objects.select_related("round__season__league").defer("event_log")
+    return get_object_or_404(sessions, pk=session_id)
 
 
 @require_GET
@@ -149,60 +155,33 @@ def session_live(request, session_id: int):
         "results": results,
         "result_columns": result_columns(season, results),
         "polling": session.status in LIVE_STATUSES,
-        "can_manage": can_manage(request.user, session.round.season.league),
+        # Asked only where a page offers the organiser's controls.
+        "can_manage": SimpleLazyObject(lambda: can_manage(request.user, season.league)),
         "reschedule_form": RescheduleForm(),
         "qualifying_failure": session_qualifying_failure(session),
-        **stewarding_context(request, session),
     }
-    if session.status in LIVE_STATUSES and (session.progress or {}).get("cars"):
-        context.update(_board_context(session))
+    if session.status == Session.Status.FINISHED:
+        context.update(stewarding_context(request, session))  # reports follow the result
+    turns = list(session.turns.all()) if session.live else []
     if session.live:
-        context.update(_live_play_context(request, session, names))
-        if context.get("cockpit_scene"):
-            context["live_scene"] = None  # the panel draws the board, with its spaces
+        context.update(_live_play_context(request, session, names, turns))
+    if session.status in LIVE_STATUSES and (session.progress or {}).get("cars"):
+        deciding = sorted({t.seat for t in turns})
+        # The panel draws the board itself when its choices are spaces on it.
+        shown = not context.get("cockpit_scene")
+        context["board_html"] = board_html(session, deciding, order, scene=shown)
     if request.htmx:
         return render(request, "session_live.html#live", context)
     return render(request, "session_live.html", context)
 
 
-def _board_context(session: Session) -> dict:
-    """The board with the cars as they stand, their public state as the
-    game's live columns, and the latest events in words."""
-    progress = session.progress or {}
-    season = session.round.season
-    presentation = get_presentation(season.game)
-    people = seat_people(session.seats)
-    columns = presentation.capabilities(season.rules).live_columns
-    cars = progress.get("cars") or {}
-    deciding = set(session.turns.values_list("seat", flat=True)) if session.live else set()
-    return {
-        "live_scene": presentation.scene(
-            session.config or {}, {"cars": cars}, people, next(iter(sorted(deciding)), None)
-        ),
-        "live_columns": [column.label for column in columns],
-        "live_cars": [
-            {
-                **people[seat],
-                "cells": [column.show(cars[seat].get(column.key)) for column in columns],
-                "status": cars[seat].get("status"),
-                "deciding": seat in deciding,
-            }
-            for seat in progress.get("order", [])
-            if seat in cars and seat in people
-        ],
-        "recent_words": recent_for_reader(progress),
-    }
-
-
-def _live_play_context(request, session: Session, names: dict) -> dict:
+def _live_play_context(request, session: Session, names: dict, turns: list) -> dict:
     """Whose turn it is for everyone; the cockpit for a driver in the race."""
     # The polled #live fragment has no cockpit: only a whole page rebuilds it.
-    cockpit = {} if request.htmx else cockpit_context(request, session)
+    cockpit = {} if request.htmx else cockpit_context(request, session, turns=turns)
     return {
         **cockpit,
-        "waiting": [
-            {"name": names.get(t.seat, ""), "deadline": t.deadline} for t in session.turns.all()
-        ],
+        "waiting": [{"name": names.get(t.seat, ""), "deadline": t.deadline} for t in turns],
     }
 
 

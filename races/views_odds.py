@@ -18,6 +18,7 @@ STATE_WORDS = {
     "champion": _("Champion"),
     "can still win": _("Can still win"),
     "out": pgettext_lazy("title odds", "Out"),
+    "undecided": _("Undecided"),
 }
 CHART_LINES = 6
 

@@ -14,14 +14,16 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league.permissions import login_or_403
 from races import online
-from races.decisions import action_posted, panel_shown
-from races.live_races import live_race
+from races.decisions import action_posted
+from races.live_table import turn_panel
 from races.models import Session, Turn, TurnNotices
-from races.names import seat_people
-from races.rules import get_presentation
 
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
 PANEL = "table/_panel.html"
+
+
+def deadline_of(turn: Turn):
+    return turn.deadline
 
 
 def poll_ms(session: Session) -> int:
@@ -31,16 +33,17 @@ def poll_ms(session: Session) -> int:
     return 400 if seconds <= 300 else 2000 if seconds <= 3600 else 10000
 
 
-def cockpit_context(request, session: Session, error: str = "") -> dict:
+def cockpit_context(request, session: Session, error: str = "", turns=None) -> dict:
     """What the logged-in driver sees of a live session: their decision as
-    the game's panel, or that the race is waiting for someone else."""
+    the game's panel, or that the race is waiting for someone else. `turns`:
+    the session's open turns, when the page has read them already."""
     user = request.user
     mine = [r for r in session.seats if user.is_authenticated and r.get("user_id") == user.pk]
-    turn = (
-        Turn.objects.filter(session=session, user=user).order_by("deadline").first()
-        if mine
-        else None
-    )
+    turn = None
+    if mine and turns is None:
+        turn = Turn.objects.filter(session=session, user=user).order_by("deadline").first()
+    elif mine:
+        turn = min((t for t in turns if t.user_id == user.pk), key=deadline_of, default=None)
     autopiloted = [r for r in mine if r.get("autopilot")]
     context = {
         "session": session,
@@ -56,30 +59,14 @@ def cockpit_context(request, session: Session, error: str = "") -> dict:
     }
     if turn is None:
         return context
-    with live_race(session) as (game, race):
-        decision = next((d for d in race.pending if d.seat == turn.seat), None)
-        if decision is None:
-            # The turn is newer than what this page knows of the race: ask again.
-            context["cockpit_polling"] = True
-            return context
-        view = race.view(turn.seat)
-        legal = race.legal_actions(turn.seat)
-    presentation = get_presentation(game.key)
-    people = seat_people(session.seats)
-    cars = presentation.progress(view, [], False)["cars"]
-    config = session.config or {}
-    scene = presentation.scene(config, {"cars": cars}, people, turn.seat)
-    panel = panel_shown(
-        presentation,
-        decision,
-        view,
-        legal,
-        anchors=scene["anchors"] if scene else None,
-        anchor_of=lambda place: presentation.anchor_of(config, place),
-    )
+    drawn = turn_panel(session, turn)
+    if drawn is None:
+        # The turn is newer than what this page knows of the race: ask again.
+        context["cockpit_polling"] = True
+        return context
+    panel, scene = drawn
     context["panel"] = panel
-    if scene and panel["widget"] == "spaces":
-        context["cockpit_scene"] = scene
+    context["cockpit_scene"] = scene  # the board, when its spaces are the choices
     return context
 
 

@@ -18,6 +18,7 @@ along the lap) and offsets it sideways by its lane.
 
 from __future__ import annotations
 
+import hashlib
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -156,4 +157,11 @@ def place_tokens(board: Mapping, cars: Iterable[Mapping[str, Any]], anchor_of=No
                 "out": bool(car.get("out")),
             }
         )
-    return {**board, "tokens": tokens}
+    return {**board, "tokens": tokens, "shapes_key": shapes_key(board["shapes"])}
+
+
+def shapes_key(shapes: list) -> str:
+    """A name for exactly these shapes, under which a page may keep them
+    drawn: a board whose pieces move (a ship, a factory floor's marks) gets
+    a new name with every change."""
+    return hashlib.blake2b(repr(shapes).encode(), digest_size=12).hexdigest()

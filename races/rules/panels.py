@@ -9,10 +9,13 @@ widgets that shared templates draw, so the page knows no game:
 - `gear_stick`: gears to select, each with its range and its cost;
 - `spaces`: places on the board to move to (each choice's `place` is an
   anchor of the session's scene), with the cost of each;
-- `registers`: slots to fill in order from a hand (`slots`, `cards`), and
-  `tile`: a tile to place (its places as choices with a `place`), for the
-  games to come: until they have templates of their own they are drawn as
-  the plain form of their choices;
+- `registers`: slots to fill in order from a hand (`slots`, `cards`), for
+  the games to come: until it has a template of its own it is drawn as the
+  plain form of its choices;
+- `tile`: a tile to place on a grid: `grids`, each a `label` and `rows` of
+  cells (`key`, `text`, `title`, `style`), with the `mark` and `sides` style
+  of the tile in hand; a choice with `grid` (its index) and `cell` (a key)
+  is that cell's button, the other choices are listed;
 - `form`: a plain list of choices; every widget falls back to it.
 
 Every panel lists its legal `choices`, each with the action it posts, a
@@ -27,6 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .contract import Action, Decision
+from .speech import _
 
 WIDGETS = ("cards", "gear_stick", "spaces", "registers", "tile", "form")
 
@@ -57,7 +61,7 @@ def panel(
     *,
     title: str | None = None,
     facts: Iterable[tuple[str, str]] = (),
-    confirm: str = "Confirm",
+    confirm: str | None = None,
     **data: Any,
 ) -> dict:
     if widget not in WIDGETS:
@@ -68,17 +72,24 @@ def panel(
         "title": title or decision.prompt,
         "facts": [(label, words) for label, words in facts if words],
         "choices": list(choices),
-        "confirm": confirm,
+        "confirm": confirm or _("Confirm"),
         **data,
     }
 
 
 def numbered_form(decision: Decision, legal: Sequence[Action], words: Mapping[str, str]) -> dict:
     """The plain-form fallback for a decision a game has no panel for: its
-    legal actions, named by the kind's words and numbered, never by raw values."""
-    name = words.get(decision.kind) or decision.kind.replace("_", " ").capitalize()
+    legal actions, named by the kind's words (marked with `N_`, translated here)
+    and numbered, never by raw values."""
+    word = words.get(decision.kind)
+    name = _(word) if word else decision.kind.replace("_", " ").capitalize()
     choices = [
-        choice(action, name if len(legal) == 1 else f"{name}: option {number}")
+        choice(
+            action,
+            name
+            if len(legal) == 1
+            else _("%(decision)s: option %(number)s") % {"decision": name, "number": number},
+        )
         for number, action in enumerate(legal, start=1)
     ]
     return panel("form", decision, choices)

@@ -18,17 +18,18 @@ from typing import Any
 from .contract import Action, ConfigError, Decision
 from .drawing import place_tokens
 from .panels import numbered_form
+from .speech import N_, _
 
 # Statuses a result line may carry; a game declares the ones it uses.
 FINISHED = "finished"
 ELIMINATED = "eliminated"
 NOT_FINISHED = "not_finished"
 DID_NOT_START = "did_not_start"
-STATUS_WORDS = {
-    FINISHED: "finished",
-    ELIMINATED: "out",
-    NOT_FINISHED: "not finished",
-    DID_NOT_START: "did not start",
+STATUS_WORDS = {  # marked for the catalogue, translated where they are shown
+    FINISHED: N_("finished"),
+    ELIMINATED: N_("out"),
+    NOT_FINISHED: N_("not finished"),
+    DID_NOT_START: N_("did not start"),
 }
 
 
@@ -94,7 +95,9 @@ class Capabilities:
 class SessionFacts:
     """What the league knows of one session beyond its season and round:
     the session kind, the round's number, a key naming the season, the grid
-    (seat ids in order) and the qualifying that set it."""
+    (seat ids in order), the qualifying that set it, and whether people
+    decide for some seats themselves (a game may then let them decide
+    together rather than one after the other)."""
 
     kind: str = "race"
     round_number: int = 1
@@ -102,6 +105,7 @@ class SessionFacts:
     grid: tuple[str, ...] = ()
     qualifying_ranks: Mapping[str, int] = field(default_factory=dict)
     qualifying_summary: Mapping[str, Any] = field(default_factory=dict)
+    people: bool = False
 
 
 def whole(value: Any) -> str:
@@ -155,7 +159,9 @@ class Presentation(ABC):
 
     def session_error(self, error: Exception) -> str:
         """A worker failure as a sentence an organiser can act on."""
-        return f"The game could not run this session: {error}. Change the setting it names."
+        return _("The game could not run this session: %(error)s. Change the setting it names.") % {
+            "error": error
+        }
 
     def person_action(self, action: Action, config: Mapping, seconds: int) -> Action:
         """A person's action as the engine takes it, given the seconds they
@@ -163,6 +169,12 @@ class Presentation(ABC):
         return action
 
     # --- decisions -------------------------------------------------------
+
+    def default_action(self, decision: Decision, view: Mapping) -> Action | None:
+        """What a missed deadline decides for a person, when the game's rules
+        fix it (marked so the game's log says it was defaulted); None lets the
+        seat's autopilot make that one decision."""
+        return None
 
     # Decision kind -> its name in the game's words, for the plain form.
     decision_words: Mapping[str, str] = {}
@@ -192,12 +204,12 @@ class Presentation(ABC):
     @staticmethod
     def car(names: Mapping[str, str], seat: str | None) -> str:
         if not seat:
-            return "The race"
-        return names.get(seat, "A car")
+            return _("The race")
+        return names.get(seat, _("A car"))
 
     @staticmethod
     def generic_sentence(car: str, kind: str) -> str:
-        return f"{car}: {kind.replace('_', ' ')}."
+        return _("%(car)s: %(event)s.") % {"car": car, "event": kind.replace("_", " ")}
 
     def has_words(self, kind: str) -> bool:
         """Whether events of this type have a sentence of their own."""
@@ -264,6 +276,15 @@ class Presentation(ABC):
         """A result line's figures as the cells of the results columns."""
         columns = self.capabilities(rules).result_columns
         return [column.show(figures.get(column.key)) for column in columns]
+
+    def result_pictures(
+        self, config: Mapping, events: Sequence[Mapping], people: Mapping[str, Mapping[str, str]]
+    ) -> list[dict]:
+        """What the results page shows of how the game was played beyond its
+        table: pictures, each a `title` and `grids` (a `label` and `rows` of
+        cells with `text`, `title` and `style`, as a tile panel's grids).
+        None by default."""
+        return []
 
     def running_orders(self, events: Iterable[Mapping]) -> list[dict]:
         """The order of the cars after every round (the lap chart), from
@@ -348,8 +369,11 @@ def check_setup_fields(schema: SetupSchema, values: Mapping[str, int | None]) ->
     if all(v is None for v in given.values()):
         return {}
     if any(v is None for v in given.values()):
-        raise ConfigError("give every value of the setup, or none")
+        raise ConfigError(_("give every value of the setup, or none"))
     for f in schema.fields:
         if not f.min <= given[f.key] <= f.max:
-            raise ConfigError(f"{f.label} must be between {f.min} and {f.max}")
+            raise ConfigError(
+                _("%(field)s must be between %(min)s and %(max)s")
+                % {"field": f.label, "min": f.min, "max": f.max}
+            )
     return schema.check(given)

@@ -87,12 +87,32 @@
     update();
   }
 
+  // A tile panel: one grid per way to turn the tile; show one at a time
+  // and turn the tile with a button. A cell's button posts its choice.
+  function setupTile(form) {
+    var grids = form.querySelectorAll(".ship-grid");
+    var turn = form.querySelector("button.turn-tile");
+    var shown = 0;
+    function show() {
+      grids.forEach(function (grid, n) { grid.hidden = n !== shown; });
+    }
+    if (turn && grids.length > 1) {
+      turn.hidden = false;
+      turn.addEventListener("click", function () { shown = (shown + 1) % grids.length; show(); });
+      show();
+    }
+    setupChoices(form);
+  }
+
   function setup(root) {
     (root.querySelectorAll ? root : document).querySelectorAll("form.panel").forEach(function (form) {
       if (form.dataset.ready) { return; }
       form.dataset.ready = "1";
-      if (form.dataset.widget === "cards") { setupCards(form); } else { setupChoices(form); }
+      if (form.dataset.widget === "cards") { setupCards(form); }
+      else if (form.dataset.widget === "tile") { setupTile(form); }
+      else { setupChoices(form); }
       form.addEventListener("submit", function (event) {
+        if (event.submitter && event.submitter.name === "place") { return; }
         var confirm = form.querySelector("button.confirm");
         if (confirm && confirm.disabled) { event.preventDefault(); }
       });

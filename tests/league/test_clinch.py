@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from league import scoring
-from league.clinch import CAN_WIN, CHAMPION, OUT, driver_outlooks, team_outlooks
-from league.completions import RoundToCome, SeasonSoFar, standings_after, team_standings_after
+from league.clinch import CAN_WIN, CHAMPION, OUT, driver_outlooks
+from league.completions import RoundToCome, SeasonSoFar, standings_after
 
 
 def brute_force(season: SeasonSoFar):
     """Every completion: each driver's set of final places, and whether it is
-    ever first (shared or not) and always first alone."""
+    always first alone. (Teams: tests/league/test_team_clinch.py.)"""
     drivers = list(season.drivers)
     sessions = []
     for rnd in season.to_come:
@@ -25,7 +25,6 @@ def brute_force(season: SeasonSoFar):
     orders = list(itertools.permutations(drivers))
     ranks = {k: set() for k in drivers}
     alone_first = {k: True for k in drivers}
-    team_first = {t: set() for t in season.teams}
     for combination in itertools.product(orders, repeat=len(sessions)):
         races, qualifyings, i = [], [], 0
         for rnd in season.to_come:
@@ -42,12 +41,7 @@ def brute_force(season: SeasonSoFar):
             ranks[line.key].add(line.rank)
             if not (line.rank == 1 and len(firsts) == 1):
                 alone_first[line.key] = False
-        if season.teams:
-            for team_line in team_standings_after(season, lines):
-                team_first[team_line.key].add(
-                    max(t.points for t in team_standings_after(season, lines)) == team_line.points
-                )
-    return ranks, alone_first, team_first
+    return ranks, alone_first
 
 
 def expected_state(ranks, alone_first, key):
@@ -57,18 +51,13 @@ def expected_state(ranks, alone_first, key):
 
 
 def check(season: SeasonSoFar):
-    ranks, alone_first, team_first = brute_force(season)
+    ranks, alone_first = brute_force(season)
     outlooks = driver_outlooks(season)
     for key in season.drivers:
         got = outlooks[key]
         assert got.state == expected_state(ranks, alone_first, key), (key, got, ranks)
         assert got.exact and got.proven
         assert (got.best, got.worst) == (min(ranks[key]), max(ranks[key])), (key, got, ranks)
-    for team, state in team_outlooks(season).items():
-        if state == CHAMPION:
-            assert team_first[team] == {True}
-        if state == OUT:
-            assert True not in team_first[team]
 
 
 TABLES = [(10, 6, 4, 3), (3, 2, 1, 0), (5, 5, 1, 0), (2, 1, 1, 1)]
@@ -101,7 +90,7 @@ def seasons(draw):
         for i in range(1, to_come_count + 1)
     )
     penalties = {k: draw(st.sampled_from([0, 0, 0, 1, 3])) for k in drivers}
-    teams = {"red": drivers[:2], "blue": drivers[2:]} if draw(st.booleans()) else {}
+    teams = {"red": drivers[:2], "blue": drivers[2:]} if draw(st.booleans()) else {}  # for the odds
     return SeasonSoFar(
         table=table,
         drivers=drivers,

@@ -5,9 +5,10 @@ odds, and every completion is scored as the standings score it."""
 from hypothesis import given, settings
 
 from league import scoring
-from league.clinch import CHAMPION, OUT, driver_outlooks, team_outlooks
+from league.clinch import CHAMPION, OUT, driver_outlooks
 from league.completions import RoundToCome, SeasonSoFar, standings_after
 from league.odds import margin_of_error, title_odds
+from league.team_clinch import team_outlooks
 from tests.league.test_clinch import plain, seasons
 
 TABLE = scoring.PointsTable(race_points=(10, 6, 4))
@@ -56,11 +57,12 @@ def test_odds_agree_with_the_exact_clinch(season):
         if outlook.state == OUT:
             assert odds.drivers[key].title == 0.0
         assert outlook.best <= odds.drivers[key].expected_position <= outlook.worst
-    for team, state in team_outlooks(season).items():
-        if state == CHAMPION:
+    for team, outlook in team_outlooks(season).items():
+        if outlook.state == CHAMPION:
             assert odds.teams[team].title == 1.0
-        if state == OUT:
+        if outlook.state == OUT:
             assert odds.teams[team].title == 0.0
+        assert outlook.best <= odds.teams[team].expected_position <= outlook.worst
 
 
 @settings(max_examples=60, deadline=None)

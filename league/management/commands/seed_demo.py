@@ -1,6 +1,7 @@
 """A demo league to look around in: a Formula D season with teams, people and
-bots, and a Heat championship, with their first rounds run, and the next
-round of each a live race that waits for `ana`'s turn at the table.
+bots, a Heat championship and a Galaxy Trucker season, with their first
+rounds run (one game of Galaxy Trucker), and the next round of each a live
+race that waits for `ana`'s turn at the table.
 
 Idempotent: running it again finds everything in place and changes nothing.
 """
@@ -41,7 +42,13 @@ HEAT_ROUNDS = [
 # A day for each decision in the live races: the demo's table waits for you.
 DECISION_SECONDS = 24 * 3600
 # The decisions the demo's live races wait for `ana` at: a gear to select.
-LIVE_AT = {"formula_d": ("gear",), "heat": ("shift_gear",)}
+LIVE_AT = {"formula_d": ("gear",), "heat": ("shift_gear",), "galaxy_trucker": ("build_step",)}
+# Galaxy Trucker: a game is three flights; the demo runs its first game.
+GALAXY_TRUCKER_ROUNDS = [
+    ("Flight to Kessel", "standard"),
+    ("The IIIa Run", "standard_iiia"),
+    ("Last Delivery", "standard"),
+]
 PEOPLE = [
     ("ana", "Ana Lopez"),
     ("ben", "Ben Okafor"),
@@ -69,10 +76,16 @@ class Command(BaseCommand):
                 "owner": owner,
             },
         )
-        seasons = [self._formula_d(league, drivers), self._heat(league, drivers)]
-        for season in filter(None, seasons):
-            self._run_first_rounds(season, rounds_to_run)
-            self._live_race(season, rounds_to_run + 1, drivers[0].user, LIVE_AT[season.game])
+        seasons = [
+            (self._formula_d(league, drivers), rounds_to_run),
+            (self._heat(league, drivers), rounds_to_run),
+            (self._galaxy_trucker(league, drivers), min(rounds_to_run, 1)),
+        ]
+        for season, count in seasons:
+            if season is None:
+                continue
+            self._run_first_rounds(season, count)
+            self._live_race(season, count + 1, drivers[0].user, LIVE_AT[season.game])
         self.stdout.write(
             self.style.SUCCESS("demo league ready: log in as organiser / " + PASSWORD)
         )
@@ -203,6 +216,35 @@ class Command(BaseCommand):
                     track=track,
                     scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=2),
                     grid_rule="championship",
+                )
+        return season
+
+    def _galaxy_trucker(self, league, drivers) -> Season | None:
+        if not self._available("galaxy_trucker"):
+            return None
+        season = self._season(
+            league,
+            slug="galaxy-trucker-2026",
+            name="Galaxy Trucker Haulers' Cup",
+            game="galaxy_trucker",
+            rules={},
+            scoring="galaxy-trucker-credits",
+            team_mode=False,
+            grid_size=4,
+            bot_level="pro",
+            decision_seconds=DECISION_SECONDS,
+        )
+        for number, driver in enumerate(drivers[:2], start=1):
+            if not Entry.objects.filter(season=season, driver=driver).exists():
+                entry_create(season=season, driver=driver, car_number=number)
+        for number, (name, track) in enumerate(GALAXY_TRUCKER_ROUNDS, start=1):
+            if not season.rounds.filter(number=number).exists():
+                round_create(
+                    season=season,
+                    number=number,
+                    name=name,
+                    track=track,
+                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=4),
                 )
         return season
 

@@ -10,29 +10,60 @@ from typing import Any
 
 from ..contract import Action, Decision
 from ..panels import choice, numbered_form, panel, yes_no
-from .words import PARTS, TYRES, parts, wear_left
+from ..speech import N_, _, ngettext
+from .words import PARTS, gains, parts, tyres, wear_left
 
-TYRE_CHOICES = {k: v.capitalize() for k, v in TYRES.items()}
-STOPS = {"tyre": "Tyre change", "technical": "Technical stop", "long": "Long stop"}
+TYRE_CHOICES = {"hard": N_("Hard tyres"), "soft": N_("Soft tyres"), "rain": N_("Rain tyres")}
+STOPS = {"tyre": N_("Tyre change"), "technical": N_("Technical stop"), "long": N_("Long stop")}
+# Decision kind -> its name, translated where a page shows it (races/rules/panels.py).
 DECISION_WORDS = {
-    "gear": "Select a gear",
-    "move": "Move",
-    "fast_exit": "Fast exit",
-    "boost": "Boost",
-    "tires": "Tyres",
-    "pit_service": "Pit service",
-    "repair": "Repair",
-    "slipstream": "Slipstream",
-    "drift": "Drift",
-    "debris": "Debris",
-    "radio": "Throw the radio",
-    "frogger_reroll": "Roll the weather again",
-    "build": "Car build",
+    "gear": N_("Select a gear"),
+    "move": N_("Move"),
+    "fast_exit": N_("Fast exit"),
+    "boost": N_("Boost"),
+    "tires": N_("Tyres"),
+    "pit_service": N_("Pit service"),
+    "repair": N_("Repair"),
+    "slipstream": N_("Slipstream"),
+    "drift": N_("Drift"),
+    "debris": N_("Debris"),
+    "radio": N_("Throw the radio"),
+    "frogger_reroll": N_("Roll the weather again"),
+    "build": N_("Car build"),
+}
+# The question each decision asks, when its panel has no title of its own: the
+# engine's prompt in the reader's words (FD-E decisions), never a raw id.
+PROMPTS = {
+    "drift": N_("Drift one space (1 tyre point)?"),
+    "debris": N_("Drop debris behind you?"),
+    "radio": N_("Throw the radio at the car passing you?"),
+    "slipstream": N_("Slipstream behind the car ahead? (an empty path declines)"),
+    "tires": N_("Choose your tyres"),
+    "boost": N_("Use a boost before moving?"),
+    "pit_service": N_("Pit service: tyres, stop kind and repairs"),
+    "build": N_("Distribute your car's points"),
+}
+REPAIR_PROMPTS = {  # FD-V-11.4, FD-V-10 police, FD-V-12.5
+    "street_lap": N_("Spread %(points)s repair points (street lap)"),
+    "police": N_("Spread %(points)s repair points (police)"),
+    "jenny": N_("Spread %(points)s repair points (Jenny Slivers)"),
 }
 
 
-def plural(count: Any, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+def prompt(decision: Decision) -> str:
+    """The decision's question in the reader's words."""
+    options = decision.options
+    if decision.kind in PROMPTS:
+        return _(PROMPTS[decision.kind])
+    if decision.kind == "repair" and options.get("source") in REPAIR_PROMPTS:
+        return _(REPAIR_PROMPTS[options["source"]]) % {"points": options.get("points")}
+    if decision.kind in ("move", "fast_exit") and options.get("m") is not None:
+        return _("Move %(count)s spaces") % {"count": options["m"]}
+    if decision.kind == "frogger_reroll":  # FD-V-12.6
+        return _("The weather die shows %(value)s. Roll it again?") % {
+            "value": options.get("value")
+        }
+    return decision.prompt
 
 
 def _me(view: Mapping) -> Mapping:
@@ -42,13 +73,17 @@ def _me(view: Mapping) -> Mapping:
 
 def _car_facts(view: Mapping, names: Callable[[Any], str]) -> list[tuple[str, str]]:
     car = _me(view)
+    laps = view.get("laps")
     facts = [
-        ("Lap", f"{car.get('lap') or 1} of {view.get('laps')}" if view.get("laps") else ""),
-        ("Gear", str(car.get("gear") or "")),
-        ("Your car", wear_left(car.get("wear"))),
+        (
+            _("Lap"),
+            _("%(lap)s of %(laps)s") % {"lap": car.get("lap") or 1, "laps": laps} if laps else "",
+        ),
+        (_("Gear"), str(car.get("gear") or "")),
+        (_("Your car"), wear_left(car.get("wear"))),
     ]
     if car.get("tires"):
-        facts.append(("Tyres", TYRES.get(car["tires"], "")))
+        facts.append((_("Tyres"), tyres(car["tires"])))
     return facts
 
 
@@ -67,13 +102,14 @@ def _gear(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> 
             continue
         low, high = item.get("range") or (None, None)
         cost = parts(item.get("costs"))
+        die = _("die %(low)s–%(high)s") % {"low": low, "high": high} if low is not None else ""
         choices.append(
             choice(
                 Action("gear", {"gear": gear}),
-                f"Gear {gear}",
-                [f"die {low}–{high}" if low is not None else "", cost or "free"],
+                _("Gear %(gear)s") % {"gear": gear},
+                [die, cost or _("free")],
                 gear=gear,
-                range=f"die {low}–{high}" if low is not None else "",
+                range=die,
                 cost=cost,
                 current=gear == current,
             )
@@ -84,18 +120,25 @@ def _gear(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> 
         facts.insert(
             0,
             (
-                "Next corner",
-                f"{_corner(owed.get('corner'), names)}: {owed.get('made', 0)} of "
-                f"{owed['stops']} stops made, its exit {owed.get('ranks_to_exit')} spaces ahead",
+                _("Next corner"),
+                _("%(corner)s: %(made)s of %(stops)s stops made, its exit %(exit)s spaces ahead")
+                % {
+                    "corner": _corner(owed.get("corner"), names),
+                    "made": owed.get("made", 0),
+                    "stops": owed["stops"],
+                    "exit": owed.get("ranks_to_exit"),
+                },
             ),
         )
     return panel(
         "gear_stick",
         decision,
         choices,
-        title=f"Select your gear (now {current})" if current else "Select your gear",
+        title=_("Select your gear (now %(gear)s)") % {"gear": current}
+        if current
+        else _("Select your gear"),
         facts=facts,
-        confirm="Select this gear",
+        confirm=_("Select this gear"),
         current=current,
     )
 
@@ -105,31 +148,87 @@ def _path_details(item: Mapping, advanced: bool, names) -> list[str]:
     details = []
     braking = item.get("braking") or 0
     if braking:
-        unit = "brake point" if advanced else "wear point"
-        forced = " (blocked)" if item.get("brake_kind") == "forced" else ""
-        details.append(
-            f"brakes {braking} space{'s' if braking != 1 else ''}{forced}: "
-            f"−{braking} {unit}{'s' if braking != 1 else ''}"
-        )
+        details.append(_braking_words(braking, advanced, item.get("brake_kind") == "forced"))
     for over in item.get("overshoots") or []:
-        corner = _corner(over.get("corner"), names)
-        distance = over.get("distance")
+        words = {
+            "corner": _corner(over.get("corner"), names),
+            "distance": over.get("distance"),
+            "missing": over.get("missing"),
+        }
         if over.get("missing", 0) >= 2:
-            details.append(f"overshoots {corner} missing {over['missing']} stops: out of the race")
-        else:
-            unit = "tyre" if advanced else "wear point"
-            details.append(f"overshoots {corner} by {distance}: −{plural(distance, unit)}")
+            details.append(
+                _("overshoots %(corner)s missing %(missing)s stops: out of the race") % words
+            )
+        elif advanced:  # FD-A-4.1
+            details.append(
+                ngettext(
+                    "overshoots %(corner)s by %(distance)s: −%(distance)s tyre",
+                    "overshoots %(corner)s by %(distance)s: −%(distance)s tyres",
+                    over.get("distance"),
+                )
+                % words
+            )
+        else:  # FD-B-8.5
+            details.append(
+                ngettext(
+                    "overshoots %(corner)s by %(distance)s: −%(distance)s wear point",
+                    "overshoots %(corner)s by %(distance)s: −%(distance)s wear points",
+                    over.get("distance"),
+                )
+                % words
+            )
     if item.get("stop_in") is not None:
-        details.append(f"stops in {_corner(item['stop_in'], names)}")
+        details.append(_("stops in %(corner)s") % {"corner": _corner(item["stop_in"], names)})
     if item.get("finish"):
-        details.append("crosses the finish line")
+        details.append(_("crosses the finish line"))
     if item.get("pit_box"):
-        details.append("into your pit box")
+        details.append(_("into your pit box"))
     elif item.get("pit_lane"):
-        details.append("into the pit lane")
+        details.append(_("into the pit lane"))
     if item.get("markers"):
-        details.append("over debris")
+        details.append(_("over debris"))
     return details
+
+
+def _braking_words(braking: int, advanced: bool, blocked: bool) -> str:
+    """What braking costs: brake points in the advanced game (FD-A-5), wear points in the
+    basic game (FD-B-9)."""
+    words = {"count": braking}
+    if advanced and blocked:
+        return (
+            ngettext(
+                "brakes %(count)s space (blocked): −%(count)s brake point",
+                "brakes %(count)s spaces (blocked): −%(count)s brake points",
+                braking,
+            )
+            % words
+        )
+    if advanced:
+        return (
+            ngettext(
+                "brakes %(count)s space: −%(count)s brake point",
+                "brakes %(count)s spaces: −%(count)s brake points",
+                braking,
+            )
+            % words
+        )
+    if blocked:
+        return (
+            ngettext(
+                "brakes %(count)s space (blocked): −%(count)s wear point",
+                "brakes %(count)s spaces (blocked): −%(count)s wear points",
+                braking,
+            )
+            % words
+        )
+    return (
+        ngettext(
+            "brakes %(count)s space: −%(count)s wear point",
+            "brakes %(count)s spaces: −%(count)s wear points",
+            braking,
+        )
+        % words
+    )
 
 
 def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names, lane=None) -> dict:
@@ -142,15 +241,22 @@ def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names, lan
         if item is None:
             continue
         travelled = item.get("travelled", len(item["path"]))
-        label = plural(travelled, "space") if travelled else "Stay here"
         where = lane(item.get("to")) if lane else ""
-        label += f", {where}" if where else ""
+        words = {"count": travelled, "lane": where}
+        if travelled and where:
+            label = ngettext("%(count)s space, %(lane)s", "%(count)s spaces, %(lane)s", travelled)
+        elif travelled:
+            label = ngettext("%(count)s space", "%(count)s spaces", travelled)
+        elif where:
+            label = _("Stay here, %(lane)s")
+        else:
+            label = _("Stay here")
         details = _path_details(item, advanced, names)
         choices.append(
             choice(
                 action,
-                label,
-                details or ["no cost"],
+                label % words,
+                details or [_("no cost")],
                 danger=bool(item.get("eliminated")),
                 place=item.get("to"),
                 cost=len(details),
@@ -158,14 +264,19 @@ def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names, lan
         )
     choices.sort(key=lambda c: (c["danger"], c["cost"], -len(c["action"]["params"]["path"])))
     m = options.get("m")
-    what = "fast exit" if decision.kind == "fast_exit" else "move"
+    if m is None:
+        title = None
+    elif decision.kind == "fast_exit":
+        title = _("You rolled %(value)s: pick the space to fast exit to") % {"value": m}
+    else:
+        title = _("You rolled %(value)s: pick the space to move to") % {"value": m}
     return panel(
         "spaces",
         decision,
         choices,
-        title=f"You rolled {m}: pick the space to {what} to" if m is not None else None,
-        facts=[("Rolled", str(m) if m is not None else ""), *_car_facts(view, names)],
-        confirm="Move here",
+        title=title,
+        facts=[(_("Rolled"), str(m) if m is not None else ""), *_car_facts(view, names)],
+        confirm=_("Move here"),
         m=m,
     )
 
@@ -177,40 +288,42 @@ def _slipstream(decision: Decision, view: Mapping, legal: Sequence[Action], name
         path = action.params.get("path") or []
         item = by_path.get(tuple(path))
         if not path or item is None:
-            choices.append(choice(action, "No slipstream"))
+            choices.append(choice(action, _("No slipstream")))
             continue
-        details = [f"−{item['brake_points']} brakes" if item.get("brake_points") else "no cost"]
+        details = [
+            _("−%(count)s brakes") % {"count": item["brake_points"]}
+            if item.get("brake_points")
+            else _("no cost")
+        ]
         n = len(path)
-        choices.append(
-            choice(
-                action,
-                f"{n} space{'s' if n != 1 else ''} in the slipstream",
-                details,
-                place=path[-1],
-            )  # fmt: skip
-        )
-    return panel("spaces", decision, choices, title="Slipstream behind the car ahead?",
-                 facts=_car_facts(view, names), confirm="Take this slipstream")  # fmt: skip
+        label = ngettext(
+            "%(count)s space in the slipstream", "%(count)s spaces in the slipstream", n
+        ) % {"count": n}
+        choices.append(choice(action, label, details, place=path[-1]))
+    return panel("spaces", decision, choices, title=_("Slipstream behind the car ahead?"),
+                 facts=_car_facts(view, names), confirm=_("Take this slipstream"))  # fmt: skip
 
 
 def _drift(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
     choices = [
-        choice(a, "Drift one space", ["−1 tyre"], place=a.params["to"])
+        choice(a, _("Drift one space"), [_("−1 tyre")], place=a.params["to"])
         if a.params.get("to")
-        else choice(a, "No drift")
+        else choice(a, _("No drift"))
         for a in legal
     ]
-    return panel("spaces", decision, choices, facts=_car_facts(view, names), confirm="Drift here")
+    return panel(
+        "spaces", decision, choices, facts=_car_facts(view, names), confirm=_("Drift here")
+    )
 
 
 def _debris(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
     choices = [
-        choice(a, "Drop debris here", place=a.params["space"])
+        choice(a, _("Drop debris here"), place=a.params["space"])
         if a.params.get("space")
-        else choice(a, "Keep the debris")
+        else choice(a, _("Keep the debris"))
         for a in legal
     ]
-    return panel("spaces", decision, choices, confirm="Drop it here")
+    return panel("spaces", decision, choices, confirm=_("Drop it here"))
 
 
 def _boost(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
@@ -218,8 +331,13 @@ def _boost(decision: Decision, view: Mapping, legal: Sequence[Action], names) ->
 
     def words(action: Action) -> str:
         soft, nitro = action.params.get("soft"), action.params.get("nitro")
-        used = [w for w, on in (("soft-tyre bonus", soft), (f"nitro (+{spaces})", nitro)) if on]
-        return "Use the " + " and the ".join(used) if used else "No boost"
+        if soft and nitro:
+            return _("Use the soft-tyre bonus and the nitro (+%(spaces)s)") % {"spaces": spaces}
+        if soft:
+            return _("Use the soft-tyre bonus")
+        if nitro:
+            return _("Use the nitro (+%(spaces)s)") % {"spaces": spaces}
+        return _("No boost")
 
     return panel("form", decision, [choice(a, words(a)) for a in legal],
                  facts=_car_facts(view, names))  # fmt: skip
@@ -227,12 +345,21 @@ def _boost(decision: Decision, view: Mapping, legal: Sequence[Action], names) ->
 
 def _tyres(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
     surface = decision.options.get("surface")
-    choices = [choice(a, TYRE_CHOICES.get(a.params.get("type"), "Tyres")) for a in legal]
-    return panel("form", decision, choices, facts=[("Track", f"{surface}" if surface else "")])
+    choices = [choice(a, _(TYRE_CHOICES.get(a.params.get("type"), N_("Tyres")))) for a in legal]
+    return panel("form", decision, choices, facts=[(_("Track"), _surface(surface))])
+
+
+SURFACES = {"dry": N_("dry"), "wet": N_("wet")}
+
+
+def _surface(surface: Any) -> str:
+    if not surface:
+        return ""
+    return _(SURFACES[surface]) if surface in SURFACES else f"{surface}"
 
 
 def _pit(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
-    choices = [choice(a, STOPS.get(a.params.get("stop"), "Pit stop")) for a in legal]
+    choices = [choice(a, _(STOPS.get(a.params.get("stop"), N_("Pit stop")))) for a in legal]
     return panel("form", decision, choices, facts=_car_facts(view, names))
 
 
@@ -240,16 +367,9 @@ def _repair(decision: Decision, view: Mapping, legal: Sequence[Action], names) -
     choices = [
         choice(
             a,
-            "Repair: "
-            + (
-                ", ".join(
-                    f"+{v} {PARTS.get(k, 'wear')}"
-                    for k, v in (a.params.get("repairs") or {}).items()
-                    if v
-                )
-                or "nothing"
-            ),
-        )  # fmt: skip
+            _("Repair: %(repairs)s")
+            % {"repairs": gains(a.params.get("repairs") or {}) or _("nothing")},
+        )
         for a in legal
     ]
     return panel("form", decision, choices, facts=_car_facts(view, names))
@@ -257,7 +377,11 @@ def _repair(decision: Decision, view: Mapping, legal: Sequence[Action], names) -
 
 def _build(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
     choices = [
-        choice(a, "Standard car: " + wear_left({k: v for k, v in a.params.items() if k in PARTS}))
+        choice(
+            a,
+            _("Standard car: %(parts)s")
+            % {"parts": wear_left({k: v for k, v in a.params.items() if k in PARTS})},
+        )
         for a in legal
     ]
     return panel("form", decision, choices)
@@ -275,9 +399,11 @@ PANELS: dict[str, Callable[..., dict]] = {
     "pit_service": _pit,
     "repair": _repair,
     "build": _build,
-    "radio": lambda d, v, legal, n: yes_no(d, legal, "throw", "Throw the radio", "Keep the radio"),
+    "radio": lambda d, v, legal, n: yes_no(
+        d, legal, "throw", _("Throw the radio"), _("Keep the radio")
+    ),
     "frogger_reroll": lambda d, v, legal, n: yes_no(
-        d, legal, "reroll", "Roll the weather again", "Keep this weather"
+        d, legal, "reroll", _("Roll the weather again"), _("Keep this weather")
     ),
 }
 
@@ -293,7 +419,11 @@ def formula_d_panel(
     `lane(space_id)` a space's lane."""
     draw = PANELS.get(decision.kind)
     if draw is None:
-        return numbered_form(decision, legal, DECISION_WORDS)
-    if draw is _move:
-        return _move(decision, view, legal, names, lane)
-    return draw(decision, view, legal, names)
+        drawn = numbered_form(decision, legal, DECISION_WORDS)
+    elif draw is _move:
+        drawn = _move(decision, view, legal, names, lane)
+    else:
+        drawn = draw(decision, view, legal, names)
+    if drawn["title"] == decision.prompt:  # no title of its own: the question, translated
+        drawn["title"] = prompt(decision)
+    return drawn

@@ -20,214 +20,462 @@ from ..presentation import (
     SetupSchema,
     loop_progress,
 )
+from ..speech import N_, _, ngettext
 from .panels import DECISION_WORDS, formula_d_panel
 from .track_words import corner_name, lane_words, place, track_data
-from .words import PARTS, TYRES, parts, wear_left
+from .words import gains, part, parts, tyres, wear_left
 
 # FD-V-3.1: a build spreads 20 points over the six parts, within these ranges.
 BUILD_RANGES = {"T": (1, 14), "Br": (1, 7), "Gb": (1, 7), "Bo": (1, 7), "En": (1, 7), "Su": (1, 7)}
 BUILD_TOTAL = 20
 WEATHER = {
-    "SUNNY": "sunny",
-    "CLOUDY": "cloudy",
-    "CLOUDY_WET": "cloudy, wet track",
-    "RAIN": "rain",
-    "sun": "sun",
-    "rain": "rain",
-    "cloudy": "clouds",
+    "SUNNY": N_("sunny"),
+    "CLOUDY": N_("cloudy"),
+    "CLOUDY_WET": N_("cloudy, wet track"),
+    "RAIN": N_("rain"),
+    "sun": N_("sun"),
+    "rain": N_("rain"),
+    "cloudy": N_("clouds"),
 }
 CAUSES = {
-    "corner": "overshooting a corner",
-    "tyres": "out of tyres",
-    "braking": "out of brakes",
-    "gearbox": "gearbox failure",
-    "body": "body damage",
-    "engine": "engine failure",
-    "suspension": "suspension failure",
-    "wear": "out of wear points",
-    "collision": "a collision",
-    "downshift": "downshifting",
-    "radio": "a thrown radio",
-    "zone": "a street zone",
-    "pit": "a pit stop",
-    "street_lap": "a street lap",
-    "police": "the police",
-    "start": "a bad start",
+    "corner": N_("overshooting a corner"),
+    "tyres": N_("out of tyres"),
+    "braking": N_("out of brakes"),
+    "gearbox": N_("gearbox failure"),
+    "body": N_("body damage"),
+    "engine": N_("engine failure"),
+    "suspension": N_("suspension failure"),
+    "wear": N_("out of wear points"),
+    "collision": N_("a collision"),
+    "downshift": N_("downshifting"),
+    "radio": N_("a thrown radio"),
+    "zone": N_("a street zone"),
+    "pit": N_("a pit stop"),
+    "street_lap": N_("a street lap"),
+    "police": N_("the police"),
+    "start": N_("a bad start"),
 }
+# The dice a car rolls against damage (FD-B-10, FD-A-9, FD-V-10), by the check's purpose.
+CHECKS = {
+    "collision": N_("collision check"),
+    "marker": N_("debris check"),
+    "engine": N_("engine check"),
+    "danger": N_("danger check"),
+    "residential": N_("residential check"),
+}
+ROLLS = {
+    "grid": N_("%(car)s rolls %(value)s for the grid."),
+    "qualifying": N_("%(car)s rolls %(value)s for the qualifying."),
+    "pit_stop": N_("%(car)s rolls %(value)s for the pit stop."),
+}
+STARTS = {  # FD-A-2: the black die at the start
+    "normal": N_("%(car)s rolls %(value)s at the start: a clean start."),
+    "fast": N_("%(car)s rolls %(value)s at the start: a flying start."),
+    "stall": N_("%(car)s rolls %(value)s at the start: stalled!."),
+}
+PIT_SERVICES = {
+    "basic": N_("%(car)s is served in the pits (basic stop)."),
+    "technical": N_("%(car)s is served in the pits (technical stop)."),
+}
+
+
+def cause(key) -> str:
+    return _(CAUSES[key]) if key in CAUSES else ""
+
+
+def _cars(names, seats) -> str:
+    return _(", ").join(names.get(s, _("a car")) for s in seats or [])
 
 
 def _moved(car, d, names, config):
     travelled = d.get("travelled", len(d.get("path") or []))
-    how = {
-        "slipstream": " in the slipstream",
-        "drift": " drifting",
-        "fast_exit": " on a fast exit",
-        "start": " off the line",
-    }.get(d.get("kind"), "")
     path = d.get("path") or []
     where = place(config, path[-1]) if path else ""
-    spaces = "space" if travelled == 1 else "spaces"
-    return f"{car} moves {travelled} {spaces}{how}" + (f", {where}" if where else "") + "."
+    how = d.get("kind")
+    words = {"car": car, "count": travelled, "where": where}
+    if how == "slipstream" and where:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space in the slipstream, %(where)s.",
+                "%(car)s moves %(count)s spaces in the slipstream, %(where)s.",
+                travelled,
+            )
+            % words
+        )
+    if how == "slipstream":
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space in the slipstream.",
+                "%(car)s moves %(count)s spaces in the slipstream.",
+                travelled,
+            )
+            % words
+        )
+    if how == "drift" and where:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space drifting, %(where)s.",
+                "%(car)s moves %(count)s spaces drifting, %(where)s.",
+                travelled,
+            )
+            % words
+        )
+    if how == "drift":
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space drifting.",
+                "%(car)s moves %(count)s spaces drifting.",
+                travelled,
+            )
+            % words
+        )
+    if how == "fast_exit" and where:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space on a fast exit, %(where)s.",
+                "%(car)s moves %(count)s spaces on a fast exit, %(where)s.",
+                travelled,
+            )
+            % words
+        )
+    if how == "fast_exit":
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space on a fast exit.",
+                "%(car)s moves %(count)s spaces on a fast exit.",
+                travelled,
+            )
+            % words
+        )
+    if how == "start" and where:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space off the line, %(where)s.",
+                "%(car)s moves %(count)s spaces off the line, %(where)s.",
+                travelled,
+            )
+            % words
+        )
+    if how == "start":
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space off the line.",
+                "%(car)s moves %(count)s spaces off the line.",
+                travelled,
+            )
+            % words
+        )
+    if where:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space, %(where)s.",
+                "%(car)s moves %(count)s spaces, %(where)s.",
+                travelled,
+            )
+            % words
+        )
+    return (
+        ngettext("%(car)s moves %(count)s space.", "%(car)s moves %(count)s spaces.", travelled)
+        % words
+    )
 
 
 def _overshoot(car, d, names, config):
     penalty = d.get("penalty")
-    if config.get("mode") == "qualifying":
-        cost = f"+{penalty} to the qualifying score"  # FD-V-4.6
-    elif config.get("level") == "advanced":
-        cost = f"−{penalty} tyres"  # FD-A-4.1
-    else:
-        cost = f"−{penalty} wear points"  # FD-B-8.5
     corner = corner_name(d.get("corner"), track_data(config.get("track") or ""))
-    return f"{car} overshoots {corner} by {d.get('distance')}" + (f": {cost}." if penalty else ".")
+    words = {"car": car, "corner": corner, "distance": d.get("distance"), "penalty": penalty}
+    if not penalty:
+        return _("%(car)s overshoots %(corner)s by %(distance)s.") % words
+    if config.get("mode") == "qualifying":  # FD-V-4.6
+        return (
+            _(
+                "%(car)s overshoots %(corner)s by %(distance)s: "
+                "+%(penalty)s to the qualifying score."
+            )
+            % words
+        )
+    if config.get("level") == "advanced":  # FD-A-4.1
+        return _("%(car)s overshoots %(corner)s by %(distance)s: −%(penalty)s tyres.") % words
+    # FD-B-8.5
+    return _("%(car)s overshoots %(corner)s by %(distance)s: −%(penalty)s wear points.") % words
 
 
 def _wear(car, d, names, config):
     delta, value = d.get("delta"), d.get("value")
     sign = "+" if isinstance(delta, int) and delta > 0 else "−"
-    text = f"{car}: {sign}{abs(delta)} {PARTS.get(d.get('category'), 'wear')}"
+    why = cause(d.get("cause"))
+    words = {
+        "car": car,
+        "amount": f"{sign}{abs(delta)}",
+        "part": part(d.get("category")),
+        "left": value,
+        "cause": why,
+    }
+    if value is not None and why:
+        return _("%(car)s: %(amount)s %(part)s (%(left)s left), %(cause)s.") % words
     if value is not None:
-        text += f" ({value} left)"
-    cause = CAUSES.get(d.get("cause"), "")
-    return text + (f", {cause}" if cause else "") + "."
+        return _("%(car)s: %(amount)s %(part)s (%(left)s left).") % words
+    if why:
+        return _("%(car)s: %(amount)s %(part)s, %(cause)s.") % words
+    return _("%(car)s: %(amount)s %(part)s.") % words
 
 
 def _check(car, d, names, config):
-    purpose = str(d.get("purpose") or "").replace("_", " ")
-    outcome = " — damage!" if d.get("failed") else ", safe."
+    purpose = d.get("purpose")
+    if purpose in CHECKS:
+        check = _(CHECKS[purpose])
+    else:
+        check = _("%(purpose)s check") % {"purpose": str(purpose or "").replace("_", " ")}
     hit = d.get("hit")
-    against = f" with {names.get(hit, 'a car')}" if hit and d.get("mover") == hit else ""
-    return f"{car}: {purpose} check{against}, rolled {d.get('value')}{outcome}"
+    words = {"car": car, "check": check, "value": d.get("value"), "other": names.get(hit)}
+    if hit and d.get("mover") == hit:
+        words["other"] = names.get(hit, _("a car"))
+        if d.get("failed"):
+            return _("%(car)s: %(check)s with %(other)s, rolled %(value)s — damage!") % words
+        return _("%(car)s: %(check)s with %(other)s, rolled %(value)s, safe.") % words
+    if d.get("failed"):
+        return _("%(car)s: %(check)s, rolled %(value)s — damage!") % words
+    return _("%(car)s: %(check)s, rolled %(value)s, safe.") % words
 
 
 def _roll(car, d, names, config):
-    purpose = str(d.get("purpose") or "").replace("_", " ")
-    return f"{car} rolls {d.get('value')} for the {purpose}."
+    purpose = d.get("purpose")
+    words = {"car": car, "value": d.get("value")}
+    if purpose in ROLLS:
+        return _(ROLLS[purpose]) % words
+    words["purpose"] = str(purpose or "").replace("_", " ")
+    return _("%(car)s rolls %(value)s for the %(purpose)s.") % words
 
 
 def _weather(car, d, names, config):
-    again = " again" if d.get("rerolled") else ""
-    phase = " for qualifying" if d.get("phase") == "qualifying" else ""
-    after = WEATHER.get(d.get("after") or d.get("result"), "")
-    return f"The weather is rolled{again}{phase}: {d.get('value')}" + (
-        f", {after}." if after else "."
-    )
+    key = d.get("after") or d.get("result")
+    after = _(WEATHER[key]) if key in WEATHER else ""
+    again, qualifying = bool(d.get("rerolled")), d.get("phase") == "qualifying"
+    words = {"value": d.get("value"), "weather": after}
+    if again and qualifying:
+        if after:
+            return _("The weather is rolled again for qualifying: %(value)s, %(weather)s.") % words
+        return _("The weather is rolled again for qualifying: %(value)s.") % words
+    if again:
+        if after:
+            return _("The weather is rolled again: %(value)s, %(weather)s.") % words
+        return _("The weather is rolled again: %(value)s.") % words
+    if qualifying:
+        if after:
+            return _("The weather is rolled for qualifying: %(value)s, %(weather)s.") % words
+        return _("The weather is rolled for qualifying: %(value)s.") % words
+    if after:
+        return _("The weather is rolled: %(value)s, %(weather)s.") % words
+    return _("The weather is rolled: %(value)s.") % words
 
 
 def _repair(car, d, names, config):
-    changes = d.get("changes") or {}
-    gained = ", ".join(f"+{v} {PARTS.get(k, 'wear')}" for k, v in changes.items() if v)
-    source = CAUSES.get(d.get("source"), "")
-    return f"{car} repairs {gained or 'nothing'}" + (f" after {source}" if source else "") + "."
+    source = cause(d.get("source"))
+    words = {"car": car, "repairs": gains(d.get("changes") or {}) or _("nothing"), "cause": source}
+    if source:
+        return _("%(car)s repairs %(repairs)s after %(cause)s.") % words
+    return _("%(car)s repairs %(repairs)s.") % words
+
+
+def _start_roll(car, d, names, config):
+    words = {"car": car, "value": d.get("value")}
+    outcome = d.get("outcome")
+    if outcome in STARTS:
+        return _(STARTS[outcome]) % words
+    return _("%(car)s rolls %(value)s at the start: a start.") % words
+
+
+def _gear_selected(car, d, names, config):
+    costs = parts(d.get("costs"))
+    words = {"car": car, "old": d["from"], "new": d["to"], "skipped": d.get("skipped"),
+             "costs": costs}  # fmt: skip
+    if d.get("skipped") and costs:
+        return (
+            _("%(car)s shifts from gear %(old)s to %(new)s, skipping %(skipped)s (%(costs)s).")
+            % words
+        )
+    if d.get("skipped"):
+        return _("%(car)s shifts from gear %(old)s to %(new)s, skipping %(skipped)s.") % words
+    if costs:
+        return _("%(car)s shifts from gear %(old)s to %(new)s (%(costs)s).") % words
+    return _("%(car)s shifts from gear %(old)s to %(new)s.") % words
+
+
+def _boost(car, d, names, config):
+    if d.get("nitro") and d.get("soft"):
+        return _("%(car)s boosts with nitro on soft tyres.") % {"car": car}
+    if d.get("nitro"):
+        return _("%(car)s boosts with nitro.") % {"car": car}
+    if d.get("soft"):
+        return _("%(car)s boosts on soft tyres.") % {"car": car}
+    return _("%(car)s boosts.") % {"car": car}
+
+
+def _braking(car, d, names, config):
+    costs = parts(d.get("costs"))
+    words = {"car": car, "count": d["spaces"], "costs": costs}
+    if costs:
+        return (
+            ngettext(
+                "%(car)s brakes %(count)s space: %(costs)s.",
+                "%(car)s brakes %(count)s spaces: %(costs)s.",
+                d["spaces"],
+            )
+            % words
+        )
+    return (
+        ngettext("%(car)s brakes %(count)s space.", "%(car)s brakes %(count)s spaces.", d["spaces"])
+        % words
+    )
+
+
+def _marker(car, d, names, config):
+    where = place(config, d.get("space"))
+    if where:
+        return _("Debris is left on the track, %(where)s.") % {"where": where}
+    return _("Debris is left on the track.")
+
+
+def _pit_service(car, d, names, config):
+    stop = d.get("stop", "")
+    if stop in PIT_SERVICES:
+        return _(PIT_SERVICES[stop]) % {"car": car}
+    return _("%(car)s is served in the pits (%(stop)s stop).") % {"car": car, "stop": stop}
+
+
+def _eliminated(car, d, names, config):
+    if d.get("cause"):
+        why = cause(d.get("cause")) or _("damage")
+        return _("%(car)s is out of the race: %(cause)s.") % {"car": car, "cause": why}
+    return _("%(car)s is out of the race.") % {"car": car}
+
+
+def _qualifying_lap(car, d, names, config):
+    if d.get("classified"):
+        return _("%(car)s sets a qualifying score of %(score)s.") % {
+            "car": car,
+            "score": d["score"],
+        }
+    return _("%(car)s does not set a qualifying score.") % {"car": car}
 
 
 WORDS = {
-    "session_started": lambda c, d, n, k: "The session starts.",
+    "session_started": lambda c, d, n, k: _("The session starts."),
     "grid_set": lambda c, d, n, k: (
-        "The grid is set: " + ", ".join(n.get(s, "a car") for s in d.get("order") or []) + "."
+        _("The grid is set: %(cars)s.") % {"cars": _cars(n, d.get("order"))}
     ),
     "weather_rolled": _weather,
-    "weather_queued": lambda c, d, n, k: f"{c} will have the weather rolled again.",
-    "tires_chosen": lambda c, d, n, k: f"{c} fits {TYRES.get(d.get('type'), 'tyres')}.",
-    "drivers_dealt": lambda c, d, n, k: "The special drivers are dealt.",
-    "car_built": lambda c, d, n, k: f"{c} builds the car: {wear_left(d.get('maxima'))}.",
-    "round_started": lambda c, d, n, k: "A new round begins.",
-    "turn_started": lambda c, d, n, k: f"{c}'s turn, in gear {d['gear']}.",
-    "start_roll": lambda c, d, n, k: (
-        f"{c} rolls {d.get('value')} at the start: "
-        + {"normal": "a clean start", "fast": "a flying start", "stall": "stalled!"}.get(
-            d.get("outcome"), "a start"
-        )
-        + "."
+    "weather_queued": lambda c, d, n, k: (
+        _("%(car)s will have the weather rolled again.") % {"car": c}
     ),
-    "gear_selected": lambda c, d, n, k: (
-        f"{c} shifts from gear {d['from']} to {d['to']}"
-        + (f", skipping {d['skipped']}" if d.get("skipped") else "")
-        + (f" ({parts(d.get('costs'))})" if parts(d.get("costs")) else "")
-        + "."
+    "tires_chosen": lambda c, d, n, k: (
+        _("%(car)s fits %(tyres)s.") % {"car": c, "tyres": tyres(d.get("type"), _("tyres"))}
     ),
-    "gear_rolled": lambda c, d, n, k: f"{c} rolls {d['value']} on the gear {d['gear']} die.",
-    "boost_used": lambda c, d, n, k: (
-        f"{c} boosts"
-        + (" with nitro" if d.get("nitro") else "")
-        + (" on soft tyres" if d.get("soft") else "")
-        + "."
+    "drivers_dealt": lambda c, d, n, k: _("The special drivers are dealt."),
+    "car_built": lambda c, d, n, k: (
+        _("%(car)s builds the car: %(parts)s.") % {"car": c, "parts": wear_left(d.get("maxima"))}
     ),
+    "round_started": lambda c, d, n, k: _("A new round begins."),
+    "turn_started": lambda c, d, n, k: (
+        _("%(car)s's turn, in gear %(gear)s.") % {"car": c, "gear": d["gear"]}
+    ),
+    "start_roll": _start_roll,
+    "gear_selected": _gear_selected,
+    "gear_rolled": lambda c, d, n, k: (
+        _("%(car)s rolls %(value)s on the gear %(gear)s die.")
+        % {"car": c, "value": d["value"], "gear": d["gear"]}
+    ),
+    "boost_used": _boost,
     "moved": _moved,
-    "line_crossed": lambda c, d, n, k: f"{c} crosses the line: lap {d['lap']}.",
+    "line_crossed": lambda c, d, n, k: (
+        _("%(car)s crosses the line: lap %(lap)s.") % {"car": c, "lap": d["lap"]}
+    ),
     "corner_stop": lambda c, d, n, k: (
-        f"{c} stops in {corner_name(d['corner'])} ({d['stops']} of {d['required']})."
+        _("%(car)s stops in %(corner)s (%(stops)s of %(required)s).")
+        % {
+            "car": c,
+            "corner": corner_name(d["corner"]),
+            "stops": d["stops"],
+            "required": d["required"],
+        }
     ),
     "overshoot": _overshoot,
-    "spin": lambda c, d, n, k: f"{c} spins!",
-    "braking_paid": lambda c, d, n, k: (
-        f"{c} brakes {d['spaces']} space"
-        + ("s" if d["spaces"] != 1 else "")
-        + (f": {parts(d.get('costs'))}" if parts(d.get("costs")) else "")
-        + "."
-    ),
+    "spin": lambda c, d, n, k: _("%(car)s spins!") % {"car": c},
+    "braking_paid": _braking,
     "wear_changed": _wear,
-    "marker_placed": lambda c, d, n, k: (
-        "Debris is left on the track"
-        + (f", {place(k, d.get('space'))}" if place(k, d.get("space")) else "")
-        + "."
-    ),
-    "debris_dropped": lambda c, d, n, k: f"{c} drops debris on the track.",
-    "drift_used": lambda c, d, n, k: f"{c} drifts.",
+    "marker_placed": _marker,
+    "debris_dropped": lambda c, d, n, k: _("%(car)s drops debris on the track.") % {"car": c},
+    "drift_used": lambda c, d, n, k: _("%(car)s drifts.") % {"car": c},
     "radio_thrown": lambda c, d, n, k: (
-        f"{c} throws the radio at {n.get(d['target'], 'a car')}: rolled {d['value']}."
+        _("%(car)s throws the radio at %(target)s: rolled %(value)s.")
+        % {"car": c, "target": n.get(d["target"], _("a car")), "value": d["value"]}
     ),
     "zone_check": _check,
-    "police_speed": lambda c, d, n, k: f"{c} is checked by the police at {d['speed']} km/h.",
-    "nitro_restored": lambda c, d, n, k: f"{c} gets the nitro back.",
-    "pit_entered": lambda c, d, n, k: f"{c} enters the pit lane.",
-    "pit_service": lambda c, d, n, k: f"{c} is served in the pits ({d.get('stop', '')} stop).",
-    "pit_exit": lambda c, d, n, k: f"{c} leaves the pits in gear {d['gear']}.",
+    "police_speed": lambda c, d, n, k: (
+        _("%(car)s is checked by the police at %(speed)s km/h.") % {"car": c, "speed": d["speed"]}
+    ),
+    "nitro_restored": lambda c, d, n, k: _("%(car)s gets the nitro back.") % {"car": c},
+    "pit_entered": lambda c, d, n, k: _("%(car)s enters the pit lane.") % {"car": c},
+    "pit_service": _pit_service,
+    "pit_exit": lambda c, d, n, k: (
+        _("%(car)s leaves the pits in gear %(gear)s.") % {"car": c, "gear": d["gear"]}
+    ),
     "repair": _repair,
-    "finished": lambda c, d, n, k: f"{c} finishes in position {d['position']}.",
-    "eliminated": lambda c, d, n, k: (
-        f"{c} is out of the race"
-        + (f": {CAUSES.get(d.get('cause'), 'damage')}" if d.get("cause") else "")
-        + "."
+    "finished": lambda c, d, n, k: (
+        _("%(car)s finishes in position %(position)s.") % {"car": c, "position": d["position"]}
     ),
-    "turn_ended": lambda c, d, n, k: f"{c}'s turn ends.",
-    "round_ended": lambda c, d, n, k: "The round ends.",
-    "qualifying_lap": lambda c, d, n, k: (
-        f"{c} sets a qualifying score of {d['score']}."
-        if d.get("classified")
-        else f"{c} does not set a qualifying score."
-    ),
-    "session_ended": lambda c, d, n, k: "The session ends.",
+    "eliminated": _eliminated,
+    "turn_ended": lambda c, d, n, k: _("%(car)s's turn ends.") % {"car": c},
+    "round_ended": lambda c, d, n, k: _("The round ends."),
+    "qualifying_lap": _qualifying_lap,
+    "session_ended": lambda c, d, n, k: _("The session ends."),
 }
 
 
 def _build_check(values: dict[str, int]) -> dict:
     total = sum(values.values())
     if total != BUILD_TOTAL:
-        raise ConfigError(f"a build spreads exactly {BUILD_TOTAL} points; this one has {total}")
+        raise ConfigError(
+            _("a build spreads exactly %(total)s points; this one has %(given)s")
+            % {"total": BUILD_TOTAL, "given": total}
+        )
     return {"build": dict(values)}
 
 
-BUILD = SetupSchema(
-    fields=tuple(
-        SetupField(key, f"Build: {PARTS[key]}", low, high)
-        for key, (low, high) in BUILD_RANGES.items()
-    ),
-    help="Car setup (FD-V-3): spread 20 points over the six parts, "
-    "or leave all blank for the standard car.",
-    check=_build_check,
-)
-RESULT_COLUMNS = (
-    Column("laps", "Laps", lambda v: "" if v is None else str(v)),
-    Column("wear", "Left at the end", wear_left),
-    Column("pit_stops", "Pit stops", lambda v: str(v) if v else ""),
-    Column("qualifying_score", "Qualifying score", lambda v: "" if v is None else str(v)),
-)
-LIVE_COLUMNS = (
-    Column("gear", "Gear", lambda v: "" if v is None else str(v)),
-    Column("wear", "Wear", wear_left),
-    Column("lap", "Lap", lambda v: "" if v is None else str(v)),
-)
+def build_schema() -> SetupSchema:
+    """The car build a driver sets when joining (FD-V-3), in the reader's words."""
+    return SetupSchema(
+        fields=tuple(
+            SetupField(key, _("Build: %(part)s") % {"part": part(key)}, low, high)
+            for key, (low, high) in BUILD_RANGES.items()
+        ),
+        help=_(
+            "Car setup (FD-V-3): spread 20 points over the six parts, "
+            "or leave all blank for the standard car."
+        ),
+        check=_build_check,
+    )
+
+
+def _count(value) -> str:
+    return "" if value is None else str(value)
+
+
+def result_columns() -> tuple[Column, ...]:
+    return (
+        Column("laps", _("Laps"), _count),
+        Column("wear", _("Left at the end"), wear_left),
+        Column("pit_stops", _("Pit stops"), lambda v: str(v) if v else ""),
+        Column("qualifying_score", _("Qualifying score"), _count),
+    )
+
+
+def live_columns() -> tuple[Column, ...]:
+    return (
+        Column("gear", _("Gear"), _count),
+        Column("wear", _("Wear"), wear_left),
+        Column("lap", _("Lap"), _count),
+    )
 
 
 class FormulaDPresentation(Presentation):
@@ -245,17 +493,17 @@ class FormulaDPresentation(Presentation):
             min_seats=2,  # FD-O-2
             max_seats=10,
             modes=("race", "qualifying"),
-            bots=(("rookie", "Rookie"), ("pro", "Pro")),
+            bots=(("rookie", _("Rookie")), ("pro", _("Pro"))),
             statuses=(FINISHED, ELIMINATED, DID_NOT_START),
-            result_columns=RESULT_COLUMNS,
-            live_columns=LIVE_COLUMNS,
+            result_columns=result_columns(),
+            live_columns=live_columns(),
             team_race_option="team_race",
         )
 
     def setup_schema(self, rules):
         # FD-V-3: a car build only in an advanced season that plays the variant.
         if rules.get("level") == "advanced" and rules.get("build_your_car"):
-            return BUILD
+            return build_schema()
         return None
 
     def engine_config(self, rules, round_options, *, track, laps, facts: SessionFacts):
@@ -350,11 +598,11 @@ class FormulaDPresentation(Presentation):
     def car_facts(self, car):
         facts = []
         if car.get("gear") is not None:
-            facts.append(("Gear", str(car["gear"])))
+            facts.append((_("Gear"), str(car["gear"])))
         if car.get("wear"):
-            facts.append(("Left", wear_left(car["wear"])))
+            facts.append((_("Left"), wear_left(car["wear"])))
         if car.get("lap"):
-            facts.append(("Lap", str(car["lap"])))
+            facts.append((_("Lap"), str(car["lap"])))
         return facts
 
     # --- the live table ---------------------------------------------------
@@ -371,14 +619,20 @@ class FormulaDPresentation(Presentation):
         )
 
 
-@cache
 def _board(track_id: str) -> dict | None:
     track = track_data(track_id)
     if track is None:
         return None
-    labels = {str(c["id"]): corner_name(c["id"], track) for c in track.get("corners", [])}
+    labels = tuple((str(c["id"]), corner_name(c["id"], track)) for c in track.get("corners", []))
+    return _drawn_board(track_id, labels)
+
+
+@cache
+def _drawn_board(track_id: str, labels: tuple[tuple[str, str], ...]) -> dict:
+    """The drawing, once per track and language its corners are named in."""
+    track = track_data(track_id)
     ranks = int(track.get("L") or 1)
-    return loop_board(track.get("name") or "", track["spaces"], ranks, labels)
+    return loop_board(track.get("name") or "", track["spaces"], ranks, dict(labels))
 
 
 PRESENTATION = FormulaDPresentation()

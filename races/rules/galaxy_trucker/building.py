@@ -1,18 +1,16 @@
-"""The building phase by ticks (GT-TBB-01..11, sequential mode) and the
-structural check after it (GT-CHK-01..04)."""
+"""The building phase by ticks (GT-TBB-01..12; the steps are in steps.py)
+and the structural check after it (GT-CHK-01..04)."""
 
 from __future__ import annotations
 
 from ..contract import Action
-from .bots.building import best_placement
 from .cards import CARDS
 from .chance import digest
 from .damage import keep_fragment
 from .ship import Ship
-from .state import PER_STACK, SHIP_CLASS, Ask, cell_of
-from .tiles import START_CABIN_OF, TILES
-
-HOURGLASS_WORDS = {3: "III", 2: "II", 1: "I", 0: "Start"}
+from .state import PER_STACK, SHIP_CLASS, Ask
+from .steps import build_step, simultaneous_tick
+from .tiles import START_CABIN_OF
 
 
 def ship_class(g, number: int) -> str:
@@ -64,8 +62,13 @@ def building(g, number: int):
             hourglass_pos=g.hourglass["pos"],
             ticks_left=g.hourglass["ticks_left"],
         )
-        for p in sorted(g.players, key=lambda p: (p.seat - t) % n):
-            if not p.finished_building:
+        builders = [
+            p for p in sorted(g.players, key=lambda p: (p.seat - t) % n) if not p.finished_building
+        ]
+        if g.config["build_mode"] == "simultaneous":
+            yield from simultaneous_tick(g, builders)  # GT-TBB-12
+        else:
+            for p in builders:  # GT-TBB-02: a builder finishes only in their own step
                 yield from build_step(g, p)
         ended = hourglass_turn(g, size)
         if ended:
@@ -120,195 +123,6 @@ def building_ended(g, reason: str) -> None:
             p.ship.lost.extend(tiles)
             p.ship.reserved = []
             g.emit("reserve_forfeited", p.id, tiles=tiles)
-
-
-def can_peek(p) -> bool:
-    return len(p.ship.cells) > 1  # GT-AMB-16
-
-
-def step_actions(g, p) -> list[Action]:
-    """GT-TBB-04: the build steps open to a player now."""
-    actions = []
-    if g.face_down:
-        actions.append(Action("draw"))
-    actions += [Action("take_face_up", {"tile": t}) for t in g.face_up]
-    actions += [
-        Action("take_reserved", {"tile": t}) for t in p.ship.reserved if p.ship.open_cells()
-    ]
-    if can_peek(p) and not g.config["open_stacks"]:
-        actions += [Action("peek", {"stack": k}) for k in (1, 2, 3)]
-    if g.config["token_pick"] == "any":
-        actions += [Action("finish", {"token": t}) for t in g.tokens_left]
-    else:
-        actions.append(Action("finish"))
-    actions.append(Action("pass"))
-    return actions
-
-
-def step_problem(g, p, action: Action) -> str | None:
-    kind, params = action.kind, action.params
-    if kind == "draw":
-        return None if g.face_down else "The face-down pool is empty."
-    if kind == "take_face_up":
-        return None if params.get("tile") in g.face_up else "That tile is not face up in the pool."
-    if kind == "take_reserved":
-        if params.get("tile") not in p.ship.reserved:
-            return "That tile is not in your reserve."
-        if placements(g, p, params["tile"]):
-            return None
-        return "There is no cell left to build it into."
-    if kind == "peek":
-        if g.config["open_stacks"]:
-            return "The stacks are open in this game."
-        if not can_peek(p):
-            return "Build one tile before you look at a stack."
-        return None if params.get("stack") in (1, 2, 3) else "Only stacks 1 to 3 can be looked at."
-    if kind == "finish":
-        if g.config["token_pick"] == "any" and params.get("token") not in g.tokens_left:
-            return "Name an order token that is still free."
-        return None
-    if kind == "pass":
-        return None
-    return "Draw, take a face-up or reserved tile, look at a stack, finish or pass."
-
-
-def build_step(g, p):
-    options = {
-        "face_down": len(g.face_down),
-        "face_up": list(g.face_up),
-        "reserved": list(p.ship.reserved),
-        "reserved_buildable": [t for t in p.ship.reserved if placements(g, p, t)],
-        "stacks": [1, 2, 3] if can_peek(p) and not g.config["open_stacks"] else [],
-        "tokens": list(g.tokens_left),
-        "token_pick": g.config["token_pick"],
-        "hourglass": HOURGLASS_WORDS[g.hourglass["pos"]],
-        "ticks_left": g.hourglass["ticks_left"],
-        "tick": g.tick,
-    }
-    action = yield Ask(
-        p.id,
-        "build_step",
-        "Take your next building step.",
-        options,
-        step_actions(g, p),
-        lambda a: step_problem(g, p, a),
-        Action("pass"),
-    )
-    kind = action.kind
-    if kind == "draw":
-        tile = g.face_down.pop(0)
-        g.emit("tile_drawn", p.id, tile=tile)
-        yield from resolve_tile(g, p, tile, "pool")
-    elif kind == "take_face_up":
-        tile = action.params["tile"]
-        g.face_up.remove(tile)
-        g.emit("tile_taken_face_up", p.id, tile=tile)
-        yield from resolve_tile(g, p, tile, "face_up")
-    elif kind == "take_reserved":
-        tile = action.params["tile"]
-        p.ship.reserved.remove(tile)
-        g.emit("tile_taken_reserved", p.id, tile=tile)
-        yield from resolve_tile(g, p, tile, "reserve")
-    elif kind == "peek":
-        k = action.params["stack"]
-        p.peeked[k] = list(g.stacks[k - 1])
-        g.emit("stack_peeked", p.id, stack=k)
-        g.emit(
-            "stack_contents",
-            p.id,
-            stack=k,
-            cards=list(g.stacks[k - 1]),
-            visibility=f"private:{p.id}",
-        )
-    elif kind == "finish":
-        token = action.params.get("token") or g.tokens_left[0]  # GT-TBB-08
-        g.tokens_left.remove(token)
-        p.token, p.finished_building = token, True
-        g.emit("build_finished", p.id, token=token)
-    else:
-        g.emit("build_passed", p.id)
-
-
-def placements(g, p, tile: int) -> list[list[int]]:
-    strict = g.config["strict_build"]
-    found = []
-    for cell in p.ship.open_cells():
-        for rot in range(4):
-            if strict and not p.ship.safe(tile, cell, rot)[0]:
-                continue
-            found.append([cell[0], cell[1], rot])
-    return found
-
-
-def resolve_problem(g, p, tile: int, source: str, action: Action) -> str | None:
-    """GT-TBB-05/06."""
-    if action.kind == "place":
-        cell = cell_of(action.params.get("cell"))
-        rot = action.params.get("rot")
-        if cell is None or not isinstance(rot, int):
-            return "Name a cell [column, row] and a rotation 0-3."
-        problem = p.ship.placement_problem(cell, rot)
-        if problem:
-            return problem
-        if g.config["strict_build"] and not p.ship.safe(tile, cell, rot)[0]:
-            return "In strict building a tile must join the ship without breaking a rule."
-        return None
-    if source == "reserve":
-        return "A tile taken from your reserve must be built into the ship."
-    if action.kind == "reserve":
-        if p.ship.board.reserve == 0:
-            return "This ship board has no reserve."
-        if len(p.ship.reserved) >= p.ship.board.reserve:
-            return "Your reserve already holds two tiles."
-        return None
-    if action.kind == "return":
-        return None
-    return "Place the tile, put it in your reserve or return it face up."
-
-
-def resolve_tile(g, p, tile: int, source: str):
-    spots = placements(g, p, tile)
-    actions = [Action("place", {"cell": [c, r], "rot": rot}) for c, r, rot in spots]
-    if source != "reserve":
-        if p.ship.board.reserve and len(p.ship.reserved) < p.ship.board.reserve:
-            actions.append(Action("reserve"))
-        actions.append(Action("return"))
-    default = actions[-1]
-    if source == "reserve":  # GT-API-02 B2: a reserved tile goes where BasicBot puts it
-        found = best_placement(p.ship, tile, g.round)
-        default = (
-            Action("place", {"cell": list(found[1]), "rot": found[2]}) if found else actions[0]
-        )
-    definition = TILES[tile]
-    options = {
-        "tile": tile,
-        "kind": definition.kind,
-        "connectors": list(definition.conn),
-        "capacity": definition.capacity,
-        "from": source,
-        "placements": spots,
-        "can_reserve": any(a.kind == "reserve" for a in actions),
-        "can_return": source != "reserve",
-    }
-    action = yield Ask(
-        p.id,
-        "resolve_tile",
-        f"Build the {definition.name} in, reserve or return it.",
-        options,
-        actions,
-        lambda a: resolve_problem(g, p, tile, source, a),
-        default,
-    )
-    if action.kind == "place":
-        cell, rot = tuple(action.params["cell"]), action.params["rot"]
-        seq = p.ship.place(tile, cell, rot)
-        g.emit("tile_placed", p.id, tile=tile, cell=list(cell), rot=rot, seq=seq)
-    elif action.kind == "reserve":
-        p.ship.reserved.append(tile)
-        g.emit("tile_reserved", p.id, tile=tile)
-    else:
-        g.face_up.append(tile)
-        g.emit("tile_returned", p.id, tile=tile)
 
 
 # --- the structural check (GT-CHK) ------------------------------------------

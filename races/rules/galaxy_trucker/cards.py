@@ -7,19 +7,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..speech import N_
+
 TYPE_NAMES = {
-    "open_space": "Open Space",
-    "planets": "Planets",
-    "abandoned_ship": "Abandoned Ship",
-    "abandoned_station": "Abandoned Station",
-    "meteor_swarm": "Meteor Swarm",
-    "combat_zone": "Combat Zone",
-    "smugglers": "Smugglers",
-    "slavers": "Slavers",
-    "pirates": "Pirates",
-    "stardust": "Stardust",
-    "epidemic": "Epidemic",
-    "sabotage": "Sabotage",
+    "open_space": N_("Open Space"),
+    "planets": N_("Planets"),
+    "abandoned_ship": N_("Abandoned Ship"),
+    "abandoned_station": N_("Abandoned Station"),
+    "meteor_swarm": N_("Meteor Swarm"),
+    "combat_zone": N_("Combat Zone"),
+    "smugglers": N_("Smugglers"),
+    "slavers": N_("Slavers"),
+    "pirates": N_("Pirates"),
+    "stardust": N_("Stardust"),
+    "epidemic": N_("Epidemic"),
+    "sabotage": N_("Sabotage"),
 }
 
 

@@ -37,7 +37,16 @@ def _options() -> OptionSchema:
                 max=3,
                 nullable=True,
             ),
-            Option("build_mode", "str", "sequential", "GT-TBB-12", choices=("sequential",)),
+            Option(
+                "build_mode",
+                "str",
+                "sequential",
+                "GT-TBB-12: sequential, or simultaneous for people",
+                choices=("sequential", "simultaneous"),
+                season=False,  # the session decides: people build together
+            ),
+            Option("team_race", "bool", False, "GT-VAR-04: two teams of two, flying swapped"),
+            Option("expert_teams", "bool", False, "GT-VAR-05: teammates swap at every flip"),
             Option("ticks_per_run", "int", 8, "ticks per hourglass run (GT-TBB-03)", min=2, max=40),
             Option("strict_build", "bool", False, "GT-TBB-06"),
             Option("start_spacing", "str", "source", "GT-AMB-03", choices=("source", "published")),

@@ -5,9 +5,12 @@ connectors, crew, batteries and goods) and the result columns."""
 
 from __future__ import annotations
 
+from ..contract import Action
 from ..drawing import CAR_COLOURS, place_tokens
 from ..presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
+from ..speech import _
 from .game import TRACKS
+from .panels import DECISION_WORDS, grid, gt_panel
 from .state import TRACK
 from .tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
 from .words import WORDS
@@ -35,10 +38,18 @@ def _rounds(value) -> str:
     if not value:
         return ""
     return ", ".join(
-        f"round {r['round']}: {r['credits_after'] - r['credits_before']:+d}"
-        + ("" if r["arrived"] else " (gave up)")
+        (
+            _("round %(round)d: %(change)+d")
+            if r["arrived"]
+            else _("round %(round)d: %(change)+d (gave up)")
+        )
+        % {"round": r["round"], "change": r["credits_after"] - r["credits_before"]}
         for r in value
     )
+
+
+def on_space(pos) -> str:
+    return _("space %(space)s") % {"space": pos}
 
 
 def _loop_point(day: int) -> tuple[float, float]:
@@ -88,16 +99,21 @@ class GalaxyTruckerPresentation(Presentation):
             min_seats=2,
             max_seats=4,  # GT-CMP-14
             modes=("race",),
-            bots=(("random", "Random (for testing)"), ("rookie", "Rookie"), ("pro", "Pro")),
-            autopilots=(("rookie", "Rookie"), ("pro", "Pro")),
+            bots=(
+                ("random", _("Random (for testing)")),
+                ("rookie", _("Rookie")),
+                ("pro", _("Pro")),
+            ),
+            autopilots=(("rookie", _("Rookie")), ("pro", _("Pro"))),
             statuses=(FINISHED,),
+            team_race_option="team_race",  # GT-VAR-04
             result_columns=(
-                Column("credits", "Credits", lambda v: "" if v is None else str(v)),
-                Column("rounds", "Rounds", _rounds),
+                Column("credits", _("Credits"), lambda v: "" if v is None else str(v)),
+                Column("rounds", _("Rounds"), _rounds),
             ),
             live_columns=(
-                Column("credits", "Credits", lambda v: "" if v is None else str(v)),
-                Column("where", "Flight", lambda v: v or ""),
+                Column("credits", _("Credits"), lambda v: "" if v is None else str(v)),
+                Column("where", _("Flight"), lambda v: v or ""),
             ),
         )
 
@@ -105,7 +121,23 @@ class GalaxyTruckerPresentation(Presentation):
         config = {**rules, **round_options, "track": track if track in TRACKS else "standard"}
         if laps and 1 <= laps <= 3:
             config["laps"] = laps  # GT-VAR-01: a short game of 1 or 2 rounds
+        # GT-TBB-12: people build together, so nobody waits tile by tile for
+        # the other builders; bots alone build one after the other
+        config["build_mode"] = "simultaneous" if facts.people else "sequential"
         return config
+
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        """Building on the ship's grid, flight decisions as forms in words (panels.py)."""
+        return gt_panel(decision, view, legal)
+
+    def default_action(self, decision, view):
+        """GT-API-03: a missed deadline applies the decision's default (PASS
+        for a building step, BasicBot's choice in flight), logged as defaulted."""
+        if decision.default is None:
+            return None
+        return Action(decision.default.kind, {**decision.default.params, "defaulted": True})
 
     # --- the scene --------------------------------------------------------
 
@@ -135,11 +167,11 @@ class GalaxyTruckerPresentation(Presentation):
                 tile = state.get("starts", {}).get(sid, 34)
                 ships[sid] = {f"{start[0]},{start[1]}": [tile, 0, 0, None, 0, []]}
                 cars[sid]["space"] = f"ship{cars[sid]['index']}"
-                cars[sid]["where"] = "building"
+                cars[sid]["where"] = _("building")
         elif kind == "rockets_placed":
             for sid, pos in data["positions"].items():
                 if sid in cars:
-                    cars[sid].update(space=f"d{pos % TRACK}", where=f"space {pos}")
+                    cars[sid].update(space=f"d{pos % TRACK}", where=on_space(pos))
         elif seat in cars:
             self._fold_seat(cars[seat], ships[seat], kind, data)
         elif kind == "round_scored":
@@ -194,9 +226,9 @@ class GalaxyTruckerPresentation(Presentation):
                 if f"{col},{row}" in ship:
                     ship[f"{col},{row}"][4] -= count
         elif kind == "ship_moved":
-            car.update(space=f"d{data['to'] % TRACK}", where=f"space {data['to']}")
+            car.update(space=f"d{data['to'] % TRACK}", where=on_space(data["to"]))
         elif kind == "player_gave_up":
-            car.update(space=f"ship{car['index']}", where="gave up")
+            car.update(space=f"ship{car['index']}", where=_("gave up"))
         elif kind == "credits_gained":
             car["credits"] = car.get("credits", 0) + data["amount"]
 
@@ -207,8 +239,8 @@ class GalaxyTruckerPresentation(Presentation):
             x, y = _loop_point(day)
             anchors[f"d{day}"] = [x, y]
             shapes.append({"kind": "space", "x": x, "y": y, "style": "start" if day == 0 else ""})
-        shapes.append({"kind": "label", "x": 60, "y": 60, "text": "Start"})
-        shapes.append({"kind": "label", "x": 450, "y": 100, "text": "Flight board: 40 days"})
+        shapes.append({"kind": "label", "x": 60, "y": 60, "text": _("Start")})
+        shapes.append({"kind": "label", "x": 450, "y": 100, "text": _("Flight board: 40 days")})
         for index in range(4):
             x0, y0 = _ship_origin(index)
             anchors[f"ship{index}"] = [x0 + 100, y0 - 12]
@@ -234,7 +266,8 @@ class GalaxyTruckerPresentation(Presentation):
                     "kind": "label",
                     "x": x0 + 100,
                     "y": y0 - 28,
-                    "text": f"{name}: {car.get('credits', 0)} credits",
+                    "text": _("%(name)s: %(credits)d credits")
+                    % {"name": name, "credits": car.get("credits", 0)},
                 }
             )
             for col, row in sorted(board_class.cells):
@@ -272,10 +305,40 @@ class GalaxyTruckerPresentation(Presentation):
         ]
         return place_tokens({**board, "shapes": shapes}, cars)
 
+    def result_pictures(self, config, events, people):
+        """Every ship as it was built, round by round: each ship as it took
+        off (after the structural check), a grid of its tiles and connectors."""
+        seats = [{"id": seat} for seat in people]
+        state = self.board_state(seats, config)
+        pictures = []
+        for event in events:
+            state = self.fold(state, event)
+            if event["type"] != "rockets_placed":
+                continue
+            ship_class = state.get("class") or "I"
+            grids = []
+            for seat, ship in state["ships"].items():
+                tiles = [
+                    [tile, *(int(v) for v in key.split(",")), rot, 0, humans, alien, tokens, goods]
+                    for key, (tile, rot, humans, alien, tokens, goods) in ship.items()
+                    if tile
+                ]
+                car = {"ship_class": ship_class, "ship": tiles}
+                name = people.get(seat, {}).get("name", "")
+                grids.append(grid(car, _("%(name)s's ship") % {"name": name}))
+            pictures.append(
+                {
+                    "title": _("Round %(round)d: the ships as they took off (board %(board)s)")
+                    % {"round": event.get("round") or len(pictures) + 1, "board": ship_class},
+                    "grids": grids,
+                }
+            )
+        return pictures
+
     def car_facts(self, car):
-        facts = [("Credits", str(car.get("credits", 0)))]
+        facts = [(_("Credits"), str(car.get("credits", 0)))]
         if car.get("where"):
-            facts.append(("Flight", car["where"]))
+            facts.append((_("Flight"), car["where"]))
         return facts
 
     def progress(self, view, events, finished):
@@ -295,7 +358,7 @@ class GalaxyTruckerPresentation(Presentation):
                 c["seat"]: {
                     "space": f"d{c['pos'] % TRACK}" if c["pos"] is not None else None,
                     "credits": c["credits"],
-                    "where": f"space {c['pos']}" if c["pos"] is not None else "not flying",
+                    "where": on_space(c["pos"]) if c["pos"] is not None else _("not flying"),
                     "status": "finished" if finished else "racing",
                     "index": i,
                 }

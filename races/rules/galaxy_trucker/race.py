@@ -12,13 +12,15 @@ import hashlib
 import json
 
 from ..contract import Action, Decision, Event, IllegalAction, Placing, RaceResult, Seat, log_hash
+from ..speech import _
 from .adventures import resolve
 from .building import building, round_setup, structural_check
 from .cards import CARDS
 from .chance import Chance
 from .flight import checkpoint, in_flight, preparation
 from .scoring import final_order, score_round
-from .state import SUPPLY, Ask, Player
+from .state import SUPPLY, Ask, Player, Together
+from .teams import Crews, team_order, teammates
 from .tiles import COLOURS, START_CABIN_OF
 
 # building steps are logged by their own events (tile_drawn, tile_placed, …)
@@ -37,6 +39,9 @@ class GalaxyTruckerRace:
             Player(s.id, k, COLOURS[k], START_CABIN_OF[COLOURS[k]]) for k, s in enumerate(seats)
         ]
         self.by_id = {p.id: p for p in self.players}
+        self.mates = teammates(config, self.seats)
+        self.accounts: dict[str, int] = {}
+        self.crews = Crews(self.mates, config.get("expert_teams", False))
         self.round = 0
         self.phase = "setup"
         self.tick = 0
@@ -53,15 +58,23 @@ class GalaxyTruckerRace:
         self.give_ups = 0
         self.standing: list[dict] = []
         self.tie_breaks: list[dict] = []
-        self.ask: Ask | None = None
+        # the asks open now (several at once in simultaneous building,
+        # GT-TBB-12), and the answers given so far to a set asked together
+        self._open: list[Ask] = []
+        self._together = False
+        self._answers: dict[str, Action] = {}
         self._public: dict[str, dict] = {}
         self._flow = self.game_flow()
-        self.ask = next(self._flow, None)
+        self._take(next(self._flow, None))
 
     # --- the contract --------------------------------------------------------
 
     def emit(self, event_type: str, seat: str | None, /, **data) -> None:
         self.events.append(Event(len(self.events) + 1, self.round, event_type, seat, data))
+        if event_type == "round_started":
+            self.crews.round_started()
+        elif event_type == "hourglass_flipped" and self.phase == "build":
+            self.crews.hourglass_turned(self.round)
         # every change of state is an event (GT-LOG-01): the public picture of
         # this seat (of every seat, for a game event) must be drawn again
         if seat is None:
@@ -72,54 +85,85 @@ class GalaxyTruckerRace:
     def card(self, card_id: str):
         return CARDS[card_id]
 
+    def _take(self, asked) -> None:
+        self._answers = {}
+        self._together = isinstance(asked, Together)
+        self._open = list(asked) if self._together else ([] if asked is None else [asked])
+        if self.mates:  # GT-VAR-04/05: the teammate may decide for this ship
+            for ask in self._open:
+                ask.ship = ask.seat
+                ask.seat = self.crews.controller(ask.seat, self.phase)
+
+    @property
+    def ask(self) -> Ask | None:
+        """The first ask still waiting for its answer."""
+        return next((a for a in self._open if a.seat not in self._answers), None)
+
+    def _ask_of(self, seat: str) -> Ask | None:
+        if seat in self._answers:
+            return None
+        return next((a for a in self._open if a.seat == seat), None)
+
     @property
     def finished(self) -> bool:
-        return self.ask is None
+        return not self._open
 
     @property
     def pending(self) -> list[Decision]:
-        ask = self.ask
-        if ask is None:
-            return []
-        return [Decision(ask.seat, ask.kind, ask.prompt, ask.options, ask.default)]
+        return [
+            Decision(a.seat, a.kind, a.prompt, a.options, a.default)
+            for a in self._open
+            if a.seat not in self._answers
+        ]
 
     def legal_actions(self, seat: str) -> list[Action]:
-        ask = self.ask
-        if ask is None or ask.seat != seat:
+        ask = self._ask_of(seat)
+        if ask is None:
             return []
         return list(ask.actions) if ask.actions is not None else [ask.default]
 
     def validate(self, seat: str, action: Action) -> str | None:
-        ask = self.ask
+        if not self._open:
+            return _("The game is over.")
+        ask = self._ask_of(seat)
         if ask is None:
-            return "The game is over."
-        if ask.seat != seat:
-            return "It is not your turn to decide."
+            return _("It is not your turn to decide.")
         try:
             return ask.check(action)
         except (TypeError, ValueError, KeyError, AttributeError):
-            return "That action is not understood here."
+            return _("That action is not understood here.")
 
     def apply(self, seat: str, action: Action) -> list[Event]:
         problem = self.validate(seat, action)
         if problem:
             raise IllegalAction(problem)
         before = len(self.events)
+        ask = self._ask_of(seat)
         # GT-LOG-02 DecisionMade; a runner that applies a decision's default on
-        # a missed deadline marks the action with "defaulted": true (GT-API-03)
-        if self.ask.kind not in BUILDING_DECISIONS:
+        # a missed deadline marks the action with "defaulted": true (GT-API-03);
+        # building steps are logged by their own events unless defaulted
+        defaulted = action.params.get("defaulted") is True
+        if defaulted or ask.kind not in BUILDING_DECISIONS:
             self.emit(
                 "decision_made",
                 seat,
-                kind=self.ask.kind,
+                kind=ask.kind,
                 action=action.kind,
                 payload=dict(action.params),
-                defaulted=action.params.get("defaulted") is True,
+                defaulted=defaulted,
             )
+        if self._together:
+            # GT-TBB-12: an intent is kept unseen until every builder has given theirs
+            self._answers[seat] = action
+            if len(self._answers) < len(self._open):
+                return self.events[before:]
+            sent = {a.ship or a.seat: self._answers[a.seat] for a in self._open}
+        else:
+            sent = action
         try:
-            self.ask = self._flow.send(action)
+            self._take(self._flow.send(sent))
         except StopIteration:
-            self.ask = None
+            self._take(None)
         return self.events[before:]
 
     # --- the game (GT-SET-01) ------------------------------------------------
@@ -154,6 +198,10 @@ class GalaxyTruckerRace:
             )
         self.phase = "done"
         ordered, self.tie_breaks = final_order(self.players)
+        teams = {}
+        if self.mates:  # GT-OUT-05: ranked by team account
+            ordered, self.accounts = team_order(ordered, self.mates)
+            teams = {"team_credits": dict(self.accounts)}
         self.standing = [p.id for p in ordered]
         self.emit(
             "game_ended",
@@ -162,6 +210,7 @@ class GalaxyTruckerRace:
             ranking=list(self.standing),
             tie_breaks=self.tie_breaks,
             order=list(self.standing),
+            **teams,
         )
 
     def flight(self):
@@ -192,7 +241,7 @@ class GalaxyTruckerRace:
 
     def view(self, seat: str | None) -> dict:
         me = self.by_id.get(seat) if seat else None
-        ask = self.ask
+        ask = self._ask_of(seat) if seat else None
         return {
             "game": "galaxy_trucker",
             "seq": len(self.events),
@@ -219,7 +268,9 @@ class GalaxyTruckerRace:
             ]
             if me
             else [],
-            "asked": ask.kind if ask is not None and ask.seat == seat else None,
+            "asked": ask.kind if ask is not None else None,
+            # whose ship the seat decides for now (a teammate's, GT-VAR-04)
+            "deciding_for": (ask.ship or ask.seat) if ask is not None else seat,
         }
 
     def public_players(self) -> list[dict]:
@@ -253,9 +304,22 @@ class GalaxyTruckerRace:
 
     # --- the result (GT-OUT-01, GT-LOG-04) -----------------------------------
 
+    def figures(self, pid: str, position: int) -> dict:
+        """GT-OUT-02 per seat; with teams both members report the team's
+        credits and share its rank (GT-OUT-05)."""
+        p = self.by_id[pid]
+        figures = {"credits": p.credits, "rounds": [dict(r) for r in p.rounds]}
+        if self.mates:
+            figures.update(
+                credits=self.accounts[pid],
+                ship_credits=p.credits,
+                team_rank=(position + 1) // 2,
+            )
+        return figures
+
     def result(self) -> RaceResult:
         if not self.finished:
-            raise IllegalAction("The game is not over yet.")
+            raise IllegalAction(_("The game is not over yet."))
         order = tuple(
             Placing(
                 pid,
@@ -263,10 +327,7 @@ class GalaxyTruckerRace:
                 "finished",
                 laps=len(self.by_id[pid].rounds),
                 distance=self.by_id[pid].credits,
-                figures={
-                    "credits": self.by_id[pid].credits,
-                    "rounds": [dict(r) for r in self.by_id[pid].rounds],
-                },
+                figures=self.figures(pid, position),
             )
             for position, pid in enumerate(self.standing, start=1)
         )

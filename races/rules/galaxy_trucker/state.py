@@ -57,6 +57,12 @@ class Ask:
     actions: list[Action] | None
     check: Callable[[Action], str | None]
     default: Action
+    ship: str | None = None  # whose ship it is, when a teammate decides (GT-VAR-04)
+
+
+class Together(list):
+    """Asks the game issues at once (GT-API-04: the phases of simultaneous
+    building); the flow is sent back a dict of every seat's action."""
 
 
 def cell_of(value: Any) -> tuple[int, int] | None:

@@ -12,6 +12,8 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..speech import N_
+
 DATA = Path(__file__).with_name("data")
 N, E, S, W = 0, 1, 2, 3
 SIDES = (N, E, S, W)
@@ -37,19 +39,19 @@ ENGINES = (ENGINE, DOUBLE_ENGINE)
 CANNONS = (CANNON, DOUBLE_CANNON)
 HOLDS = (CARGO, SPECIAL_CARGO)
 KIND_NAMES = {
-    START_CABIN: "starting cabin",
-    CABIN: "cabin",
-    STRUCTURE: "structural module",
-    BATTERY: "battery",
-    CARGO: "cargo hold",
-    SPECIAL_CARGO: "special cargo hold",
-    ENGINE: "engine",
-    DOUBLE_ENGINE: "double engine",
-    CANNON: "cannon",
-    DOUBLE_CANNON: "double cannon",
-    SHIELD: "shield generator",
-    LIFE_BROWN: "brown life support",
-    LIFE_PURPLE: "purple life support",
+    START_CABIN: N_("starting cabin"),
+    CABIN: N_("cabin"),
+    STRUCTURE: N_("structural module"),
+    BATTERY: N_("battery"),
+    CARGO: N_("cargo hold"),
+    SPECIAL_CARGO: N_("special cargo hold"),
+    ENGINE: N_("engine"),
+    DOUBLE_ENGINE: N_("double engine"),
+    CANNON: N_("cannon"),
+    DOUBLE_CANNON: N_("double cannon"),
+    SHIELD: N_("shield generator"),
+    LIFE_BROWN: N_("brown life support"),
+    LIFE_PURPLE: N_("purple life support"),
 }
 START_CABIN_OF = {"red": 34, "yellow": 33, "green": 32, "blue": 31}  # GT-SET-03
 COLOURS = ("red", "yellow", "green", "blue")

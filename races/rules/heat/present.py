@@ -22,150 +22,300 @@ from ..presentation import (
     SessionFacts,
     loop_progress,
 )
-from .cards import card
+from ..speech import N_, _, ngettext
 from .game import MAX_CARS
-from .panels import DECISION_WORDS, heat_panel
+from .panels import DECISION_WORDS, card_name, corner_words, heat_panel
 from .track import load_track, track_ids
 
-SPOTS = {"RL": "on the racing line", "OUT": "on the outside"}
+SPOTS = {"RL": N_("on the racing line"), "OUT": N_("on the outside")}
 REASONS = {
-    "shift": "shifting two gears",
-    "boost": "a boost",
-    "corner": "a corner",
-    "cooldown": "cooling down",
-    "setup": "the start",
-    "slipstream": "a slipstream",
-    "press": "the press",
-    "overspeed": "taking a corner too fast",
-    "cluttered": "a cluttered hand",
-    "reveal": "the cards played",
-    "adrenaline": "adrenaline",
+    "shift": N_("shifting two gears"),
+    "boost": N_("a boost"),
+    "corner": N_("a corner"),
+    "cooldown": N_("cooling down"),
+    "setup": N_("the start"),
+    "slipstream": N_("a slipstream"),
+    "press": N_("the press"),
+    "overspeed": N_("taking a corner too fast"),
+    "cluttered": N_("a cluttered hand"),
+    "reveal": N_("the cards played"),
+    "adrenaline": N_("adrenaline"),
+}
+# HEAT-WEATHER-02: the weather tokens; HEAT-WEATHER-04..06: what the road tokens do.
+WEATHER = {
+    "sunny": N_("sunny"),
+    "cloudy": N_("cloudy"),
+    "rain": N_("rain"),
+    "heavy_rain": N_("heavy rain"),
+    "freezing": N_("freezing"),
+    "fog": N_("fog"),
+}
+ROAD = {
+    "no_cooldown": N_("no cooldown"),
+    "no_slipstream": N_("no slipstream"),
+    "slipstream_plus_2": N_("slipstream plus 2"),
+    "slipstream_plus_1": N_("slipstream plus 1"),
+    "cooldown_plus_1": N_("cooldown plus 1"),
+    "free_boost": N_("free boost"),
+    "corner_overheat": N_("1 more Heat over the limit"),
+    "corner_minus1": N_("the limit 1 lower"),
+    "corner_plus1": N_("the limit 1 higher"),
+}
+SYMBOLS = {  # HEAT-GARAGE-13..18: the upgrade cards' symbols
+    "scrap": N_("scrap"),
+    "reduce_stress": N_("reduce stress"),
+    "salvage": N_("salvage"),
+    "accelerate": N_("accelerate"),
+    "refresh": N_("refresh"),
+    "super_cool": N_("super cool"),
 }
 
 
-def card_name(card_id: Any) -> str:
-    try:
-        return card(str(card_id)).name or "a card"
-    except (ValueError, IndexError):
-        return "a card"
+def said(table: dict, key: Any) -> str:
+    """A word of one of the tables above, or the key in words if the table lacks it."""
+    return _(table[key]) if key in table else str(key or "").replace("_", " ")
 
 
 def card_names(cards: Any) -> str:
     names = [card_name(c) for c in cards or []]
-    return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    if len(names) > 1:
+        return _("%(cards)s and %(last)s") % {"cards": _(", ").join(names[:-1]), "last": names[-1]}
+    return names[0] if names else ""
 
 
 def corner(number: Any, limit: Any = None) -> str:
-    return f"Corner {number}" + (f" (limit {limit})" if limit is not None else "")
-
-
-def plural(count: Any, word: str) -> str:
-    return f"{count} {word}" + ("" if count == 1 else "s")
+    return corner_words(number, limit)
 
 
 def _moved(car, d, names, config):
     distance = d.get("distance")
-    reason = {"slipstream": " in the slipstream", "adrenaline": " on adrenaline"}.get(
-        d.get("reason"), ""
+    reason = d.get("reason")
+    end = (d.get("end") or [None, None])[1]
+    words = {"car": car, "count": distance, "spot": _(SPOTS[end]) if end in SPOTS else ""}
+    if reason == "slipstream" and words["spot"]:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space in the slipstream, %(spot)s.",
+                "%(car)s moves %(count)s spaces in the slipstream, %(spot)s.",
+                distance,
+            )
+            % words
+        )
+    if reason == "slipstream":
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space in the slipstream.",
+                "%(car)s moves %(count)s spaces in the slipstream.",
+                distance,
+            )
+            % words
+        )
+    if reason == "adrenaline" and words["spot"]:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space on adrenaline, %(spot)s.",
+                "%(car)s moves %(count)s spaces on adrenaline, %(spot)s.",
+                distance,
+            )
+            % words
+        )
+    if reason == "adrenaline":
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space on adrenaline.",
+                "%(car)s moves %(count)s spaces on adrenaline.",
+                distance,
+            )
+            % words
+        )
+    if words["spot"]:
+        return (
+            ngettext(
+                "%(car)s moves %(count)s space, %(spot)s.",
+                "%(car)s moves %(count)s spaces, %(spot)s.",
+                distance,
+            )
+            % words
+        )
+    return (
+        ngettext("%(car)s moves %(count)s space.", "%(car)s moves %(count)s spaces.", distance)
+        % words
     )
-    spot = SPOTS.get((d.get("end") or [None, None])[1], "")
-    return f"{car} moves {plural(distance, 'space')}{reason}" + (f", {spot}" if spot else "") + "."
 
 
 def _checked(car, d, names, config):
-    limit = d.get("limit")
     paid = d.get("paid")
-    text = f"{car} takes {corner(d.get('corner'), limit)} at speed {d.get('speed')}"
-    return text + (f": {f'{paid} Heat'} paid." if paid else ".")
+    words = {
+        "car": car,
+        "corner": corner(d.get("corner"), d.get("limit")),
+        "speed": d.get("speed"),
+        "heat": paid,
+    }
+    if paid:  # HEAT-B-044
+        return _("%(car)s takes %(corner)s at speed %(speed)s: %(heat)s Heat paid.") % words
+    return _("%(car)s takes %(corner)s at speed %(speed)s.") % words
+
+
+def _cars(names, seats) -> str:
+    return _(", ").join(names.get(s, _("a car")) for s in seats)
+
+
+def _shuffled(c, d, n, k):
+    if d.get("pile") == "deck" and c != _("The race"):
+        return _("%(car)s shuffles the deck.") % {"car": c}
+    return _("A deck is shuffled.")
+
+
+def _drawn(c, d, n, k):
+    count = len(d["cards"])
+    if d.get("pile") == "sponsorship":
+        return ngettext(
+            "%(car)s draws %(count)s sponsorship card.",
+            "%(car)s draws %(count)s sponsorship cards.",
+            count,
+        ) % {"car": c, "count": count}
+    return ngettext("%(car)s draws %(count)s card.", "%(car)s draws %(count)s cards.", count) % {
+        "car": c,
+        "count": count,
+    }
+
+
+def _heat_paid(c, d, n, k):
+    words = {"car": c, "count": d["amount"], "reason": said(REASONS, d.get("reason"))}
+    if d.get("reason") in REASONS:
+        return _("%(car)s pays %(count)s Heat for %(reason)s.") % words
+    return _("%(car)s pays %(count)s Heat.") % words
+
+
+def _adrenaline(c, d, n, k):
+    if d.get("kind") == "speed":  # HEAT-B-030
+        return _("%(car)s uses adrenaline to move one more space.") % {"car": c}
+    if d.get("kind") == "cooldown":
+        return _("%(car)s uses adrenaline to cool down one more Heat.") % {"car": c}
+    return _("%(car)s uses adrenaline.") % {"car": c}
+
+
+def _road_token(c, d, n, k):
+    effect = d.get("effect") or d.get("token")
+    return _("A road condition is placed at %(corner)s: %(effect)s.") % {
+        "corner": corner(d["corner"]),
+        "effect": said(ROAD, effect),
+    }
+
+
+def _sponsorship(c, d, n, k):
+    if d.get("reason") in REASONS:  # HEAT-CHAMP-10
+        return _("%(car)s gains a sponsorship card for %(reason)s.") % {
+            "car": c,
+            "reason": _(REASONS[d["reason"]]),
+        }
+    return _("%(car)s gains a sponsorship card.") % {"car": c}
 
 
 WORDS = {
-    "race_created": lambda c, d, n, k: "The race is set up.",
+    "race_created": lambda c, d, n, k: _("The race is set up."),
     "grid_assigned": lambda c, d, n, k: (
-        "The grid is set: "
-        + ", ".join(n.get(slot[1], "a car") for slot in d.get("grid") or [])
-        + "."
+        _("The grid is set: %(cars)s.") % {"cars": _cars(n, [s[1] for s in d.get("grid") or []])}
     ),
-    "deck_shuffled": lambda c, d, n, k: (
-        f"{c} shuffles the deck."
-        if d.get("pile") == "deck" and c != "The race"
-        else "A deck is shuffled."
+    "deck_shuffled": _shuffled,
+    "cards_drawn": _drawn,
+    "hand_replenished": lambda c, d, n, k: _("%(car)s refills the hand.") % {"car": c},
+    "heat_paid": _heat_paid,
+    "gear_shifted": lambda c, d, n, k: (
+        _("%(car)s shifts from gear %(old)s to %(new)s.")
+        % {"car": c, "old": d["start"], "new": d["gear"]}
     ),
-    "cards_drawn": lambda c, d, n, k: (
-        f"{c} draws "
-        + plural(len(d["cards"]), "sponsorship card" if d.get("pile") == "sponsorship" else "card")
-        + "."
+    "cards_played": lambda c, d, n, k: (
+        ngettext(
+            "%(car)s plays %(count)s card face down.",
+            "%(car)s plays %(count)s cards face down.",
+            d["count"],
+        )
+        % {"car": c, "count": d["count"]}
     ),
-    "hand_replenished": lambda c, d, n, k: f"{c} refills the hand.",
-    "heat_paid": lambda c, d, n, k: (
-        f"{c} pays {str(d['amount']) + ' Heat'}"
-        + (f" for {REASONS[d['reason']]}" if d.get("reason") in REASONS else "")
-        + "."
-    ),
-    "gear_shifted": lambda c, d, n, k: f"{c} shifts from gear {d['start']} to {d['gear']}.",
-    "cards_played": lambda c, d, n, k: f"{c} plays {plural(d['count'], 'card')} face down.",
     "turn_order_fixed": lambda c, d, n, k: (
-        "The turn order: " + ", ".join(n.get(s, "a car") for s in d.get("order") or []) + "."
+        _("The turn order: %(cars)s.") % {"cars": _cars(n, d.get("order") or [])}
     ),
-    "cards_revealed": lambda c, d, n, k: f"{c} reveals {card_names(d['cards'])}.",
-    "cards_shown": lambda c, d, n, k: f"{c} shows {card_names(d.get('cards'))}.",
+    "cards_revealed": lambda c, d, n, k: (
+        _("%(car)s reveals %(cards)s.") % {"car": c, "cards": card_names(d["cards"])}
+    ),
+    "cards_shown": lambda c, d, n, k: (
+        _("%(car)s shows %(cards)s.") % {"car": c, "cards": card_names(d.get("cards"))}
+    ),
     "plus_resolved": lambda c, d, n, k: (
-        f"{c} turns cards over for a Stress card: " + f"{card_name(d['found'])}."
+        _("%(car)s turns cards over for a Stress card: %(card)s.")
+        % {"car": c, "card": card_name(d["found"])}
     ),
     "moved": _moved,
-    "cards_discarded": lambda c, d, n, k: f"{c} discards {card_names(d['cards'])}.",
-    "adrenaline_used": lambda c, d, n, k: (
-        f"{c} uses adrenaline"
-        + {"speed": " to move one more space", "cooldown": " to cool down one more Heat"}.get(
-            d.get("kind"), ""
-        )
-        + "."
+    "cards_discarded": lambda c, d, n, k: (
+        _("%(car)s discards %(cards)s.") % {"car": c, "cards": card_names(d["cards"])}
     ),
-    "boost_done": lambda c, d, n, k: f"{c} boosts.",
-    "cooldown_done": lambda c, d, n, k: f"{c} cools down {str(d['count']) + ' Heat'}.",
-    "corner_crossed": lambda c, d, n, k: f"{c} crosses {corner(d['corner'])}.",
+    "adrenaline_used": _adrenaline,
+    "boost_done": lambda c, d, n, k: _("%(car)s boosts.") % {"car": c},
+    "cooldown_done": lambda c, d, n, k: (
+        _("%(car)s cools down %(count)s Heat.") % {"car": c, "count": d["count"]}
+    ),
+    "corner_crossed": lambda c, d, n, k: (
+        _("%(car)s crosses %(corner)s.") % {"car": c, "corner": corner(d["corner"])}
+    ),
     "corner_checked": _checked,
     "spun_out": lambda c, d, n, k: (
-        f"{c} spins out in {corner(d['corner'])} " + f"and drops to gear {d['gear']}!"
+        _("%(car)s spins out in %(corner)s and drops to gear %(gear)s!")
+        % {"car": c, "corner": corner(d["corner"]), "gear": d["gear"]}
     ),
-    "lap_completed": lambda c, d, n, k: f"{c} completes lap {d['lap']}.",
-    "car_finished": lambda c, d, n, k: f"{c} crosses the finish line.",
-    "car_eliminated": lambda c, d, n, k: f"{c} is out of the race.",
-    "round_ended": lambda c, d, n, k: "The round ends.",
-    "race_ended": lambda c, d, n, k: "The race ends.",
+    "lap_completed": lambda c, d, n, k: (
+        _("%(car)s completes lap %(lap)s.") % {"car": c, "lap": d["lap"]}
+    ),
+    "car_finished": lambda c, d, n, k: _("%(car)s crosses the finish line.") % {"car": c},
+    "car_eliminated": lambda c, d, n, k: _("%(car)s is out of the race.") % {"car": c},
+    "round_ended": lambda c, d, n, k: _("The round ends."),
+    "race_ended": lambda c, d, n, k: _("The race ends."),
     "weather_drawn": lambda c, d, n, k: (
-        "The weather is " + str(d.get("token", "")).replace("_", " ") + "."
+        _("The weather is %(weather)s.") % {"weather": said(WEATHER, d.get("token", ""))}
     ),
-    "road_token_placed": lambda c, d, n, k: (
-        f"A road condition is placed at {corner(d['corner'])}: "
-        + str(d.get("effect", "")).replace("_", " ")
-        + "."
-    ),
+    "road_token_placed": _road_token,
     "upgrade_row_revealed": lambda c, d, n, k: (
-        "Upgrades on offer: " + card_names(d.get("cards")) + "."
+        _("Upgrades on offer: %(cards)s.") % {"cards": card_names(d.get("cards"))}
     ),
-    "upgrade_picked": lambda c, d, n, k: f"{c} takes the upgrade {card_name(d['card'])}.",
-    "upgrade_dealt": lambda c, d, n, k: f"{c} is dealt an upgrade.",
-    "upgrade_row_discarded": lambda c, d, n, k: "The upgrades nobody took are discarded.",
+    "upgrade_picked": lambda c, d, n, k: (
+        _("%(car)s takes the upgrade %(card)s.") % {"car": c, "card": card_name(d["card"])}
+    ),
+    "upgrade_dealt": lambda c, d, n, k: _("%(car)s is dealt an upgrade.") % {"car": c},
+    "upgrade_row_discarded": lambda c, d, n, k: _("The upgrades nobody took are discarded."),
     "symbol_resolved": lambda c, d, n, k: (
-        f"{c} uses {card_name(d['card'])}: " + str(d.get("symbol", "")).replace("_", " ") + "."
+        _("%(car)s uses %(card)s: %(symbol)s.")
+        % {"car": c, "card": card_name(d["card"]), "symbol": said(SYMBOLS, d.get("symbol", ""))}
     ),
-    "speed_chosen": lambda c, d, n, k: f"{c} plays {card_name(d['card'])} as speed {d['value']}.",
-    "legend_card_revealed": lambda c, d, n, k: "A Legend card is revealed.",
+    "speed_chosen": lambda c, d, n, k: (
+        _("%(car)s plays %(card)s as speed %(speed)s.")
+        % {"car": c, "card": card_name(d["card"]), "speed": d["value"]}
+    ),
+    "legend_card_revealed": lambda c, d, n, k: _("A Legend card is revealed."),
     "market_swapped": lambda c, d, n, k: (
-        f"{c} swaps a card at the market." if d.get("taken") else f"{c} keeps their cards."
+        _("%(car)s swaps a card at the market.") % {"car": c}
+        if d.get("taken")
+        else _("%(car)s keeps their cards.") % {"car": c}
     ),
-    "sponsorship_gained": lambda c, d, n, k: (
-        f"{c} gains a sponsorship card"
-        + (f" for {REASONS[d['reason']]}" if d.get("reason") in REASONS else "")
-        + "."
+    "sponsorship_gained": _sponsorship,
+    "sponsorships_used": lambda c, d, n, k: (
+        _("%(car)s uses %(cards)s.") % {"car": c, "cards": card_names(d["cards"])}
     ),
-    "sponsorships_used": lambda c, d, n, k: f"{c} uses {card_names(d['cards'])}.",
-    "press_award": lambda c, d, n, k: f"{c} gets the press's attention at {corner(d['corner'])}.",
+    "press_award": lambda c, d, n, k: (
+        _("%(car)s gets the press's attention at %(corner)s.")
+        % {"car": c, "corner": corner(d["corner"])}
+    ),
     "card_converted_unpayable": lambda c, d, n, k: (
-        f"{c} cannot pay a card's Heat: " + "it becomes a Stress card."
+        _("%(car)s cannot pay a card's Heat: it becomes a Stress card.") % {"car": c}
     ),
 }
+
+
+def _count(value: Any) -> str:
+    return "" if value is None else str(value)
+
+
+def _some(value: Any) -> str:
+    return str(value) if value else ""
 
 
 class HeatPresentation(Presentation):
@@ -183,19 +333,23 @@ class HeatPresentation(Presentation):
             # HEAT-B-001; Heavy Rain adds a seventh car (HEAT-RAIN-01).
             max_seats=MAX_CARS + (1 if rules.get("heavy_rain") else 0),
             modes=("race",),
-            bots=(("rookie", "Rookie"), ("pro", "Pro"), ("legend", "Legend (Legends module)")),
+            bots=(
+                ("rookie", _("Rookie")),
+                ("pro", _("Pro")),
+                ("legend", _("Legend (Legends module)")),
+            ),
             # A Legend is a module's own car (HEAT-LEGEND), not a driver's stand-in.
-            autopilots=(("rookie", "Rookie"), ("pro", "Pro")),
+            autopilots=(("rookie", _("Rookie")), ("pro", _("Pro"))),
             statuses=(FINISHED, ELIMINATED, DID_NOT_START),
             result_columns=(
-                Column("laps", "Laps", lambda v: "" if v is None else str(v)),
-                Column("spinouts", "Spin-outs", lambda v: str(v) if v else ""),
-                Column("heat_paid_total", "Heat paid", lambda v: "" if v is None else str(v)),
+                Column("laps", _("Laps"), _count),
+                Column("spinouts", _("Spin-outs"), _some),
+                Column("heat_paid_total", _("Heat paid"), _count),
             ),
             live_columns=(
-                Column("gear", "Gear", lambda v: "" if v is None else str(v)),
-                Column("engine", "Heat in engine", lambda v: "" if v is None else str(v)),
-                Column("spinouts", "Spin-outs", lambda v: str(v) if v else ""),
+                Column("gear", _("Gear"), _count),
+                Column("engine", _("Heat in engine"), _count),
+                Column("spinouts", _("Spin-outs"), _some),
             ),
         )
 
@@ -260,16 +414,16 @@ class HeatPresentation(Presentation):
     def anchor_of(self, config, place):
         """Positions past a lap (or before the line, on the grid) fold back
         onto the one lap the board draws."""
-        position, _, spot = place[1:].partition(":")
+        position, _colon, spot = place[1:].partition(":")
         try:
             return f"h{int(position) % _length(config.get('track') or '')}:{spot}"
         except (ValueError, ZeroDivisionError):
             return None
 
     def car_facts(self, car):
-        facts = [("Gear", str(car.get("gear")))]
+        facts = [(_("Gear"), str(car.get("gear")))]
         if car.get("engine") is not None:
-            facts.append(("Heat in engine", str(car["engine"])))
+            facts.append((_("Heat in engine"), str(car["engine"])))
         return facts
 
     # --- the live table ---------------------------------------------------
@@ -298,10 +452,17 @@ def _length(track_id: str) -> int:
     return load_track(track_id).length
 
 
-@cache
 def _board(track_id: str) -> dict | None:
     if track_id not in track_ids():
         return None
+    track = load_track(track_id)
+    labels = tuple((str(c.id), corner(c.id, c.limit)) for c in track.corners)
+    return _drawn_board(track_id, labels)
+
+
+@cache
+def _drawn_board(track_id: str, labels: tuple[tuple[str, str], ...]) -> dict:
+    """The drawing, once per track and language its corners are named in."""
     track = load_track(track_id)
     corners = {c.position: c for c in track.corners}
     spaces = [
@@ -315,8 +476,7 @@ def _board(track_id: str) -> dict | None:
         for position in range(track.length)
         for lane, spot in enumerate(("RL", "OUT"))
     ]
-    labels = {str(c.id): corner(c.id, c.limit) for c in track.corners}
-    return loop_board(track.name, spaces, track.length, labels)
+    return loop_board(track.name, spaces, track.length, dict(labels))
 
 
 PRESENTATION = HeatPresentation()

@@ -34,7 +34,8 @@ class BasicBot:
     def best(self, ship: Ship, tile: int, number: int):
         """The best safe placement; remembered while the ship is unchanged,
         for every tile of the same kind and connectors."""
-        key = (number, ship.next_seq, len(ship.cells))
+        home = ship.cells.get(ship.board.start)  # whose ship: its starting cabin
+        key = (number, ship.next_seq, len(ship.cells), home.tile if home else None)
         if self.cache_key != key:
             self.cache_key, self.cache, self.have = key, {}, counts(ship)
         definition = TILES[tile]
@@ -46,7 +47,7 @@ class BasicBot:
         return self.cache[kind]
 
     def build_step(self, view: dict, options: dict) -> Action:
-        ship = own_ship(view, self.seat)
+        ship = own_ship(view, view.get("deciding_for") or self.seat)
         number = view["round"]
         if options["hourglass"] == "Start" or not ship.open_cells() or ready(ship):
             return self.finish(options)
@@ -72,7 +73,7 @@ class BasicBot:
         return Action("finish")
 
     def resolve_tile(self, view: dict, options: dict) -> Action:
-        ship = own_ship(view, self.seat)
+        ship = own_ship(view, view.get("deciding_for") or self.seat)
         tile = options["tile"]
         found = self.best(ship, tile, view["round"])
         if found and (found[0] >= 1 or options["from"] == "reserve"):

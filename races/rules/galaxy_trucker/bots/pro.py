@@ -51,12 +51,12 @@ class ProBot(BasicBot):
         if kind == "choose_planet":
             return self.planet(view, decision)
         if kind == "accept" and decision.options.get("offer") == "abandoned_ship":
-            ship = own_ship(view, self.seat)
+            ship = own_ship(view, view.get("deciding_for") or self.seat)
             return decision.default if ship.crew() >= 5 else Action("decline")
         return decision.default
 
     def round_weights(self, view: dict) -> dict:
-        ship = own_ship(view, self.seat)
+        ship = own_ship(view, view.get("deciding_for") or self.seat)
         have = counts(ship)
         number = view["round"]
         weights = {**WEIGHT, "flex": 0.4}
@@ -79,7 +79,7 @@ class ProBot(BasicBot):
         return weights
 
     def pro_step(self, view: dict, options: dict) -> Action:
-        ship = own_ship(view, self.seat)
+        ship = own_ship(view, view.get("deciding_for") or self.seat)
         number = view["round"]
         last_run = options["hourglass"] == "Start"
         if not ship.open_cells() or (ready(ship) and not options["reserved_buildable"]):
@@ -113,7 +113,7 @@ class ProBot(BasicBot):
         return action
 
     def planet(self, view: dict, decision: Decision) -> Action:
-        ship = own_ship(view, self.seat)
+        ship = own_ship(view, view.get("deciding_for") or self.seat)
         days = decision.options["days"]
         cost = DAY_COST.get(view["round"], 1.0) * days
         best, worth = None, 0.0

@@ -1,0 +1,77 @@
+"""A session's actions are only ever added to.
+
+A live game stores every decision its people and bots make (a building
+game makes hundreds a person), so writing the whole list again after each
+decision would grow the cost of a decision with the length of the game.
+A session therefore remembers the actions it was loaded with, and saving
+`actions` writes only those added since, appended in the database
+(PostgreSQL's jsonb `||`). When the stored list was replaced rather than
+added to (a session run again from the start), or on a database without
+jsonb, the whole list is written as before.
+"""
+
+from __future__ import annotations
+
+from django.db import connections, models, router, transaction
+from django.db.models import F, Value
+from django.db.models.expressions import CombinedExpression
+
+
+class ActionsAppended(models.Model):
+    """A model with an `actions` JSON list that saves by appending."""
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
+        added = self._actions_added(update_fields, using)
+        if added is None:
+            super().save(*args, **kwargs)
+        else:
+            rest = [name for name in update_fields if name != "actions"]
+            with transaction.atomic(using=using):
+                if rest:
+                    super().save(*args, **{**kwargs, "update_fields": rest})
+                if added:
+                    appended = CombinedExpression(
+                        F("actions"), "||", Value(added, output_field=models.JSONField())
+                    )
+                    type(self)._base_manager.using(using).filter(pk=self.pk).update(
+                        actions=appended
+                    )
+        self._mark_actions_stored()
+
+    @classmethod
+    def from_db(cls, db, field_names, values):
+        instance = super().from_db(db, field_names, values)
+        instance._mark_actions_stored()
+        return instance
+
+    def refresh_from_db(self, *args, **kwargs):
+        super().refresh_from_db(*args, **kwargs)
+        self._mark_actions_stored()
+
+    def _mark_actions_stored(self) -> None:
+        actions = self.__dict__.get("actions")
+        self._actions_stored = list(actions) if isinstance(actions, list) else None
+
+    def _actions_added(self, update_fields, using: str) -> list | None:
+        """The actions added since the stored ones, or None when the whole
+        list must be written."""
+        stored = getattr(self, "_actions_stored", None)
+        actions = self.__dict__.get("actions")
+        if (
+            update_fields is None
+            or "actions" not in update_fields
+            or stored is None
+            or not isinstance(actions, list)
+            or self._state.adding
+        ):
+            return None
+        if connections[using].vendor != "postgresql":
+            return None
+        if len(actions) < len(stored) or actions[: len(stored)] != stored:
+            return None
+        return actions[len(stored) :]

@@ -1,0 +1,251 @@
+"""Team clinch, exactly: the answer is compared with brute force over every
+completion of small seasons, each completion scored by league/championship.py
+itself (the standings' own entry point): teams changing per round, a team's
+best car only, drop rounds, multipliers, qualifying points, bonus points,
+driver and team-only penalties, unclassified cars, ties by countback."""
+
+import itertools
+from decimal import Decimal
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from league import scoring
+from league.championship import QUALIFYING, PenaltyRow, ResultRow, championship
+from league.clinch import CAN_WIN, CHAMPION, OUT
+from league.completions import RoundToCome, season_from_results
+from league.team_clinch import team_outlooks
+
+TABLES = [(10, 6, 4, 3), (3, 2, 1, 0), (5, 5, 1, 0), (2, 1, 1, 1), (4, 2, 0, 0)]
+
+
+def completions(case):
+    """Every way the rounds to come can go: race order, scoring qualifying
+    order, and which cars earn the bonus, as result rows."""
+    cars = case["cars"]
+    table = case["table"]
+    per_round = []
+    for rnd in case["to_come"]:
+        lineup = rnd.teams if rnd.teams is not None else case["lineup"]
+        team_of = {car: team for team, members in lineup.items() for car in members}
+        bonus_sets = (
+            [set(s) for k in range(len(cars) + 1) for s in itertools.combinations(cars, k)]
+            if table.bonus
+            else [set()]
+        )
+        qualis = (
+            list(itertools.permutations(cars))
+            if rnd.qualifying and table.qualifying_points
+            else [None]
+        )
+        options = []
+        for race in itertools.permutations(cars):
+            for quali in qualis:
+                for flagged in bonus_sets:
+                    rows = [
+                        ResultRow(
+                            rnd.number,
+                            car,
+                            place,
+                            team=team_of.get(car),
+                            multiplier=Decimal(rnd.multiplier),
+                            figures={"fastest_lap": True} if car in flagged else {},
+                        )
+                        for place, car in enumerate(race, start=1)
+                    ]
+                    if quali is not None:
+                        rows += [
+                            ResultRow(
+                                rnd.number,
+                                car,
+                                place,
+                                session=QUALIFYING,
+                                team=team_of.get(car),
+                                multiplier=Decimal(rnd.multiplier),
+                            )
+                            for place, car in enumerate(quali, start=1)
+                        ]
+                    options.append(rows)
+        per_round.append(options)
+    for combination in itertools.product(*per_round):
+        yield [row for rows in combination for row in rows]
+
+
+def brute_force(case):
+    """Each team's set of final places, and whether it is always first alone."""
+    places = {t: set() for t in case["teams"]}
+    alone = {t: True for t in case["teams"]}
+    for future in completions(case):
+        lines = championship(
+            case["table"],
+            case["rows"] + future,
+            penalties=case["penalties"],
+            entries=case["cars"],
+            teams=case["teams"],
+        ).teams
+        firsts = [line.key for line in lines if line.rank == 1]
+        for line in lines:
+            places[line.key].add(line.rank)
+            if not (line.rank == 1 and len(firsts) == 1):
+                alone[line.key] = False
+    return places, alone
+
+
+def check(case):
+    season = season_from_results(
+        case["table"],
+        case["rows"],
+        to_come=case["to_come"],
+        penalties=case["penalties"],
+        entries=case["cars"],
+        teams=case["teams"],
+        lineup=case["lineup"],
+    )
+    places, alone = brute_force(case)
+    got = team_outlooks(season)
+    assert set(got) == set(case["teams"])
+    for team, outlook in got.items():
+        expected = CHAMPION if alone[team] else CAN_WIN if 1 in places[team] else OUT
+        assert outlook.exact and outlook.proven, outlook
+        assert outlook.state == expected, (team, outlook, places)
+        assert (outlook.best, outlook.worst) == (min(places[team]), max(places[team])), (
+            team,
+            outlook,
+            places,
+        )
+
+
+def size_of(n, to_come, table):
+    total = 1
+    for rnd in to_come:
+        total *= len(list(itertools.permutations(range(n))))
+        if rnd.qualifying and table.qualifying_points:
+            total *= len(list(itertools.permutations(range(n))))
+        if table.bonus:
+            total *= 2**n
+    return total
+
+
+@st.composite
+def cases(draw):
+    n = draw(st.integers(3, 5))
+    cars = [f"c{i}" for i in range(n)]
+    teams = ["red", "blue", "gold"][: draw(st.integers(2, 3))]
+    table = scoring.PointsTable(
+        race_points=tuple(Decimal(p) for p in draw(st.sampled_from(TABLES))),
+        qualifying_points=draw(st.sampled_from([(), (Decimal(1),)])),
+        drop_worst=draw(st.integers(0, 1)),
+        team_points=draw(st.sampled_from(["sum", "sum", "best_n"])),
+        team_best_n=1,
+        bonus=draw(st.sampled_from([{}, {}, {"fastest_lap": 1}])),
+    )
+    held = draw(st.integers(0, 3))
+
+    def lineup_draw():
+        # Each car races for one of the teams or for none.
+        owners = [draw(st.sampled_from([*teams, *teams, None])) for _ in cars]
+        return {t: tuple(c for c, o in zip(cars, owners, strict=True) if o == t) for t in teams}
+
+    rows = []
+    for number in range(1, held + 1):
+        lineup = lineup_draw()
+        team_of = {c: t for t, members in lineup.items() for c in members}
+        order = draw(st.permutations(cars))
+        statuses = [
+            draw(st.sampled_from(["finished"] * 4 + ["eliminated", "not_classified"])) for _ in cars
+        ]
+        for place, (car, status) in enumerate(zip(order, statuses, strict=True), start=1):
+            rows.append(ResultRow(number, car, place, status=status, team=team_of.get(car)))
+        if table.qualifying_points and draw(st.booleans()):
+            for place, car in enumerate(draw(st.permutations(cars)), start=1):
+                rows.append(
+                    ResultRow(number, car, place, session=QUALIFYING, team=team_of.get(car))
+                )
+    lineup = lineup_draw()
+    rounds = draw(st.integers(1, 2))
+    to_come = []
+    for i in range(1, rounds + 1):
+        own = lineup_draw() if i > 1 and draw(st.booleans()) else None
+        to_come.append(
+            RoundToCome(
+                held + i,
+                multiplier=draw(st.sampled_from([1, 1, 2])),
+                qualifying=bool(table.qualifying_points) and draw(st.booleans()),
+                teams=own,
+            )
+        )
+    # Sometimes the next round's qualifying is already over.
+    if table.qualifying_points and draw(st.booleans()):
+        first = to_come[0]
+        team_of = {c: t for t, members in lineup.items() for c in members}
+        for place, car in enumerate(draw(st.permutations(cars)), start=1):
+            rows.append(
+                ResultRow(first.number, car, place, session=QUALIFYING, team=team_of.get(car))
+            )
+        to_come[0] = RoundToCome(first.number, first.multiplier, qualifying=False)
+    penalties = []
+    if held and draw(st.booleans()):  # stewards judge a round once it is run
+        penalties.append(PenaltyRow(1, entry=draw(st.sampled_from(cars)), points=Decimal(2)))
+    if draw(st.booleans()):
+        penalties.append(PenaltyRow(1, team=draw(st.sampled_from(teams)), points=Decimal(3)))
+    assume(size_of(n, to_come, table) <= 1200)
+    return {
+        "cars": cars,
+        "teams": teams,
+        "table": table,
+        "rows": rows,
+        "penalties": penalties,
+        "lineup": lineup,
+        "to_come": tuple(to_come),
+    }
+
+
+@settings(max_examples=120, deadline=None)
+@given(cases())
+def test_team_clinch_matches_brute_force_over_every_completion(case):
+    """Exact state, best and worst place of every team == brute force."""
+    check(case)
+
+
+def test_two_rivals_who_cannot_both_stay_behind_put_a_team_out():
+    """Red can keep blue behind, or gold, but not both at once: the places
+    red leaves (second and third) go to them, and second is enough to pass.
+    Points alone (each rival at its worst) said red could still win."""
+    table = scoring.PointsTable(race_points=(Decimal(5), Decimal(3), Decimal(1)))
+    teams = {"red": ("a",), "blue": ("b",), "gold": ("g",)}
+    rows = [
+        ResultRow(1, "b", 1, team="blue"),
+        ResultRow(1, "g", 2, team="gold"),
+        ResultRow(1, "a", 3, team="red"),
+        ResultRow(2, "g", 1, team="gold"),
+        ResultRow(2, "b", 2, team="blue"),
+        ResultRow(2, "a", 3, team="red"),
+    ]
+    # Blue and gold each lose 3 points: 5 each, red 2. Red wins round 3: 7;
+    # second place takes blue or gold to 8.
+    penalties = [
+        PenaltyRow(2, team="blue", points=Decimal(3)),
+        PenaltyRow(2, team="gold", points=Decimal(3)),
+    ]
+    case = {
+        "cars": ["a", "b", "g"],
+        "teams": list(teams),
+        "table": table,
+        "rows": rows,
+        "penalties": penalties,
+        "lineup": teams,
+        "to_come": (RoundToCome(3),),
+    }
+    season = season_from_results(
+        table,
+        rows,
+        to_come=case["to_come"],
+        penalties=penalties,
+        entries=case["cars"],
+        teams=list(teams),
+        lineup=teams,
+    )
+    outlooks = team_outlooks(season)
+    assert (outlooks["red"].state, outlooks["red"].best, outlooks["red"].worst) == (OUT, 2, 3)
+    assert outlooks["blue"].state == outlooks["gold"].state == CAN_WIN
+    check(case)
