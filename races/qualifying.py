@@ -61,6 +61,32 @@ RUNNER_SENTENCES = {
 }
 
 
+# The runner's stored sentences (English, as the worker said them), said
+# again in the reader's language: the sentence's end, and the sentence.
+RUNNER_SAYS = {
+    "The game could not run this session": (
+        " Change the setting it names.",
+        gettext_lazy(
+            "The game could not run this session: %(error)s. Change the setting it names."
+        ),
+    ),
+    "The race stopped with an error": (
+        " Run it again.",
+        gettext_lazy("The race stopped with an error: %(error)s. Run it again."),
+    ),
+}
+
+
+def error_words(error: str) -> str:
+    """A session's stored error in the reader's language when it is one of
+    the runner's sentences; any other (an exception's own words) as stored."""
+    kind, _colon, rest = (error or "").partition(": ")
+    if kind not in RUNNER_SAYS:
+        return error
+    end, sentence = RUNNER_SAYS[kind]
+    return sentence % {"error": rest.removesuffix(end).removesuffix(".")}
+
+
 def failure_reason(error: str) -> str:
     """A session's stored error ("IntegrityError: duplicate key…", or the
     runner's own sentence) as a reason a league organiser can read."""

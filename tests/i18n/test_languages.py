@@ -197,3 +197,14 @@ def test_the_your_turn_e_mail_speaks_the_persons_saved_language(heat, settings):
     assert subjects["ana@example.org"].startswith("Twoja kolej: ")
     assert subjects["ben@example.org"].startswith("Your turn: ")
     assert translation.get_language() == before, "the worker's language is left as it was"
+
+
+def test_a_sessions_stored_error_is_said_in_the_readers_language():
+    """The runner stores its sentence as the worker said it; a page says it
+    again in the reader's language, keeping the exception's own words."""
+    from races.qualifying import error_words
+
+    stored = "The race stopped with an error: KeyError: 'car3'. Run it again."
+    with translation.override("en"):
+        assert error_words(stored) == stored
+    assert error_words("IntegrityError: duplicate key") == "IntegrityError: duplicate key"
