@@ -33,6 +33,7 @@ lint: $(VENV)/.installed
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	DEBUG=1 $(PY) manage.py makemigrations --check --dry-run
+	DEBUG=1 $(PY) manage.py catalogue check
 
 worker: $(VENV)/.installed
 	$(PY) -m celery -A paddock worker -Q sessions,online,webhooks,ratings -l info

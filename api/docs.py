@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from ninja.openapi.docs import DocsBase
 
 
@@ -17,10 +18,12 @@ def _type_of(schema: dict[str, Any]) -> str:
     if "anyOf" in schema:
         return " or ".join(_type_of(s) for s in schema["anyOf"])
     if schema.get("type") == "array":
-        return f"list of {_type_of(schema.get('items', {}))}"
+        return _("list of %(type)s") % {"type": _type_of(schema.get("items", {}))}
     if schema.get("type") == "object":
         extra = schema.get("additionalProperties")
-        return f"map of {_type_of(extra)}" if isinstance(extra, dict) and extra else "object"
+        if isinstance(extra, dict) and extra:
+            return _("map of %(type)s") % {"type": _type_of(extra)}
+        return _("object")
     return schema.get("format") or schema.get("type", "any")
 
 

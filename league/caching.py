@@ -11,6 +11,8 @@ from collections import OrderedDict
 
 from django.core.cache import cache
 from django.db import transaction
+from django.http import HttpResponse
+from django.middleware.csrf import get_token
 
 from league.models import Season
 
@@ -107,6 +109,17 @@ def is_public_view(request) -> bool:
         and settings.SESSION_COOKIE_NAME not in request.COOKIES
         and "messages" not in request.COOKIES
     )
+
+
+# A kept page is served to every visitor, but the language chooser on it posts
+# with a CSRF token that must be the reader's own: the page is rendered with
+# this mark in the token's place, and each response gets its reader's token.
+READER_TOKEN = "csrf-token-of-the-reader"
+
+
+def page_respond(request, body: bytes) -> HttpResponse:
+    """A kept (or just rendered) page for this visitor, with their token."""
+    return HttpResponse(body.replace(READER_TOKEN.encode(), get_token(request).encode()))
 
 
 def page_get(key: str) -> bytes | None:

@@ -39,6 +39,7 @@ from league.scoring import (
     rank,
     team_round_points,
 )
+from races.rules.speech import N_  # marks words; the pages translate them
 
 RACE, QUALIFYING = "race", "qualifying"
 
@@ -51,10 +52,10 @@ RACE, QUALIFYING = "race", "qualifying"
 #   lap_led        every car with at least one of "laps_led"
 # A disqualified car or one that did not start earns no bonus.
 BONUSES = {
-    "pole": "Pole position",
-    "fastest_lap": "Fastest lap",
-    "most_laps_led": "Most laps led",
-    "lap_led": "Leading a lap",
+    "pole": N_("Pole position"),
+    "fastest_lap": N_("Fastest lap"),
+    "most_laps_led": N_("Most laps led"),
+    "lap_led": N_("Leading a lap"),
 }
 
 

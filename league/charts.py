@@ -3,6 +3,8 @@ the template to draw, no JavaScript."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 PALETTE = ["#c0392b", "#2471a3", "#229954", "#b7950b", "#7d3c98", "#ca6f1e", "#17a589"]
 
 
@@ -31,7 +33,9 @@ def points_chart(data: dict, *, width: int = 640, height: int = 260, pad: int = 
                 "total": s["points"][-1] if s["points"] else 0,
             }
         )
-    ticks = [{"x": x(i), "label": f"R{n}"} for i, n in enumerate(rounds)]
+    ticks = [
+        {"x": x(i), "label": gettext("R%(number)s") % {"number": n}} for i, n in enumerate(rounds)
+    ]
     grid = [{"y": y(top * k // 4), "label": top * k // 4} for k in range(5)]
     return {
         "width": width,

@@ -8,6 +8,7 @@ from anyascii import anyascii
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from league.models import Driver, Entry, League, ScoringSystem, Season, Team, TeamChange
 from league.scoring import points_plain
@@ -96,7 +97,7 @@ def season_create(
     `scoring_options`: eliminated_score, bonus)."""
     if scoring is None:
         if not own_points:
-            raise ValidationError({"scoring": "Choose a preset or give your own points table."})
+            raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
         scoring = scoring_custom_create(
             name=f"{league.name} — {name}",
             race_points=own_points,
@@ -141,8 +142,13 @@ def season_status_set(*, season: Season, status: str) -> Season:
     allowed = SEASON_MOVES.get(season.status, ())
     if status not in allowed:
         raise ValidationError(
-            f"A {season.get_status_display().lower()} season cannot become "
-            f"{Season.Status(status).label.lower() if status in Season.Status.values else status}."
+            _("A %(season)s season cannot become %(value)s.")
+            % {
+                "season": season.get_status_display().lower(),
+                "value": Season.Status(status).label.lower()
+                if status in Season.Status.values
+                else status,
+            }
         )
     season.status = status
     season.save(update_fields=["status"])
@@ -152,10 +158,12 @@ def season_status_set(*, season: Season, status: str) -> Season:
 @transaction.atomic
 def team_create(*, season: Season, name: str, colour: str = "#c0392b") -> Team:
     if not season.team_mode:
-        raise ValidationError({"name": "This season has no teams."})
+        raise ValidationError({"name": _("This season has no teams.")})
     name = name.strip()
     if Team.objects.filter(season=season, name__iexact=name).exists():
-        raise ValidationError({"name": f"There is already a team called {name} in this season."})
+        raise ValidationError(
+            {"name": _("There is already a team called %(name)s in this season.") % {"name": name}}
+        )
     team = Team(season=season, name=name, colour=colour)
     team.full_clean()
     team.save()
@@ -168,7 +176,9 @@ def team_update(*, team: Team, name: str, colour: str) -> Team:
     name = name.strip()
     taken = Team.objects.filter(season=team.season_id, name__iexact=name).exclude(pk=team.pk)
     if taken.exists():
-        raise ValidationError({"name": f"There is already a team called {name} in this season."})
+        raise ValidationError(
+            {"name": _("There is already a team called %(name)s in this season.") % {"name": name}}
+        )
     team = Team.objects.select_for_update().get(pk=team.pk)
     team.name = name
     team.colour = colour
@@ -182,7 +192,7 @@ def team_delete(*, team: Team) -> None:
     """Delete a team nobody drives for."""
     team = Team.objects.select_for_update().get(pk=team.pk)
     if team.members.exists():
-        raise ValidationError("Only a team without drivers can be deleted.")
+        raise ValidationError(_("Only a team without drivers can be deleted."))
     team.delete()
 
 
@@ -214,15 +224,20 @@ def season_join(
     size, the entry is a reserve that races once a driver withdraws."""
     late = season.status == Season.Status.RUNNING and season.late_entries
     if season.status != Season.Status.OPEN and not late:
-        raise ValidationError("This season is not open for entries.")
+        raise ValidationError(_("This season is not open for entries."))
     if Entry.objects.filter(season=season, driver__user=user).exists():
-        raise ValidationError("You have already entered this season.")
+        raise ValidationError(_("You have already entered this season."))
     if team and new_team:
-        raise ValidationError({"new_team": "Join a team or found one, not both."})
+        raise ValidationError({"new_team": _("Join a team or found one, not both.")})
     if (team or new_team) and not season.team_mode:
-        raise ValidationError({"team": "This season has no teams."})
+        raise ValidationError({"team": _("This season has no teams.")})
     if Entry.objects.filter(season=season, car_number=car_number).exists():
-        raise ValidationError({"car_number": f"Car number {car_number} is taken in this season."})
+        raise ValidationError(
+            {
+                "car_number": _("Car number %(car_number)s is taken in this season.")
+                % {"car_number": car_number}
+            }
+        )
     if new_team:
         team = team_create(season=season, name=new_team)
     driver = driver_for_user(user=user)
@@ -258,7 +273,7 @@ def entry_withdraw(*, entry: Entry) -> Entry | None:
         _team_empty_delete(team)
         return None
     if entry.withdrawn:
-        raise ValidationError("This driver has already withdrawn.")
+        raise ValidationError(_("This driver has already withdrawn."))
     entry.withdrawn = True
     entry.save(update_fields=["withdrawn"])
     if entry.reserve:
@@ -283,8 +298,10 @@ def entry_remove(*, entry: Entry) -> None:
     results (a driver who raced withdraws instead, keeping the results)."""
     if entry.results.exists():
         raise ValidationError(
-            "This driver has results in the season: withdraw them instead, "
-            "so the results and standings stay."
+            _(
+                "This driver has results in the season: withdraw them instead, "
+                "so the results and standings stay."
+            )
         )
     team = entry.team
     entry.delete()
@@ -299,11 +316,11 @@ def entry_team_change(*, entry: Entry, team: Team | None, from_round: int) -> En
     entry = Entry.objects.select_for_update().select_related("season").get(pk=entry.pk)
     season = entry.season
     if not season.team_mode:
-        raise ValidationError({"team": "This season has no teams."})
+        raise ValidationError({"team": _("This season has no teams.")})
     if team is not None and team.season_id != season.pk:
-        raise ValidationError({"team": "That team races in another season."})
+        raise ValidationError({"team": _("That team races in another season.")})
     if not 1 <= from_round <= 999:
-        raise ValidationError({"from_round": "Give a round number from 1."})
+        raise ValidationError({"from_round": _("Give a round number from 1.")})
     changes = entry.team_changes.all()
     if from_round > 1 and not changes.exists():
         TeamChange.objects.create(entry=entry, team=entry.team, from_round=1)
@@ -356,6 +373,11 @@ def entry_add(
         driver.full_clean()
         driver.save()
     if Entry.objects.filter(season=season, driver=driver).exists():
-        raise ValidationError({"driver_name": f"{driver.name} has already entered this season."})
+        raise ValidationError(
+            {
+                "driver_name": _("%(driver)s has already entered this season.")
+                % {"driver": driver.name}
+            }
+        )
     entry = entry_create(season=season, driver=driver, car_number=car_number, team=team)
     return entry

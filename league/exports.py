@@ -11,6 +11,7 @@ from datetime import timedelta
 from defusedcsv import csv
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from icalendar import Calendar, Event
 
@@ -41,8 +42,16 @@ def season_calendar(season, sessions, *, host: str, base_url: str) -> bytes:
         event.add("dtstamp", stamp)
         event.add("dtstart", when)
         event.add("duration", SESSION_LENGTH)
-        event.add("summary", f"{season.name}: {rnd} ({session.get_kind_display()})")
-        event.add("description", f"Track: {rnd.track}. Status: {session.get_status_display()}.")
+        event.add(
+            "summary",
+            _("%(season)s: %(round)s (%(kind)s)")
+            % {"season": season.name, "round": rnd, "kind": session.get_kind_display()},
+        )
+        event.add(
+            "description",
+            _("Track: %(track)s. Status: %(status)s.")
+            % {"track": rnd.track, "status": session.get_status_display()},
+        )
         event.add("url", f"{base_url}{rnd.get_absolute_url()}")
         if session.status == Session.Status.CANCELLED:
             event.add("status", "CANCELLED")

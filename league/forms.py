@@ -9,6 +9,8 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from league.forms_scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_choices
 from league.game_settings import autopilot_choices, bot_choices, setup_check, setup_fields
@@ -54,8 +56,10 @@ class LeagueForm(forms.Form):
 
 
 def _games_offered() -> str:
-    names = [name for _, name in game_choices()]
-    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else "".join(names)
+    names = [str(name) for _key, name in game_choices()]
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(some)s or %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
 
 
 class GameForm(forms.Form):
@@ -63,9 +67,9 @@ class GameForm(forms.Form):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].error_messages["invalid_choice"] = (
-            f"Paddock cannot run that game yet: choose {_games_offered()}."
-        )
+        self.fields["game"].error_messages["invalid_choice"] = _(
+            "Paddock cannot run that game yet: choose %(games)s."
+        ) % {"games": _games_offered()}
 
 
 class SeasonForm(forms.Form):
@@ -76,57 +80,62 @@ class SeasonForm(forms.Form):
     scoring = forms.ModelChoiceField(
         queryset=ScoringSystem.objects.all(),
         required=False,
-        empty_label="My own points table (below)",
-        label="Scoring preset",
+        empty_label=_("My own points table (below)"),
+        label=_("Scoring preset"),
     )
     own_points = forms.CharField(
         required=False,
-        label="Own points table",
-        help_text="Points for 1st, 2nd, 3rd…, separated by commas.",
+        label=_("Own points table"),
+        help_text=_("Points for 1st, 2nd, 3rd…, separated by commas."),
     )
     drop_worst = forms.IntegerField(
-        min_value=0, max_value=10, initial=0, label="Worst rounds dropped (own table)"
+        min_value=0, max_value=10, initial=0, label=_("Worst rounds dropped (own table)")
     )
     eliminated_score = forms.BooleanField(
         required=False,
         initial=True,
-        label="Points for cars not classified (own table)",
-        help_text="Off: a car that retired or was not classified scores nothing.",
+        label=_("Points for cars not classified (own table)"),
+        help_text=_("Off: a car that retired or was not classified scores nothing."),
     )
-    bonus_pole = forms.DecimalField(**BONUS_FIELD, label="Bonus: pole position")
+    bonus_pole = forms.DecimalField(**BONUS_FIELD, label=_("Bonus: pole position"))
     bonus_fastest_lap = forms.DecimalField(
-        **BONUS_FIELD, label="Bonus: fastest lap (or best qualifying time)"
+        **BONUS_FIELD, label=_("Bonus: fastest lap (or best qualifying time)")
     )
-    bonus_most_laps_led = forms.DecimalField(**BONUS_FIELD, label="Bonus: most laps led")
-    bonus_lap_led = forms.DecimalField(**BONUS_FIELD, label="Bonus: leading a lap")
+    bonus_most_laps_led = forms.DecimalField(**BONUS_FIELD, label=_("Bonus: most laps led"))
+    bonus_lap_led = forms.DecimalField(**BONUS_FIELD, label=_("Bonus: leading a lap"))
     late_entries = forms.BooleanField(
         required=False,
-        label="Take late entries",
-        help_text="Drivers may still join once the season is running.",
+        label=_("Take late entries"),
+        help_text=_("Drivers may still join once the season is running."),
     )
-    team_mode = forms.BooleanField(required=False, label="Teams")
+    team_mode = forms.BooleanField(required=False, label=_("Teams"))
     team_size = forms.IntegerField(min_value=1, max_value=10, initial=2)
     grid_size = forms.IntegerField(min_value=2, max_value=12, initial=10)
     fill_with_bots = forms.BooleanField(
-        required=False, initial=True, label="Fill empty places with bots"
+        required=False, initial=True, label=_("Fill empty places with bots")
     )
-    bot_level = forms.ChoiceField(choices=(), initial="pro", label="Bots")
+    bot_level = forms.ChoiceField(choices=(), initial="pro", label=_("Bots"))
     live_play = forms.BooleanField(
         required=False,
-        label="Drivers drive their own cars online",
-        help_text="Turn by turn; bots fill empty seats; the autopilot plays a missed deadline.",
+        label=_("Drivers drive their own cars online"),
+        help_text=_("Turn by turn; bots fill empty seats; the autopilot plays a missed deadline."),
     )
     decision_seconds = forms.IntegerField(
         required=False,
         min_value=30,
         max_value=72 * 3600,
         initial=300,
-        label="Seconds per decision",
-        help_text="From 30 s for a live evening race to 259200 (72 h) for a correspondence "
-        "championship.",
+        label=_("Seconds per decision"),
+        help_text=_(
+            "From 30 s for a live evening race to 259200 (72 h) for a correspondence championship."
+        ),
     )
 
-    LEFT_TO_GAME = [("", "as the game decides"), ("on", "on"), ("off", "off")]
+    LEFT_TO_GAME = [
+        ("", _("as the game decides")),
+        ("on", pgettext_lazy("switch", "on")),
+        ("off", pgettext_lazy("switch", "off")),
+    ]
 
     def __init__(self, *args, game: str, user=None, season=None, **kwargs):
         super().__init__(*args, **kwargs)
@@ -149,7 +158,8 @@ class SeasonForm(forms.Form):
             elif option.choices and option.default is None:
                 # An option that is off unless chosen (Heat's championship season).
                 field = forms.ChoiceField(
-                    choices=[("", "none")] + [(str(c), str(c)) for c in option.choices],
+                    choices=[("", pgettext_lazy("option", "none"))]
+                    + [(str(c), str(c)) for c in option.choices],
                     required=False,
                 )
             elif option.choices:
@@ -168,7 +178,11 @@ class SeasonForm(forms.Form):
                 field = forms.CharField(
                     required=False, initial=", ".join(map(str, option.default or []))
                 )
-                help_text = (help_text + " " if help_text else "") + "Separate with commas."
+                help_text = (
+                    _("%(help)s Separate with commas.") % {"help": help_text}
+                    if help_text
+                    else _("Separate with commas.")
+                )
             elif option.type == "str":
                 field = forms.CharField(required=False, initial=option.default or "")
             else:
@@ -187,7 +201,7 @@ class SeasonForm(forms.Form):
             and not data.get("own_points")
             and "own_points" not in self.errors
         ):
-            self.add_error("own_points", "Choose a preset or give your own points table.")
+            self.add_error("own_points", _("Choose a preset or give your own points table."))
         rules = {}
         for option in game_options(self.game_key):
             name = OPTION_PREFIX + option.key
@@ -278,7 +292,11 @@ class RoundForm(forms.Form):
     the round model (races/models.py) through the view, as the league's
     forms know no race models."""
 
-    VARIANT_CHOICES = [("", "as the season"), ("on", "on"), ("off", "off")]
+    VARIANT_CHOICES = [
+        ("", _("as the season")),
+        ("on", pgettext_lazy("switch", "on")),
+        ("off", pgettext_lazy("switch", "off")),
+    ]
 
     number = forms.IntegerField(min_value=1)
     name = forms.CharField(max_length=100)
@@ -286,7 +304,7 @@ class RoundForm(forms.Form):
     laps = forms.IntegerField(min_value=1, max_value=10, required=False)
     scheduled_at = forms.DateTimeField(
         required=False,
-        label="Date and time",
+        label=_("Date and time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
@@ -294,8 +312,10 @@ class RoundForm(forms.Form):
     grid_rule = forms.ChoiceField(
         choices=(),
         initial="entry",
-        help_text="With a timed qualifying lap: the grid the race falls back on if the "
-        "qualifying fails (championship order when this says from qualifying).",
+        help_text=_(
+            "With a timed qualifying lap: the grid the race falls back on if the "
+            "qualifying fails (championship order when this says from qualifying)."
+        ),
     )
     points_multiplier = forms.DecimalField(
         min_value=Decimal(0),
@@ -304,8 +324,8 @@ class RoundForm(forms.Form):
         decimal_places=2,
         initial=Decimal(1),
         required=False,
-        label="Points multiplier",
-        help_text="2 for a double-points finale, 0.5 for a half-points round.",
+        label=_("Points multiplier"),
+        help_text=_("2 for a double-points finale, 0.5 for a half-points round."),
     )
 
     def __init__(self, *args, season, qualifying_formats=(), grid_rules=(), **kwargs):
@@ -365,8 +385,8 @@ class TeamForm(forms.Form):
 class EntryAddForm(forms.Form):
     driver_name = forms.CharField(
         max_length=60,
-        label="Driver",
-        help_text="An existing driver's name, or a new bot persona's.",
+        label=_("Driver"),
+        help_text=_("An existing driver's name, or a new bot persona's."),
     )
     car_number = forms.IntegerField(min_value=1, max_value=999)
     team = forms.ModelChoiceField(queryset=Team.objects.none(), required=False)
@@ -381,14 +401,14 @@ class EntryAddForm(forms.Form):
 class JoinForm(forms.Form):
     car_number = forms.IntegerField(min_value=1, max_value=999)
     team = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, empty_label="(no team)"
+        queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
     )
-    new_team = forms.CharField(max_length=60, required=False, label="…or found a team")
+    new_team = forms.CharField(max_length=60, required=False, label=_("…or found a team"))
     autopilot = forms.ChoiceField(
         choices=(),
         initial="pro",
-        label="Autopilot style",
-        help_text="The bot that drives your car when you do not.",
+        label=_("Autopilot style"),
+        help_text=_("The bot that drives your car when you do not."),
     )
 
     def __init__(self, *args, season, **kwargs):
@@ -424,7 +444,7 @@ class JoinForm(forms.Form):
 
 class RescheduleForm(forms.Form):
     when = forms.DateTimeField(
-        label="New date and time",
+        label=_("New date and time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )

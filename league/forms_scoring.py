@@ -7,6 +7,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
 
 from league.models import POINTS_TABLE_MAX, ScoringSystem, points_value_error
 
@@ -15,11 +16,13 @@ def points_list(text: str) -> list[Decimal]:
     """25, 18, 15 … or half points 12.5; at most POINTS_TABLE_MAX places."""
     parts = [p.strip() for p in text.replace(";", ",").split(",") if p.strip()]
     if len(parts) > POINTS_TABLE_MAX:
-        raise ValidationError(f"A points table has at most {POINTS_TABLE_MAX} places.")
+        raise ValidationError(
+            _("A points table has at most %(most)d places.") % {"most": POINTS_TABLE_MAX}
+        )
     try:
         points = [Decimal(p) for p in parts]
     except InvalidOperation:
-        raise ValidationError("Give numbers separated by commas: 25, 18, 15 or 12.5.") from None
+        raise ValidationError(_("Give numbers separated by commas: 25, 18, 15 or 12.5.")) from None
     for value in points:
         error = points_value_error(value)
         if error:

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from races.rules import ConfigError, get_presentation
 from races.rules.presentation import check_setup_fields
@@ -48,18 +49,20 @@ def season_settings_check(
         return
     errors = {}
     if grid_size is not None and not found.min_seats <= grid_size <= found.max_seats:
-        errors["grid_size"] = (
-            f"This game races {found.min_seats} to {found.max_seats} cars under these rules: "
-            f"choose a grid size in that range."
-        )
+        errors["grid_size"] = _(
+            "This game races %(least)s to %(most)s cars under these rules: choose a grid size in "
+            "that range."
+        ) % {"least": found.min_seats, "most": found.max_seats}
     if bot_level and bot_level not in dict(found.bots):
         names = ", ".join(label for _, label in found.bots)
-        errors["bot_level"] = f"This game's bots are: {names}."
+        errors["bot_level"] = _("This game's bots are: %(names)s.") % {"names": names}
     if found.team_race_option and rules.get(found.team_race_option):
         if not team_mode or team_size != 2:
-            errors["team_mode"] = "A team race needs teams of two drivers: turn teams on, size 2."
+            errors["team_mode"] = _(
+                "A team race needs teams of two drivers: turn teams on, size 2."
+            )
         elif grid_size is not None and grid_size % 2:
-            errors["grid_size"] = "A team race needs an even field, two cars per team."
+            errors["grid_size"] = _("A team race needs an even field, two cars per team.")
     if errors:
         raise ValidationError(errors)
 
@@ -79,7 +82,7 @@ def setup_check(game: str, rules: Mapping[str, Any], values: Mapping[str, int | 
     given = {k: v for k, v in values.items() if v is not None}
     if schema is None:
         if given:
-            raise ValidationError("This season's rules do not allow a car setup.")
+            raise ValidationError(_("This season's rules do not allow a car setup."))
         return {}
     try:
         return check_setup_fields(schema, values)
@@ -92,4 +95,4 @@ def entry_setup_check(game: str, rules: Mapping[str, Any], setup: Mapping[str, A
     rules play it)."""
     chosen = {k: v for k, v in (setup or {}).items() if k != "carry_in"}
     if chosen and setup_fields(game, rules) is None:
-        raise ValidationError({"setup": "This season's rules do not allow a car setup."})
+        raise ValidationError({"setup": _("This season's rules do not allow a car setup.")})

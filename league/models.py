@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
 
 from league.fields import ValuesJSONField
 from league.game_settings import entry_setup_check, season_settings_check
@@ -33,7 +34,7 @@ def bot_names() -> list[tuple[str, str]]:
     """Every bot of every registered game; a season's form offers its own
     game's (league/game_settings.py)."""
     found: dict[str, str] = {}
-    for key, _ in game_choices():
+    for key, _label in game_choices():
         found.update(get_presentation(key).capabilities({}).bots)
     return list(found.items())
 
@@ -64,12 +65,12 @@ class ScoringSystem(models.Model):
     """A points table and how a championship counts it. Points tables are data."""
 
     class Source(models.TextChoices):
-        POSITION = "position", "Points by finishing position"
-        FIGURE = "figure", "A game figure as points (e.g. Galaxy Trucker credits)"
+        POSITION = "position", _("Points by finishing position")
+        FIGURE = "figure", _("A game figure as points (e.g. Galaxy Trucker credits)")
 
     class TeamPoints(models.TextChoices):
-        SUM = "sum", "Sum of all members"
-        BEST_N = "best_n", "Best N members in each round"
+        SUM = "sum", _("Sum of all members")
+        BEST_N = "best_n", _("Best N members in each round")
 
     name = models.CharField(max_length=100, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
@@ -80,30 +81,30 @@ class ScoringSystem(models.Model):
         null=True,
         blank=True,
         related_name="scoring_systems",
-        help_text="The organiser whose own table this is; none for a preset everyone sees.",
+        help_text=_("The organiser whose own table this is; none for a preset everyone sees."),
     )
     source = models.CharField(max_length=10, choices=Source.choices, default=Source.POSITION)
     race_points = models.JSONField(
-        default=list, blank=True, help_text="Points for positions 1, 2, 3, …; beyond: 0."
+        default=list, blank=True, help_text=_("Points for positions 1, 2, 3, …; beyond: 0.")
     )
     figure_key = models.CharField(
-        max_length=40, blank=True, help_text="With a figure source: the result figure to score."
+        max_length=40, blank=True, help_text=_("With a figure source: the result figure to score.")
     )
     qualifying_points = models.JSONField(
-        default=list, blank=True, help_text="Points for qualifying positions 1, 2, 3, …"
+        default=list, blank=True, help_text=_("Points for qualifying positions 1, 2, 3, …")
     )
     eliminated_score = models.BooleanField(
         default=True,
-        verbose_name="points for cars not classified",
-        help_text="Cars that retired or were not classified score the points of their position.",
+        verbose_name=_("points for cars not classified"),
+        help_text=_("Cars that retired or were not classified score the points of their position."),
     )
     bonus = models.JSONField(
         default=dict,
         blank=True,
-        help_text="Bonus points: pole, fastest_lap, most_laps_led, lap_led → points.",
+        help_text=_("Bonus points: pole, fastest_lap, most_laps_led, lap_led → points."),
     )
     drop_worst = models.PositiveSmallIntegerField(
-        default=0, help_text="How many worst rounds each driver drops."
+        default=0, help_text=_("How many worst rounds each driver drops.")
     )
     team_points = models.CharField(
         max_length=10, choices=TeamPoints.choices, default=TeamPoints.SUM
@@ -122,60 +123,67 @@ class ScoringSystem(models.Model):
             if error:
                 raise ValidationError({field: error})
         if not isinstance(self.bonus, dict) or any(k not in BONUS_KEYS for k in self.bonus):
-            raise ValidationError({"bonus": f"Bonus points go to: {', '.join(BONUS_KEYS)}."})
+            raise ValidationError(
+                {"bonus": _("Bonus points go to: %(keys)s.") % {"keys": ", ".join(BONUS_KEYS)}}
+            )
         for key, value in self.bonus.items():
             error = points_value_error(value)
             if error:
-                raise ValidationError({"bonus": f"{key.replace('_', ' ')}: {error}"})
+                raise ValidationError(
+                    {
+                        "bonus": _("%(bonus)s: %(error)s")
+                        % {"bonus": key.replace("_", " "), "error": error}
+                    }
+                )
         if self.source == self.Source.FIGURE and not self.figure_key:
-            raise ValidationError({"figure_key": "A figure source needs the figure to score."})
+            raise ValidationError({"figure_key": _("A figure source needs the figure to score.")})
         if self.source == self.Source.POSITION and not self.race_points:
-            raise ValidationError({"race_points": "Give the points for each position."})
+            raise ValidationError({"race_points": _("Give the points for each position.")})
 
 
 def points_value_error(value) -> str | None:
     """Why a points value cannot be stored, or None: non-negative, at most
     two decimals (half points), below POINTS_VALUE_MAX."""
     if isinstance(value, bool) or not isinstance(value, (int, float, Decimal, str)):
-        return "points are numbers."
+        return _("points are numbers.")
     try:
         number = points_value(value)
     except (InvalidOperation, ValueError):
-        return "points are numbers."
+        return _("points are numbers.")
     if not number.is_finite() or number < 0:
-        return "points cannot be negative."
+        return _("points cannot be negative.")
     if number >= POINTS_VALUE_MAX:
-        return f"points stay below {POINTS_VALUE_MAX:,}."
+        return _("points stay below %(most)s.") % {"most": f"{POINTS_VALUE_MAX:,}"}
     if number != number.quantize(Decimal("0.01")):
-        return "points have at most two decimals (e.g. 12.5)."
+        return _("points have at most two decimals (e.g. 12.5).")
     return None
 
 
 def points_table_error(table) -> str | None:
     if not isinstance(table, list):
-        return "Give a list of points."
+        return _("Give a list of points.")
     if len(table) > POINTS_TABLE_MAX:
-        return f"A points table has at most {POINTS_TABLE_MAX} places."
+        return _("A points table has at most %(most)d places.") % {"most": POINTS_TABLE_MAX}
     for value in table:
         error = points_value_error(value)
         if error:
-            return f"Give non-negative points, at most two decimals: {error}"
+            return _("Give non-negative points, at most two decimals: %(error)s") % {"error": error}
     return None
 
 
 class Season(models.Model):
     class Status(models.TextChoices):
-        DRAFT = "draft", "Draft"
-        OPEN = "open", "Open for entries"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        DRAFT = "draft", _("Draft")
+        OPEN = "open", _("Open for entries")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(max_length=100)
     slug = models.SlugField(max_length=100)
     game = models.CharField(max_length=20, choices=game_choices)
     rules = models.JSONField(
-        default=dict, blank=True, help_text="The game's options in force, e.g. ruleset, level."
+        default=dict, blank=True, help_text=_("The game's options in force, e.g. ruleset, level.")
     )
     scoring = models.ForeignKey(ScoringSystem, on_delete=models.PROTECT, related_name="seasons")
     team_mode = models.BooleanField(default=False)
@@ -189,15 +197,17 @@ class Season(models.Model):
     bot_level = models.CharField(max_length=20, choices=bot_names, default="pro")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     live_play = models.BooleanField(
-        default=False, help_text="People drive their own cars, turn by turn; bots fill the rest."
+        default=False, help_text=_("People drive their own cars, turn by turn; bots fill the rest.")
     )
     late_entries = models.BooleanField(
-        default=False, help_text="Drivers may still join once the season is running."
+        default=False, help_text=_("Drivers may still join once the season is running.")
     )
     decision_seconds = models.PositiveIntegerField(
         default=300,
         validators=[MinValueValidator(30), MaxValueValidator(72 * 3600)],
-        help_text="Time for each decision in a live race (30 s to 72 h); then the autopilot plays.",
+        help_text=_(
+            "Time for each decision in a live race (30 s to 72 h); then the autopilot plays."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -256,14 +266,14 @@ class Driver(models.Model):
 
     def clean(self) -> None:
         if self.is_bot and not self.bot_level:
-            raise ValidationError({"bot_level": "A bot persona needs a level."})
+            raise ValidationError({"bot_level": _("A bot persona needs a level.")})
 
 
 class Team(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="teams")
     name = models.CharField(max_length=60)
     colour = models.CharField(
-        max_length=7, default="#c0392b", help_text="A colour as #rrggbb, used in tables."
+        max_length=7, default="#c0392b", help_text=_("A colour as #rrggbb, used in tables.")
     )
 
     class Meta:
@@ -276,7 +286,7 @@ class Team(models.Model):
     def clean(self) -> None:
         colour = self.colour or ""
         if len(colour) != 7 or colour[0] != "#" or not _is_hex(colour[1:]):
-            raise ValidationError({"colour": "Give a colour as #rrggbb."})
+            raise ValidationError({"colour": _("Give a colour as #rrggbb.")})
 
 
 def _is_hex(text: str) -> bool:
@@ -295,23 +305,23 @@ class Entry(models.Model):
         Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
     )
     setup = models.JSONField(
-        default=dict, blank=True, help_text="Per-car choices: a Formula D build, tyres…"
+        default=dict, blank=True, help_text=_("Per-car choices: a Formula D build, tyres…")
     )
     autopilot = models.CharField(
-        max_length=20, choices=bot_names, default="pro", help_text="Who drives when you don't."
+        max_length=20, choices=bot_names, default="pro", help_text=_("Who drives when you don't.")
     )
     carry = models.JSONField(
-        default=dict, blank=True, help_text="What the last race handed the next (carry-over)."
+        default=dict, blank=True, help_text=_("What the last race handed the next (carry-over).")
     )
     withdrawn = models.BooleanField(default=False)
     reserve = models.BooleanField(
-        default=False, help_text="A reserve waits for a seat: it races once a driver withdraws."
+        default=False, help_text=_("A reserve waits for a seat: it races once a driver withdraws.")
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["season", "car_number"]
-        verbose_name_plural = "entries"
+        verbose_name_plural = _("entries")
         constraints = [
             models.UniqueConstraint(
                 fields=["season", "car_number"], name="entry_car_number_unique"
@@ -325,10 +335,10 @@ class Entry(models.Model):
     def clean(self) -> None:
         errors = {}
         if self.team_id and self.team.season_id != self.season_id:
-            errors["team"] = "That team races in another season."
+            errors["team"] = _("That team races in another season.")
         elif self.team_id and self.season_id:
             if not self.season.team_mode:
-                errors["team"] = "This season has no teams."
+                errors["team"] = _("This season has no teams.")
             else:
                 others = (
                     self.team.members.exclude(pk=self.pk)
@@ -336,13 +346,16 @@ class Entry(models.Model):
                     .count()
                 )
                 if others >= self.season.team_size:
-                    errors["team"] = (
-                        f"{self.team} is full: a team has at most {self.season.team_size} drivers."
-                    )
+                    errors["team"] = _("%(team)s is full: a team has at most %(size)d drivers.") % {
+                        "team": self.team,
+                        "size": self.season.team_size,
+                    }
         if self.season_id and self.car_number:
             taken = Entry.objects.filter(season_id=self.season_id, car_number=self.car_number)
             if taken.exclude(pk=self.pk).exists():
-                errors["car_number"] = f"Car number {self.car_number} is taken in this season."
+                errors["car_number"] = _("Car number %(number)s is taken in this season.") % {
+                    "number": self.car_number
+                }
         if self.season_id and self.setup:
             try:
                 entry_setup_check(self.season.game, self.season.rules, self.setup)
@@ -373,15 +386,17 @@ class TeamChange(models.Model):
 
 
 class Preferences(models.Model):
-    """A person's settings: the time zone dates are shown in."""
+    """A person's settings: the time zone dates are shown in, and the
+    language pages speak (blank: the browser's)."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
     )
     time_zone = models.CharField(max_length=64, default="UTC")
+    language = models.CharField(max_length=16, blank=True, default="")
 
     class Meta:
-        verbose_name_plural = "preferences"
+        verbose_name_plural = _("preferences")
 
     def __str__(self) -> str:
         return f"{self.user}: {self.time_zone}"
@@ -395,9 +410,9 @@ class DriverStanding(models.Model):
     rank = models.PositiveSmallIntegerField()
     points = models.DecimalField(max_digits=12, decimal_places=2)
     penalty_points = models.DecimalField(max_digits=12, decimal_places=2, default=0)
-    rounds = ValuesJSONField(default=dict, help_text="round number → points scored")
-    dropped = ValuesJSONField(default=list, help_text="round numbers dropped")
-    positions = ValuesJSONField(default=dict, help_text="finishing position → count")
+    rounds = ValuesJSONField(default=dict, help_text=_("round number → points scored"))
+    dropped = ValuesJSONField(default=list, help_text=_("round numbers dropped"))
+    positions = ValuesJSONField(default=dict, help_text=_("finishing position → count"))
 
     class Meta:
         ordering = ["season", "rank", "entry__car_number"]

@@ -4,6 +4,7 @@ it, or change the league itself: its owner."""
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
+from django.utils.translation import gettext as _
 
 
 def can_manage(user, league) -> bool:
@@ -16,7 +17,7 @@ def can_manage(user, league) -> bool:
 
 def manage_or_403(user, league) -> None:
     if not can_manage(user, league):
-        raise PermissionDenied("Only the league's owner and stewards can do that.")
+        raise PermissionDenied(_("Only the league's owner and stewards can do that."))
 
 
 def is_owner(user, league) -> bool:
@@ -27,7 +28,7 @@ def is_owner(user, league) -> bool:
 
 def owner_or_403(user, league) -> None:
     if not is_owner(user, league):
-        raise PermissionDenied("Only the league's owner can do that.")
+        raise PermissionDenied(_("Only the league's owner can do that."))
 
 
 def login_or_403(view):
@@ -42,7 +43,7 @@ def login_or_403(view):
         if not request.user.is_authenticated:
             if request.method in ("GET", "HEAD"):
                 return redirect_to_login(request.get_full_path())
-            raise PermissionDenied("Log in first.")
+            raise PermissionDenied(_("Log in first."))
         return view(request, *args, **kwargs)
 
     return wrapper

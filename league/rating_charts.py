@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from django.utils.translation import gettext
+
 
 def rating_chart(
     values: Sequence[float], *, width: int = 560, height: int = 200, pad: int = 36
@@ -82,6 +84,9 @@ def odds_chart(
         "right": width - pad,
         "bottom": height - pad,
         "lines": lines,
-        "ticks": [{"x": x(i), "label": f"R{n}"} for i, n in enumerate(rounds)],
+        "ticks": [
+            {"x": x(i), "label": gettext("R%(number)s") % {"number": n}}
+            for i, n in enumerate(rounds)
+        ],
         "grid": [{"y": y(k / 4), "label": f"{k * 25}%"} for k in range(5)],
     }

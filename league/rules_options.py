@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from races.rules import ConfigError, get_game
 
@@ -25,16 +27,23 @@ def validate_season_rules(game_key: str, rules: Any) -> dict:
     if rules in (None, ""):
         rules = {}
     if not isinstance(rules, dict):
-        raise ValidationError({"rules": "The rules must be a set of option: value pairs."})
+        raise ValidationError({"rules": _("The rules must be a set of option: value pairs.")})
     if not rules:
         return {}
     game = _game_or_error(game_key, "rules")
     schema = game.options
     for key in rules:
         if key in ROUND_KEYS:
-            raise ValidationError({"rules": f"{key!r} is set on each round, not on the season."})
+            raise ValidationError(
+                {
+                    "rules": _("%(key)s is set on each round, not on the season.")
+                    % {"key": repr(key)}
+                }
+            )
         if key in schema.keys and not schema[key].season:
-            raise ValidationError({"rules": f"{key!r} is set for each session by Paddock."})
+            raise ValidationError(
+                {"rules": _("%(key)s is set for each session by Paddock.") % {"key": repr(key)}}
+            )
     try:
         return schema.validate(rules, partial=True)
     except ConfigError as error:
@@ -54,12 +63,15 @@ def validate_round_options(game_key: str, track: str, laps: int | None, options:
     known = track_ids(game_key)
     if track not in known:
         raise ValidationError(
-            {"track": f"Unknown track {track!r}; tracks: {', '.join(known) or 'none'}."}
+            {
+                "track": _("Unknown track %(track)s; tracks: %(tracks)s.")
+                % {"track": repr(track), "tracks": ", ".join(known) or pgettext("tracks", "none")}
+            }
         )
     if options in (None, ""):
         options = {}
     if not isinstance(options, dict):
-        raise ValidationError({"options": "The options must be a set of option: value pairs."})
+        raise ValidationError({"options": _("The options must be a set of option: value pairs.")})
     schema = game.options
     checked = {"track": track, **({"laps": laps} if laps else {}), **options}
     try:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
+from django.views.i18n import set_language
 
 from league import entries as league_entries
 from league import selectors
@@ -15,6 +18,7 @@ from league.forms import JoinForm, SignupForm, errors_to_form
 from league.forms_people import PreferencesForm
 from league.models import Entry, Preferences
 from league.permissions import login_or_403
+from paddock.languages import language_codes, user_language_remember
 from paddock.timezones import user_zone_remember
 from races.standings import standings_follow
 
@@ -26,7 +30,9 @@ def signup(request):
         user = form.save()
         league_entries.driver_for_user(user=user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome to Paddock, {user.get_username()}.")
+        messages.success(
+            request, _("Welcome to Paddock, %(name)s.") % {"name": user.get_username()}
+        )
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form})
 
@@ -52,7 +58,9 @@ def season_join(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"You are in: car #{entry.car_number}.")
+            messages.success(
+                request, _("You are in: car #%(number)s.") % {"number": entry.car_number}
+            )
             return redirect(season)
     return render(request, "join.html", {"season": season, "form": form})
 
@@ -68,23 +76,52 @@ def season_withdraw(request, league_slug: str, season_slug: str):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, f"You have withdrawn from {season.name}.")
+        messages.success(
+            request, _("You have withdrawn from %(season)s.") % {"season": season.name}
+        )
     return redirect(season)
 
 
 @login_or_403
 @require_http_methods(["GET", "POST"])
 def preferences(request):
-    """A person's time zone: by default their browser's, until they choose."""
+    """A person's time zone and language: by default their browser's, until
+    they choose."""
     current = Preferences.objects.filter(user=request.user).first()
-    initial = {"time_zone": current.time_zone if current else timezone.get_current_timezone_name()}
+    initial = {
+        "time_zone": current.time_zone if current else timezone.get_current_timezone_name(),
+        "language": current.language if current else "",
+    }
     form = PreferencesForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         zone = form.cleaned_data["time_zone"]
-        Preferences.objects.update_or_create(user=request.user, defaults={"time_zone": zone})
-        messages.success(request, f"Dates are now shown in {zone.replace('_', ' ')} time.")
+        language = form.cleaned_data["language"]
+        Preferences.objects.update_or_create(
+            user=request.user, defaults={"time_zone": zone, "language": language}
+        )
+        if language:
+            translation.activate(language)
+        messages.success(
+            request,
+            _("Dates are now shown in %(zone)s time.") % {"zone": zone.replace("_", " ")},
+        )
         response = redirect("preferences")
         user_zone_remember(response, request.user, zone)
+        user_language_remember(response, request.user, language)
+        if not language:
+            response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)
         return response
-    context = {"form": form, "title": "Your time zone"}
+    context = {"form": form, "title": _("Your time zone and language")}
     return render(request, "preferences.html", context)
+
+
+@require_POST
+def language_choose(request):
+    """The chooser on every page: Django's `set_language` (the cookie and the
+    redirect back), and for a signed-in person their saved choice too."""
+    response = set_language(request)
+    code = request.POST.get("language", "")
+    if request.user.is_authenticated and code in language_codes():
+        Preferences.objects.update_or_create(user=request.user, defaults={"language": code})
+        user_language_remember(response, request.user, code)
+    return response

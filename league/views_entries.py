@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
@@ -55,9 +56,16 @@ def entry_edit(request, entry_id: int):
             errors_to_form(form, error)
         else:
             season_changed(season_id=season.pk)
-            messages.success(request, f"#{data['car_number']} {entry.driver} saved.")
+            messages.success(
+                request,
+                _("#%(number)s %(driver)s saved.")
+                % {"number": data["car_number"], "driver": entry.driver},
+            )
             return redirect(season)
-    title = f"Change #{entry.car_number} {entry.driver}"
+    title = _("Change #%(number)s %(driver)s") % {
+        "number": entry.car_number,
+        "driver": entry.driver,
+    }
     context = {"season": season, "form": form, "title": title, "entry": entry}
     return render(request, "entry_form.html", context)
 
@@ -73,8 +81,14 @@ def entry_withdraw(request, entry_id: int):
         messages.error(request, " ".join(error.messages))
     else:
         season_changed(season_id=entry.season_id)
-        taken = f" {reserve.driver} takes the seat." if reserve else ""
-        messages.success(request, f"{entry.driver} has withdrawn.{taken}")
+        if reserve:
+            said = _("%(driver)s has withdrawn. %(reserve)s takes the seat.") % {
+                "driver": entry.driver,
+                "reserve": reserve.driver,
+            }
+        else:
+            said = _("%(driver)s has withdrawn.") % {"driver": entry.driver}
+        messages.success(request, said)
     return redirect(entry.season)
 
 
@@ -89,5 +103,7 @@ def entry_remove(request, entry_id: int):
         messages.error(request, " ".join(error.messages))
     else:
         season_changed(season_id=entry.season_id)
-        messages.success(request, f"The entry of {entry.driver} is removed.")
+        messages.success(
+            request, _("The entry of %(driver)s is removed.") % {"driver": entry.driver}
+        )
     return redirect(entry.season)

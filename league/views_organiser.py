@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league import entries as league_entries
@@ -49,7 +50,9 @@ def league_create(request):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{league.name} is ready: add its first season.")
+            messages.success(
+                request, _("%(league)s is ready: add its first season.") % {"league": league.name}
+            )
             return redirect(league)
     return render(request, "league_form.html", {"form": form})
 
@@ -67,7 +70,7 @@ def league_edit(request, league_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{league.name} saved.")
+            messages.success(request, _("%(league)s saved.") % {"league": league.name})
             return redirect(league)
     return render(request, "league_form.html", {"form": form, "league": league})
 
@@ -84,7 +87,10 @@ def league_delete(request, league_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{league.name} and everything in it are deleted.")
+            messages.success(
+                request,
+                _("%(league)s and everything in it are deleted.") % {"league": league.name},
+            )
             return redirect("home")
     context = {
         "form": form,
@@ -116,7 +122,10 @@ def season_create(request, league_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{season.name} created. Add its rounds, then open it.")
+            messages.success(
+                request,
+                _("%(season)s created. Add its rounds, then open it.") % {"season": season.name},
+            )
             return redirect(season)
     context = {
         "league": league,
@@ -142,7 +151,11 @@ def season_status(request, league_slug: str, season_slug: str):
         season_changed(season_id=season.pk)
         if season.status == Season.Status.FINISHED:
             season_finished(season_id=season.pk)
-        messages.success(request, f"{season.name} is now {season.get_status_display().lower()}.")
+        messages.success(
+            request,
+            _("%(season)s is now %(status)s.")
+            % {"season": season.name, "status": season.get_status_display().lower()},
+        )
     return redirect(season)
 
 
@@ -179,7 +192,7 @@ def season_edit(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{season.name} saved.")
+            messages.success(request, _("%(season)s saved.") % {"season": season.name})
             return redirect(season)
     context.update(form=form, game_name=dict(game_choices())[game])
     if request.htmx and request.method == "GET":
@@ -199,7 +212,10 @@ def season_delete(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{season.name} and everything in it are deleted.")
+            messages.success(
+                request,
+                _("%(season)s and everything in it are deleted.") % {"season": season.name},
+            )
             return redirect(season.league)
     context = {
         "form": form,
@@ -230,7 +246,7 @@ def round_new(request, league_slug: str, season_slug: str):
             errors_to_form(form, error)
         else:
             season_changed(season_id=season.pk)
-            messages.success(request, f"{rnd} added.")
+            messages.success(request, _("%(round)s added.") % {"round": rnd})
             return redirect(season)
     return render(request, "round_form.html", {"season": season, "form": form})
 
@@ -282,7 +298,7 @@ def round_edit(request, league_slug: str, season_slug: str, number: int):
             errors_to_form(form, error)
         else:
             season_changed(season_id=season.pk)
-            messages.success(request, f"{rnd} changed.")
+            messages.success(request, _("%(round)s changed.") % {"round": rnd})
             return redirect(rnd)
     return render(request, "round_form.html", {"season": season, "form": form, "round": rnd})
 
@@ -300,10 +316,10 @@ def team_new(request, league_slug: str, season_slug: str):
             errors_to_form(form, error)
         else:
             season_changed(season_id=season.pk)
-            messages.success(request, f"Team {team.name} added.")
+            messages.success(request, _("Team %(team)s added.") % {"team": team.name})
             return redirect(season)
     return render(
-        request, "simple_form.html", {"season": season, "form": form, "title": "Add a team"}
+        request, "simple_form.html", {"season": season, "form": form, "title": _("Add a team")}
     )
 
 
@@ -324,12 +340,17 @@ def team_edit(request, team_id: int):
             errors_to_form(form, error)
         else:
             season_changed(season_id=team.season_id)
-            messages.success(request, f"Team {team.name} saved.")
+            messages.success(request, _("Team %(team)s saved.") % {"team": team.name})
             return redirect("team", team.pk)
     return render(
         request,
         "simple_form.html",
-        {"season": team.season, "form": form, "title": f"Change team {team.name}", "team": team},
+        {
+            "season": team.season,
+            "form": form,
+            "title": _("Change team %(team)s") % {"team": team.name},
+            "team": team,
+        },
     )
 
 
@@ -344,7 +365,7 @@ def team_remove(request, team_id: int):
         messages.error(request, " ".join(error.messages))
         return redirect("team", team.pk)
     season_changed(season_id=team.season_id)
-    messages.success(request, f"Team {team.name} deleted.")
+    messages.success(request, _("Team %(team)s deleted.") % {"team": team.name})
     return redirect(team.season)
 
 
@@ -361,8 +382,8 @@ def entry_new(request, league_slug: str, season_slug: str):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, f"{entry} entered.")
+            messages.success(request, _("%(entry)s entered.") % {"entry": entry})
             return redirect(season)
     return render(
-        request, "simple_form.html", {"season": season, "form": form, "title": "Add an entry"}
+        request, "simple_form.html", {"season": season, "form": form, "title": _("Add an entry")}
     )

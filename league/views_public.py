@@ -7,14 +7,18 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_GET
 
 from league import selectors
 from league.caching import (
+    READER_TOKEN,
     is_public_view,
     page_get,
     page_put,
+    page_respond,
     season_id_forget,
     season_id_lookup,
     standings_version,
@@ -30,12 +34,12 @@ from races.standings import team_of_round
 from races.views_odds import odds_history_html, title_odds_html
 
 STANDINGS_SORTS = {
-    "rank": ("Position", lambda s: (s.rank, s.entry.car_number)),
-    "name": ("Driver", lambda s: s.entry.driver.name.lower()),
-    "car": ("Car", lambda s: s.entry.car_number),
-    "team": ("Team", lambda s: (s.entry.team.name.lower() if s.entry.team else "~", s.rank)),
-    "wins": ("Wins", lambda s: (-s.positions.get("1", 0), s.rank)),
-    "penalties": ("Penalty points", lambda s: (-s.penalty_points, s.rank)),
+    "rank": (_("Position"), lambda s: (s.rank, s.entry.car_number)),
+    "name": (_("Driver"), lambda s: s.entry.driver.name.lower()),
+    "car": (_("Car"), lambda s: s.entry.car_number),
+    "team": (_("Team"), lambda s: (s.entry.team.name.lower() if s.entry.team else "~", s.rank)),
+    "wins": (_("Wins"), lambda s: (-s.positions.get("1", 0), s.rank)),
+    "penalties": (_("Penalty points"), lambda s: (-s.penalty_points, s.rank)),
 }
 
 
@@ -87,7 +91,10 @@ def league_detail(request, league_slug: str):
 def standings_tables_html(season: Season, sort: str) -> str:
     """The standings tables and chart, the same for every visitor between two
     results: cached under the season's standings version."""
-    key = f"standings-html:{season.pk}:{standings_version(season.pk)}:{sort}"
+    key = (
+        f"standings-html:{season.pk}:{standings_version(season.pk)}:{sort}:"
+        f"{translation.get_language()}"
+    )
     html = cache.get(key)
     if html is None:
         drivers = selectors.driver_standings(season)
@@ -139,11 +146,11 @@ def season_detail(request, league_slug: str, season_slug: str):
         key = (
             f"season-page:{season.pk}:{standings_version(season.pk)}:"
             f"{selectors.season_page_fingerprint(season)}:{sort}:"
-            f"{timezone.get_current_timezone_name()}"
+            f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
         )
         body = page_get(key)
         if body is not None:
-            return HttpResponse(body)
+            return page_respond(request, body)
     rounds = selectors.season_rounds(season)
     context = {
         "season": season,
@@ -154,16 +161,23 @@ def season_detail(request, league_slug: str, season_slug: str):
         "rules": sorted(season.rules.items()),
         "points_table": list(enumerate(season.scoring.race_points, start=1)),
         "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
-        "bonus": [(BONUSES[k], v) for k, v in (season.scoring.bonus or {}).items() if k in BONUSES],
+        "bonus": [
+            (gettext(BONUSES[k]), v)
+            for k, v in (season.scoring.bonus or {}).items()
+            if k in BONUSES
+        ],
         "standings_html": standings_tables_html(season, sort),
         "odds_history_html": odds_history_html(season),
         "can_manage": can_manage(request.user, season.league),
         "my_entry": _my_entry(request.user, season),
         "public_page": public,
     }
+    if public:
+        context["csrf_token"] = READER_TOKEN
     response = render(request, "season.html", context)
     if public:
         page_put(key, response.content)
+        return page_respond(request, response.content)
     return response
 
 
@@ -196,10 +210,13 @@ def standings(request, league_slug: str, season_slug: str):
         season_id = season_id_lookup(league_slug, season_slug)
         if season_id is None:
             raise Http404("No such season.")
-        key = f"standings-page:{season_id}:{standings_version(season_id)}:{sort}:{template}"
+        key = (
+            f"standings-page:{season_id}:{standings_version(season_id)}:{sort}:{template}:"
+            f"{translation.get_language()}"
+        )
         body = page_get(key)
         if body is not None:
-            return HttpResponse(body)
+            return page_respond(request, body)
     season = selectors.season_get(league_slug, season_slug)
     context = {
         "season": season,
@@ -208,12 +225,14 @@ def standings(request, league_slug: str, season_slug: str):
         "odds_html": title_odds_html(season),
         "public_page": public,
     }
+    if public:
+        context["csrf_token"] = READER_TOKEN
     response = render(request, template, context)
     if public and season.pk == season_id:
         page_put(key, response.content)
     elif public:
         season_id_forget(league_slug, season_slug)
-    return response
+    return page_respond(request, response.content) if public else response
 
 
 def _history(results) -> list[dict]:

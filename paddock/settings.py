@@ -41,6 +41,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The browser's language (or the chooser's cookie), then a signed-in
+    # person's saved choice (paddock/languages.py, after authentication).
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -48,6 +51,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "paddock.timezones.TimeZoneMiddleware",
+    "paddock.languages.LanguageMiddleware",
 ]
 
 ROOT_URLCONF = "paddock.urls"
@@ -63,6 +67,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "races.context_processors.your_turn",
+                "paddock.languages.page_words",
             ],
             "builtins": ["league.templatetags.championship"],
         },
@@ -185,9 +190,23 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
-LANGUAGE_CODE = "en-gb"
+LANGUAGE_CODE = "en"
+# The languages of the players, each named in itself on the chooser. The
+# catalogues are in locale/<lang>/LC_MESSAGES (`manage.py catalogue`).
+LANGUAGES = [
+    ("en", "English"),
+    ("zh-hant", "繁體中文"),
+    ("ja", "日本語"),
+    ("pl", "Polski"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["paddock.formats"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = env_str("TIME_ZONE", "UTC")
 USE_I18N = True
+# Dates, times and numbers in each language's own formats.
+USE_THOUSAND_SEPARATOR = False
 USE_TZ = True
 
 STATIC_URL = "static/"

@@ -25,6 +25,7 @@ urlpatterns = [
     path("api/", api.urls),
     path("accounts/signup/", views_driver.signup, name="signup"),
     path("accounts/preferences/", views_driver.preferences, name="preferences"),
+    path("language/", views_driver.language_choose, name="language_choose"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -6,6 +6,14 @@ class RacesConfig(AppConfig):
     name = "races"
 
     def ready(self) -> None:
+        # The games' sentences and words (races/rules/speech.py) answer from
+        # the site's catalogues, in the reader's language, from now on.
+        from django.utils.translation import gettext, ngettext, pgettext
+
+        from races.rules import speech
+
+        speech.install(gettext, ngettext, pgettext)
+
         # `make run`: the development server starts scheduled sessions itself
         # (races/scheduler.py); production runs Celery beat.
         from races.scheduler import scheduler_start_if_wanted

@@ -16,6 +16,8 @@ import json
 from collections.abc import Mapping, Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from races.rules import Action, Decision
 from races.rules.presentation import Presentation
@@ -23,7 +25,7 @@ from races.rules.presentation import Presentation
 # Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
 # any other widget a game declares is drawn as the plain form of its choices.
 DRAWN = ("cards", "gear_stick", "spaces", "tile", "registers", "form")
-UNREADABLE = "That choice could not be read; pick one of the choices shown."
+UNREADABLE = gettext_lazy("That choice could not be read; pick one of the choices shown.")
 
 
 def panel_shown(
@@ -142,7 +144,7 @@ def action_posted(post) -> dict:
             raise ValidationError(UNREADABLE)
         if post.get("compose_one") == "1":
             if len(picks) != 1:
-                raise ValidationError("Pick exactly one card.")
+                raise ValidationError(_("Pick exactly one card."))
             value = picks[0]
         else:
             value = sorted(picks)
@@ -150,7 +152,7 @@ def action_posted(post) -> dict:
     # a choice with a button of its own (a cell of a tile's grid) wins over the list
     text = post.get("place") or post.get("action", "")
     if not text:
-        raise ValidationError("Pick one of the choices shown, then confirm.")
+        raise ValidationError(_("Pick one of the choices shown, then confirm."))
     try:
         action = json.loads(text)
     except ValueError as error:

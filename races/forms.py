@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from django import forms
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Entry, Team
 from races.models import Penalty, Result, Session, scheduled_at_error
@@ -17,13 +18,13 @@ POINTS_FIELD = {"max_digits": 8, "decimal_places": 2, "min_value": Decimal(0)}
 
 class PenaltyForm(forms.Form):
     entry = forms.ModelChoiceField(
-        queryset=Entry.objects.none(), required=False, label="Driver", empty_label="(none)"
+        queryset=Entry.objects.none(), required=False, label=_("Driver"), empty_label=_("(none)")
     )
     team = forms.ModelChoiceField(
         queryset=Team.objects.none(),
         required=False,
-        label="…or the team alone",
-        empty_label="(none)",
+        label=_("…or the team alone"),
+        empty_label=_("(none)"),
     )
     kind = forms.ChoiceField(
         choices=Penalty.Kind.choices, initial=Penalty.Kind.POINTS, required=False
@@ -34,11 +35,11 @@ class PenaltyForm(forms.Form):
         decimal_places=2,
         min_value=Decimal("0.5"),
         max_value=Decimal(10_000),
-        help_text="Championship points taken off (half points allowed).",
+        help_text=_("Championship points taken off (half points allowed)."),
     )
     places = forms.IntegerField(required=False, min_value=1, max_value=99)
     session_kind = forms.ChoiceField(
-        choices=Session.Kind.choices, initial=Session.Kind.RACE, label="Session", required=False
+        choices=Session.Kind.choices, initial=Session.Kind.RACE, label=_("Session"), required=False
     )
     reason = forms.CharField(max_length=200)
 
@@ -54,9 +55,9 @@ class PenaltyForm(forms.Form):
     def clean(self):
         data = super().clean()
         if data.get("entry") and data.get("team"):
-            self.add_error("team", "Penalise a driver or a team alone, not both.")
+            self.add_error("team", _("Penalise a driver or a team alone, not both."))
         if not data.get("entry") and not data.get("team") and "entry" not in self.errors:
-            self.add_error("entry", "Choose the driver (or the team) penalised.")
+            self.add_error("entry", _("Choose the driver (or the team) penalised."))
         data["kind"] = data.get("kind") or Penalty.Kind.POINTS
         data["session_kind"] = data.get("session_kind") or Session.Kind.RACE
         data["points"] = data.get("points") or Decimal(0)
@@ -66,11 +67,16 @@ class PenaltyForm(forms.Form):
 
 class ProtestForm(forms.Form):
     against = forms.ModelChoiceField(
-        queryset=Entry.objects.none(), required=False, label="Car reported", empty_label="(none)"
+        queryset=Entry.objects.none(),
+        required=False,
+        label=_("Car reported"),
+        empty_label=_("(none)"),
     )
-    step = forms.IntegerField(required=False, min_value=0, max_value=100_000, label="Replay step")
+    step = forms.IntegerField(
+        required=False, min_value=0, max_value=100_000, label=_("Replay step")
+    )
     description = forms.CharField(
-        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label="What happened"
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label=_("What happened")
     )
 
     def __init__(self, *args, season, **kwargs):
@@ -80,14 +86,14 @@ class ProtestForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    OUTCOMES = [("upheld", "Uphold the report"), ("dismissed", "Dismiss it")]
+    OUTCOMES = [("upheld", _("Uphold the report")), ("dismissed", _("Dismiss it"))]
 
     outcome = forms.ChoiceField(choices=OUTCOMES, widget=forms.RadioSelect)
     decision = forms.CharField(
-        max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label="Reasons"
+        max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label=_("Reasons")
     )
     kind = forms.ChoiceField(
-        choices=[("", "no penalty"), *Penalty.Kind.choices], required=False, label="Penalty"
+        choices=[("", _("no penalty")), *Penalty.Kind.choices], required=False, label=_("Penalty")
     )
     points = forms.DecimalField(required=False, max_value=Decimal(10_000), **POINTS_FIELD)
     places = forms.IntegerField(required=False, min_value=1, max_value=99)
@@ -98,7 +104,7 @@ class DecisionForm(forms.Form):
         data["penalty"] = None
         kind = data.get("kind")
         if kind and not data["upheld"]:
-            self.add_error("kind", "A dismissed report carries no penalty.")
+            self.add_error("kind", _("A dismissed report carries no penalty."))
         elif kind:
             data["penalty"] = {
                 "kind": kind,
@@ -114,7 +120,7 @@ STATUS_CHOICES = Result.Status.choices
 class ResultLineForm(forms.Form):
     """One car in a result entered by hand."""
 
-    position = forms.IntegerField(min_value=1, max_value=99, required=False, label="Place")
+    position = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("Place"))
     status = forms.ChoiceField(
         choices=STATUS_CHOICES, initial=Result.Status.FINISHED, required=False
     )
@@ -137,13 +143,15 @@ class ResultsImportForm(forms.Form):
 
     file = forms.FileField(
         required=False,
-        help_text="CSV with a header: car, position, status, laps, laps_led, best_lap, "
-        "fastest_lap, pole (only car and position are needed).",
+        help_text=_(
+            "CSV with a header: car, position, status, laps, laps_led, best_lap, "
+            "fastest_lap, pole (only car and position are needed)."
+        ),
     )
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
-        label="…or paste the CSV",
+        label=_("…or paste the CSV"),
         max_length=MAX_BYTES,
     )
 
@@ -152,17 +160,20 @@ class ResultsImportForm(forms.Form):
         upload = data.get("file")
         if upload is not None:
             if upload.size > self.MAX_BYTES:
-                self.add_error("file", f"A result file is at most {self.MAX_BYTES // 1000} kB.")
+                self.add_error(
+                    "file",
+                    _("A result file is at most %(size)d kB.") % {"size": self.MAX_BYTES // 1000},
+                )
                 return data
             try:
                 data["csv"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
-                self.add_error("file", "Save the file as UTF-8 text (CSV).")
+                self.add_error("file", _("Save the file as UTF-8 text (CSV)."))
                 return data
         else:
             data["csv"] = data.get("text") or ""
         if not data["csv"].strip() and not self.errors:
-            self.add_error("file", "Choose a CSV file or paste its lines.")
+            self.add_error("file", _("Choose a CSV file or paste its lines."))
         return data
 
 
@@ -175,20 +186,26 @@ DATETIME_INPUT = {
 class ScheduleForm(forms.Form):
     """A run of rounds: a first date and a rhythm, or a list of dates."""
 
-    name = forms.CharField(max_length=80, initial="Round", help_text="Each round: name and number.")
-    tracks = forms.MultipleChoiceField(choices=(), help_text="Used in turn, round after round.")
+    name = forms.CharField(
+        max_length=80, initial="Round", help_text=_("Each round: name and number.")
+    )
+    tracks = forms.MultipleChoiceField(choices=(), help_text=_("Used in turn, round after round."))
     laps = forms.IntegerField(min_value=1, max_value=10, required=False)
-    first_at = forms.DateTimeField(label="First round", required=False, **DATETIME_INPUT)
-    count = forms.IntegerField(min_value=1, max_value=52, initial=8, label="How many rounds")
+    first_at = forms.DateTimeField(label=_("First round"), required=False, **DATETIME_INPUT)
+    count = forms.IntegerField(min_value=1, max_value=52, initial=8, label=_("How many rounds"))
     every_days = forms.IntegerField(
-        min_value=1, max_value=365, initial=7, label="Days between rounds", help_text="7: weekly."
+        min_value=1,
+        max_value=365,
+        initial=7,
+        label=_("Days between rounds"),
+        help_text=_("7: weekly."),
     )
     dates = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         max_length=2000,
-        label="…or these dates",
-        help_text="One a line, as 2031-03-14 20:00 (in your time zone); instead of the rhythm.",
+        label=_("…or these dates"),
+        help_text=_("One a line, as 2031-03-14 20:00 (in your time zone); instead of the rhythm."),
     )
 
     def clean_first_at(self):
@@ -210,31 +227,38 @@ class ScheduleForm(forms.Form):
                 try:
                     naive = datetime.strptime(line.replace("T", " "), "%Y-%m-%d %H:%M")
                 except ValueError:
-                    self.add_error("dates", f"Line {number}: give a date as 2031-03-14 20:00.")
+                    self.add_error(
+                        "dates",
+                        _("Line %(line)d: give a date as 2031-03-14 20:00.") % {"line": number},
+                    )
                     return data
                 when = timezone.make_aware(naive)
                 if scheduled_at_error(when):
-                    self.add_error("dates", f"Line {number}: {scheduled_at_error(when)}")
+                    self.add_error(
+                        "dates",
+                        _("Line %(line)d: %(error)s")
+                        % {"line": number, "error": scheduled_at_error(when)},
+                    )
                     return data
                 dates.append(when)
             if len(dates) > 52:
-                self.add_error("dates", "Add at most 52 rounds at a time.")
+                self.add_error("dates", _("Add at most 52 rounds at a time."))
             data["date_list"] = dates
         elif data.get("first_at") is None and "first_at" not in self.errors:
-            self.add_error("first_at", "Give the first round's date, or a list of dates.")
+            self.add_error("first_at", _("Give the first round's date, or a list of dates."))
         return data
 
 
 class SeasonCopyForm(forms.Form):
-    name = forms.CharField(max_length=100, label="New season's name")
+    name = forms.CharField(max_length=100, label=_("New season's name"))
     first_at = forms.DateTimeField(
-        label="First round on",
+        label=_("First round on"),
         required=False,
-        help_text="Every round moves by the same amount; empty: the same dates.",
+        help_text=_("Every round moves by the same amount; empty: the same dates."),
         **DATETIME_INPUT,
     )
     with_entries = forms.BooleanField(
-        required=False, label="Copy the teams and entries too", initial=True
+        required=False, label=_("Copy the teams and entries too"), initial=True
     )
 
     def clean_first_at(self):

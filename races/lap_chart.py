@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import pgettext
+
 from races.names import seat_people
 from races.rules.presentation import Presentation
 
@@ -35,7 +37,12 @@ def lap_chart(
                 }
             )
     ticks = [
-        {"x": round(pad + i * step, 1), "label": o["round"]}
+        {
+            "x": round(pad + i * step, 1),
+            "label": pgettext("lap chart: the final order", "F")
+            if o["round"] == "F"
+            else o["round"],
+        }
         for i, o in enumerate(orders)
         if len(orders) <= 20 or i % max(len(orders) // 10, 1) == 0
     ]

@@ -23,6 +23,7 @@ from races.decisions import panel_shown
 from races.live_races import live_race
 from races.models import Session, Turn
 from races.names import seat_people
+from races.progress import recent_for_reader
 from races.rules import get_presentation
 
 KEEP_SECONDS = 15 * 60
@@ -73,7 +74,7 @@ def board_context(session: Session, deciding: list[str]) -> dict:
             for seat in progress.get("order", [])
             if seat in cars and seat in people
         ],
-        "recent_words": progress.get("recent", []),
+        "recent_words": recent_for_reader(progress),
     }
 
 

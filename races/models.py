@@ -12,6 +12,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from league.fields import ValuesJSONField
 from league.models import Entry, Season, Team
@@ -22,18 +24,18 @@ from races.stored_actions import ActionsAppended
 
 class Round(models.Model):
     class QualifyingFormat(models.TextChoices):
-        NONE = "none", "No qualifying: grid by the grid rule"
-        TIMED_LAP = "timed_lap", "Timed qualifying lap"
-        RANDOM = "random", "Random grid"
-        CHAMPIONSHIP = "championship", "Championship order"
-        REVERSE = "reverse", "Reverse championship order"
+        NONE = "none", _("No qualifying: grid by the grid rule")
+        TIMED_LAP = "timed_lap", _("Timed qualifying lap")
+        RANDOM = "random", _("Random grid")
+        CHAMPIONSHIP = "championship", _("Championship order")
+        REVERSE = "reverse", _("Reverse championship order")
 
     class GridRule(models.TextChoices):
-        QUALIFYING = "qualifying", "From qualifying"
-        CHAMPIONSHIP = "championship", "Championship order"
-        REVERSE = "reverse", "Reverse championship order"
-        RANDOM = "random", "Random (seeded)"
-        ENTRY = "entry", "Entry order"
+        QUALIFYING = "qualifying", _("From qualifying")
+        CHAMPIONSHIP = "championship", _("Championship order")
+        REVERSE = "reverse", _("Reverse championship order")
+        RANDOM = "random", _("Random (seeded)")
+        ENTRY = "entry", _("Entry order")
 
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
@@ -42,7 +44,7 @@ class Round(models.Model):
     laps = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(10)]
     )
-    options = models.JSONField(default=dict, blank=True, help_text="Variants for this round.")
+    options = models.JSONField(default=dict, blank=True, help_text=_("Variants for this round."))
     scheduled_at = models.DateTimeField(null=True, blank=True)
     qualifying_format = models.CharField(
         max_length=20, choices=QualifyingFormat.choices, default=QualifyingFormat.NONE
@@ -54,7 +56,7 @@ class Round(models.Model):
         max_length=20,
         choices=GridRule.choices,
         blank=True,
-        help_text="The grid the race took because its qualifying failed.",
+        help_text=_("The grid the race took because its qualifying failed."),
     )
     fallback_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -62,14 +64,14 @@ class Round(models.Model):
         null=True,
         blank=True,
         related_name="+",
-        help_text="Who chose to run the race without its qualifying.",
+        help_text=_("Who chose to run the race without its qualifying."),
     )
     points_multiplier = models.DecimalField(
         max_digits=4,
         decimal_places=2,
         default=Decimal(1),
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(10))],
-        help_text="2 for a double-points finale, 0.5 for a half-points round.",
+        help_text=_("2 for a double-points finale, 0.5 for a half-points round."),
     )
 
     class Meta:
@@ -79,7 +81,7 @@ class Round(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"Round {self.number}: {self.name}"
+        return _("Round %(number)s: %(name)s") % {"number": self.number, "name": self.name}
 
     def get_absolute_url(self) -> str:
         return reverse("round", args=[self.season.league.slug, self.season.slug, self.number])
@@ -92,7 +94,10 @@ class Round(models.Model):
             taken = Round.objects.filter(season_id=self.season_id, number=self.number)
             if self.number and taken.exclude(pk=self.pk).exists():
                 raise ValidationError(
-                    {"number": f"Round {self.number} already exists in this season."}
+                    {
+                        "number": _("Round %(number)s already exists in this season.")
+                        % {"number": self.number}
+                    }
                 )
             self.options = validate_round_options(
                 self.season.game, self.track, self.laps, self.options
@@ -118,7 +123,7 @@ def scheduled_at_error(when: datetime | None) -> str | None:
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
     if not EARLIEST <= when < LATEST:
-        return "Give a date between the years 2000 and 2099."
+        return _("Give a date between the years 2000 and 2099.")
     return None
 
 
@@ -129,33 +134,35 @@ def new_seed() -> str:
 
 class Session(ActionsAppended):
     class Kind(models.TextChoices):
-        QUALIFYING = "qualifying", "Qualifying"
-        RACE = "race", "Race"
+        QUALIFYING = "qualifying", _("Qualifying")
+        RACE = "race", _("Race")
 
     class Status(models.TextChoices):
-        SCHEDULED = "scheduled", "Scheduled"
-        QUEUED = "queued", "Queued"
-        RUNNING = "running", "Running"
-        AWAITING = "awaiting", "Awaiting players"
-        FINISHED = "finished", "Finished"
-        FAILED = "failed", "Failed"
-        CANCELLED = "cancelled", "Cancelled"
+        SCHEDULED = "scheduled", _("Scheduled")
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        AWAITING = "awaiting", _("Awaiting players")
+        FINISHED = "finished", _("Finished")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sessions")
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.RACE)
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
     live = models.BooleanField(
-        default=False, help_text="People drive their own cars turn by turn (online play)."
+        default=False, help_text=_("People drive their own cars turn by turn (online play).")
     )
     scheduled_at = models.DateTimeField(null=True, blank=True)
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
-    seats = models.JSONField(default=list, blank=True, help_text="The seats the engine ran.")
-    config = models.JSONField(default=dict, blank=True, help_text="The engine config used.")
-    actions = models.JSONField(default=list, blank=True, help_text="Every action applied.")
+    seats = models.JSONField(default=list, blank=True, help_text=_("The seats the engine ran."))
+    config = models.JSONField(default=dict, blank=True, help_text=_("The engine config used."))
+    actions = models.JSONField(default=list, blank=True, help_text=_("Every action applied."))
     event_log = models.BinaryField(null=True, blank=True, editable=False)
     log_sha256 = models.CharField(max_length=64, blank=True)
     progress = models.JSONField(default=dict, blank=True)
-    summary = models.JSONField(default=dict, blank=True, help_text="The engine's result details.")
+    summary = models.JSONField(
+        default=dict, blank=True, help_text=_("The engine's result details.")
+    )
     claim = models.CharField(max_length=32, blank=True, editable=False)
     queued_at = models.DateTimeField(null=True, blank=True, editable=False)
     lease_until = models.DateTimeField(null=True, blank=True, editable=False)
@@ -168,7 +175,7 @@ class Session(ActionsAppended):
         null=True,
         blank=True,
         related_name="sessions_entered",
-        help_text="Who entered the result by hand (empty: the engine ran it).",
+        help_text=_("Who entered the result by hand (empty: the engine ran it)."),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -207,15 +214,15 @@ class Result(models.Model):
     and points that count (races/standings.py writes those)."""
 
     class Status(models.TextChoices):
-        FINISHED = "finished", "Finished"
-        NOT_CLASSIFIED = "not_classified", "Not classified"
-        ELIMINATED = "eliminated", "Retired"
-        DISQUALIFIED = "disqualified", "Disqualified"
-        DID_NOT_START = "did_not_start", "Did not start"
+        FINISHED = "finished", _("Finished")
+        NOT_CLASSIFIED = "not_classified", _("Not classified")
+        ELIMINATED = "eliminated", _("Retired")
+        DISQUALIFIED = "disqualified", _("Disqualified")
+        DID_NOT_START = "did_not_start", _("Did not start")
 
     session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
     entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="results")
-    seat = models.CharField(max_length=40, help_text="The seat id in the engine's log.")
+    seat = models.CharField(max_length=40, help_text=_("The seat id in the engine's log."))
     position = models.PositiveSmallIntegerField()
     status = models.CharField(max_length=14, choices=Status.choices)
     laps = models.PositiveSmallIntegerField(default=0)
@@ -223,10 +230,10 @@ class Result(models.Model):
     figures = ValuesJSONField(default=dict, blank=True)
     points = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     final_position = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The place after stewarding (empty: as run)."
+        null=True, blank=True, help_text=_("The place after stewarding (empty: as run).")
     )
     final_status = models.CharField(
-        max_length=14, choices=Status.choices, blank=True, help_text="After stewarding."
+        max_length=14, choices=Status.choices, blank=True, help_text=_("After stewarding.")
     )
 
     class Meta:
@@ -260,9 +267,9 @@ class Protest(models.Model):
     """A driver's incident report on a session, decided by the stewards."""
 
     class Status(models.TextChoices):
-        OPEN = "open", "Waiting for the stewards"
-        UPHELD = "upheld", "Upheld"
-        DISMISSED = "dismissed", "Dismissed"
+        OPEN = "open", _("Waiting for the stewards")
+        UPHELD = "upheld", _("Upheld")
+        DISMISSED = "dismissed", _("Dismissed")
 
     session = models.ForeignKey("Session", on_delete=models.CASCADE, related_name="protests")
     filed_by = models.ForeignKey(
@@ -274,10 +281,10 @@ class Protest(models.Model):
         null=True,
         blank=True,
         related_name="protests_against",
-        help_text="The car the report is about.",
+        help_text=_("The car the report is about."),
     )
     step = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The replay step the incident happens at."
+        null=True, blank=True, help_text=_("The replay step the incident happens at.")
     )
     description = models.TextField(validators=[MaxLengthValidator(2000)])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -304,9 +311,9 @@ class Penalty(models.Model):
     alone, places lost in a session, or a disqualification; with a reason."""
 
     class Kind(models.TextChoices):
-        POINTS = "points", "Championship points"
-        PLACES = "places", "Places lost"
-        DISQUALIFICATION = "disqualification", "Disqualification"
+        POINTS = "points", _("Championship points")
+        PLACES = "places", _("Places lost")
+        DISQUALIFICATION = "disqualification", _("Disqualification")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
     session_kind = models.CharField(
@@ -321,7 +328,7 @@ class Penalty(models.Model):
         null=True,
         blank=True,
         related_name="penalties",
-        help_text="A penalty against the team alone (no driver).",
+        help_text=_("A penalty against the team alone (no driver)."),
     )
     kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.POINTS)
     points = models.DecimalField(
@@ -342,7 +349,7 @@ class Penalty(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        verbose_name_plural = "penalties"
+        verbose_name_plural = _("penalties")
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(entry__isnull=False) | models.Q(team__isnull=False),
@@ -355,25 +362,27 @@ class Penalty(models.Model):
 
     def describe(self) -> str:
         if self.kind == self.Kind.PLACES:
-            return f"{self.places} place{'s' if self.places != 1 else ''} lost"
+            return ngettext("%(count)d place lost", "%(count)d places lost", self.places) % {
+                "count": self.places
+            }
         if self.kind == self.Kind.DISQUALIFICATION:
-            return "disqualified"
-        return f"−{Decimal(self.points).normalize():f} points"
+            return gettext("disqualified")
+        return gettext("−%(points)s points") % {"points": f"{Decimal(self.points).normalize():f}"}
 
     def clean(self) -> None:
         errors = {}
         if self.entry_id is None and self.team_id is None:
-            errors["entry"] = "Choose a driver or a team."
+            errors["entry"] = _("Choose a driver or a team.")
         if self.round_id and self.entry_id and self.entry.season_id != self.round.season_id:
-            errors["entry"] = "The entry and the round belong to different seasons."
+            errors["entry"] = _("The entry and the round belong to different seasons.")
         if self.round_id and self.team_id and self.team.season_id != self.round.season_id:
-            errors["team"] = "The team and the round belong to different seasons."
+            errors["team"] = _("The team and the round belong to different seasons.")
         if self.kind == self.Kind.POINTS and not self.points:
-            errors["points"] = "A points penalty takes at least some points."
+            errors["points"] = _("A points penalty takes at least some points.")
         if self.kind != self.Kind.POINTS and self.entry_id is None:
-            errors["kind"] = "Places and disqualifications are given to a driver."
+            errors["kind"] = _("Places and disqualifications are given to a driver.")
         if self.kind == self.Kind.PLACES and not self.places:
-            errors["places"] = "Give how many places the car loses."
+            errors["places"] = _("Give how many places the car loses.")
         if errors:
             raise ValidationError(errors)
 
@@ -386,7 +395,7 @@ class Turn(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="turns"
     )
-    step = models.PositiveIntegerField(help_text="How many actions the race had when it opened.")
+    step = models.PositiveIntegerField(help_text=_("How many actions the race had when it opened."))
     kind = models.CharField(max_length=40)
     prompt = models.CharField(max_length=200, blank=True)
     opened_at = models.DateTimeField()
@@ -410,7 +419,7 @@ class TurnNotices(models.Model):
     )
     by_email = models.BooleanField(
         default=True,
-        help_text="E-mail me when a live race has waited a few minutes for my decision.",
+        help_text=_("E-mail me when a live race has waited a few minutes for my decision."),
     )
 
     def __str__(self) -> str:

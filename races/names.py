@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.utils import translation
+
 from races.rules import ConfigError, get_game
 from races.rules.drawing import CAR_COLOURS
 
@@ -29,7 +31,8 @@ def seat_people(seats: list[dict] | None) -> dict[str, dict[str, str]]:
 
 
 @cache
-def _track_names(game_key: str) -> dict[str, str]:
+def _track_names(game_key: str, language: str | None) -> dict[str, str]:
+    """Per language: a game may say its tracks' names in the reader's."""
     try:
         return {t["id"]: t.get("name") or t["id"] for t in get_game(game_key).tracks()}
     except ConfigError:
@@ -37,4 +40,5 @@ def _track_names(game_key: str) -> dict[str, str]:
 
 
 def track_name(game_key: str, track_id: str) -> str:
-    return _track_names(game_key).get(track_id, track_id.replace("_", " ").title())
+    names = _track_names(game_key, translation.get_language())
+    return names.get(track_id, track_id.replace("_", " ").title())

@@ -20,8 +20,10 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.mail import send_mail
 from django.db import transaction
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
 
+from league.models import Preferences
 from races.live_races import live_race
 from races.models import Session, Turn
 from races.names import track_name
@@ -58,10 +60,10 @@ def session_advance(*, session_id: int) -> str:
 
 def _action_from(data) -> Action:
     if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise ValidationError("That choice is not a decision this race understands.")
+        raise ValidationError(_("That choice is not a decision this race understands."))
     params = data.get("params") or {}
     if not isinstance(params, dict):
-        raise ValidationError("That choice is not a decision this race understands.")
+        raise ValidationError(_("That choice is not a decision this race understands."))
     return Action(kind=data["kind"], params=params)
 
 
@@ -78,21 +80,21 @@ def decision_submit(
     with transaction.atomic():
         session = _locked(session_id)
         if session is None or session.status != S.AWAITING:
-            raise ValidationError("This race is not waiting for a decision.")
+            raise ValidationError(_("This race is not waiting for a decision."))
         record = next((r for r in session.seats if r["id"] == seat), None)
         if record is None or record.get("user_id") != user.pk:
-            raise PermissionDenied("That is not your car.")
+            raise PermissionDenied(_("That is not your car."))
         turn = session.turns.filter(seat=seat).first()
         if turn is None or turn.step != step:
-            raise ValidationError("That decision has already been made; the race has moved on.")
+            raise ValidationError(_("That decision has already been made; the race has moved on."))
         seconds = max(0, int((now - turn.opened_at).total_seconds()))
         presentation = get_presentation(session.round.season.game)
         chosen = presentation.person_action(_action_from(action), session.config, seconds)
-        with live_race(session) as (_, race):
+        with live_race(session) as (_row, race):
             try:
                 message = race.validate(seat, chosen)
             except (ConfigError, IllegalAction, KeyError, TypeError, ValueError) as error:
-                message = str(error) or "That choice is not legal now."
+                message = str(error) or _("That choice is not legal now.")
             if message:
                 raise ValidationError(message)
             race.apply(seat, chosen)
@@ -111,11 +113,11 @@ def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
     with transaction.atomic():
         session = _locked(session_id)
         if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
-            raise ValidationError("This race is not running.")
+            raise ValidationError(_("This race is not running."))
         seats = [dict(r) for r in session.seats]
         record = next((r for r in seats if r["id"] == seat), None)
         if record is None or record.get("user_id") != user.pk:
-            raise PermissionDenied("That is not your car.")
+            raise PermissionDenied(_("That is not your car."))
         record["autopilot"] = True
         session.seats = seats
         session.queued_at = timezone.now()
@@ -130,13 +132,13 @@ def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
     with transaction.atomic():
         session = _locked(session_id)
         if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
-            raise ValidationError("This race is not running.")
+            raise ValidationError(_("This race is not running."))
         seats = [dict(r) for r in session.seats]
         record = next((r for r in seats if r["id"] == seat), None)
         if record is None or record.get("user_id") != user.pk:
-            raise PermissionDenied("That is not your car.")
+            raise PermissionDenied(_("That is not your car."))
         if not session.live or record.get("kind") != "human":
-            raise ValidationError("People do not drive this session themselves.")
+            raise ValidationError(_("People do not drive this session themselves."))
         record["autopilot"] = False
         session.seats = seats
         session.save(update_fields=["seats"])
@@ -206,18 +208,30 @@ def turns_notify(*, now: datetime) -> int:
         rnd = turn.session.round
         seat = next((r for r in turn.session.seats if r["id"] == turn.seat), {})
         where = track_name(rnd.season.game, rnd.track)
-        send_mail(
-            subject=f"Your turn: {rnd.season.name}, {rnd.name}",
-            message=(
-                f"Your car, #{seat.get('car_number', '')}, is waiting for you at {where}: "
-                f"{turn.prompt or 'your decision'}.\n"
-                f"Decide before {turn.deadline:%Y-%m-%d %H:%M} UTC or your autopilot will.\n"
-            ),
-            from_email=None,
-            recipient_list=[turn.user.email],
-        )
+        # In the person's own language (their saved choice, else the site's).
+        with translation.override(_language_of(turn.user) or settings.LANGUAGE_CODE):
+            send_mail(
+                subject=_("Your turn: %(season)s, %(round)s")
+                % {"season": rnd.season.name, "round": rnd.name},
+                message=_(
+                    "Your car, #%(number)s, is waiting for you at %(track)s: %(decision)s.\n"
+                    "Decide before %(deadline)s UTC or your autopilot will.\n"
+                )
+                % {
+                    "number": seat.get("car_number", ""),
+                    "track": where,
+                    "decision": turn.prompt or _("your decision"),
+                    "deadline": f"{turn.deadline:%Y-%m-%d %H:%M}",
+                },
+                from_email=None,
+                recipient_list=[turn.user.email],
+            )
         sent += 1
     return sent
+
+
+def _language_of(user) -> str:
+    return Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""
 
 
 def turns_for(user) -> list[Turn]:

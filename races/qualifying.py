@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.permissions import can_manage
 from races import grid
@@ -21,19 +23,21 @@ S = Session.Status
 
 # The grid rule a race falls back on, in plain words.
 FALLBACK_WORDS = {
-    grid.CHAMPIONSHIP: "championship order (the leader starts at the front)",
-    grid.REVERSE: "reverse championship order (the leader starts at the back)",
-    grid.RANDOM: "a random grid, drawn from the race's seed",
-    grid.ENTRY: "car-number order",
+    grid.CHAMPIONSHIP: gettext_lazy("championship order (the leader starts at the front)"),
+    grid.REVERSE: gettext_lazy("reverse championship order (the leader starts at the back)"),
+    grid.RANDOM: gettext_lazy("a random grid, drawn from the race's seed"),
+    grid.ENTRY: gettext_lazy("car-number order"),
 }
 
 # What went wrong, in plain words, by the kind of error the session stored.
 REASONS = {
-    "IllegalAction": "a car's move was refused by the rules engine",
-    "IntegrityError": "two sessions tried to store the same record at the same moment",
-    "OperationalError": "the database could not be reached",
-    "ConfigError": "the round's settings do not suit the game",
-    "ValidationError": "the round's settings do not suit the game",
+    "IllegalAction": gettext_lazy("a car's move was refused by the rules engine"),
+    "IntegrityError": gettext_lazy(
+        "two sessions tried to store the same record at the same moment"
+    ),
+    "OperationalError": gettext_lazy("the database could not be reached"),
+    "ConfigError": gettext_lazy("the round's settings do not suit the game"),
+    "ValidationError": gettext_lazy("the round's settings do not suit the game"),
 }
 
 
@@ -50,20 +54,48 @@ def fallback_rule(rnd: Round) -> str:
 
 # The sentences the session runner stores (races/runner.py), by how they open.
 RUNNER_SENTENCES = {
-    "The game could not run this session": "the round's settings do not suit the game",
-    "The race stopped with an error": "the rules engine stopped the race",
+    "The game could not run this session": gettext_lazy(
+        "the round's settings do not suit the game"
+    ),
+    "The race stopped with an error": gettext_lazy("the rules engine stopped the race"),
 }
+
+
+# The runner's stored sentences (English, as the worker said them), said
+# again in the reader's language: the sentence's end, and the sentence.
+RUNNER_SAYS = {
+    "The game could not run this session": (
+        " Change the setting it names.",
+        gettext_lazy(
+            "The game could not run this session: %(error)s. Change the setting it names."
+        ),
+    ),
+    "The race stopped with an error": (
+        " Run it again.",
+        gettext_lazy("The race stopped with an error: %(error)s. Run it again."),
+    ),
+}
+
+
+def error_words(error: str) -> str:
+    """A session's stored error in the reader's language when it is one of
+    the runner's sentences; any other (an exception's own words) as stored."""
+    kind, _colon, rest = (error or "").partition(": ")
+    if kind not in RUNNER_SAYS:
+        return error
+    end, sentence = RUNNER_SAYS[kind]
+    return sentence % {"error": rest.removesuffix(end).removesuffix(".")}
 
 
 def failure_reason(error: str) -> str:
     """A session's stored error ("IntegrityError: duplicate key…", or the
     runner's own sentence) as a reason a league organiser can read."""
-    kind, _, detail = error.partition(": ")
+    kind, _colon, detail = error.partition(": ")
     if kind in RUNNER_SENTENCES:
         return RUNNER_SENTENCES[kind]
     if kind in REASONS:
         return REASONS[kind]
-    return (detail or error).strip().rstrip(".") or "the session stopped with no message"
+    return (detail or error).strip().rstrip(".") or _("the session stopped with no message")
 
 
 @dataclass(frozen=True)
@@ -81,7 +113,7 @@ class QualifyingFailure:
 
 def _person(user) -> str:
     if user is None:
-        return "an organiser"
+        return _("an organiser")
     return user.get_full_name() or user.get_username()
 
 
@@ -126,7 +158,7 @@ def session_qualifying_failure(session: Session) -> QualifyingFailure | None:
 
 def _manage_or_refuse(by, rnd: Round) -> None:
     if by is None or not can_manage(by, rnd.season.league):
-        raise PermissionDenied("Only the league's owner and stewards can do that.")
+        raise PermissionDenied(_("Only the league's owner and stewards can do that."))
 
 
 def _locked(rnd: Round) -> tuple[Round, Session]:
@@ -144,7 +176,7 @@ def _locked(rnd: Round) -> tuple[Round, Session]:
         .first()
     )
     if qualifying is None or rnd.qualifying_format != Round.QualifyingFormat.TIMED_LAP:
-        raise ValidationError("This round has no timed qualifying.")
+        raise ValidationError(_("This round has no timed qualifying."))
     return rnd, qualifying
 
 
@@ -157,12 +189,13 @@ def qualifying_retry(*, rnd: Round, by) -> bool:
     rnd, qualifying = _locked(rnd)
     if rnd.fallback_grid:
         raise ValidationError(
-            f"The race already runs without its qualifying, on {FALLBACK_WORDS[rnd.fallback_grid]}."
+            _("The race already runs without its qualifying, on %(rule)s.")
+            % {"rule": FALLBACK_WORDS[rnd.fallback_grid]}
         )
     if qualifying.status in (S.QUEUED, S.RUNNING, S.AWAITING, S.FINISHED):
         return False
     if qualifying.status != S.FAILED:
-        raise ValidationError("Only a qualifying that failed can be retried.")
+        raise ValidationError(_("Only a qualifying that failed can be retried."))
     session_queue(session=qualifying)
     return True
 
@@ -181,14 +214,17 @@ def race_fallback_choose(*, rnd: Round, by, rule: str) -> bool:
     if rule != expected:
         words = FALLBACK_WORDS[expected]
         raise ValidationError(
-            {"rule": f"This round's race falls back on {words}; reload the page."}
+            {
+                "rule": _("This round's race falls back on %(rule)s; reload the page.")
+                % {"rule": words}
+            }
         )
     if rnd.fallback_grid:
         return False
     if qualifying.status != S.FAILED:
         raise ValidationError(
-            f"The qualifying is {qualifying.get_status_display().lower()}, not failed: "
-            "the race takes its grid from it."
+            _("The qualifying is %(status)s, not failed: the race takes its grid from it.")
+            % {"status": qualifying.get_status_display().lower()}
         )
     Session.objects.filter(pk=qualifying.pk).update(status=S.CANCELLED, lease_until=None)
     rnd.fallback_grid = expected

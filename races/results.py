@@ -10,6 +10,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league import scoring
 from races.aftermath import results_stored
@@ -82,20 +83,20 @@ def results_enter(*, session: Session, lines: list[SeatResult], user) -> list[Re
     session = Session.objects.select_for_update().select_related("round__season").get(pk=session.pk)
     if session.status not in HAND_ENTERABLE:
         raise ValidationError(
-            f"A {session.get_status_display().lower()} session is being run: "
-            "enter its result once it has stopped."
+            _("A %(status)s session is being run: enter its result once it has stopped.")
+            % {"status": session.get_status_display().lower()}
         )
     if not lines:
-        raise ValidationError("Give at least one car's result.")
+        raise ValidationError(_("Give at least one car's result."))
     entries = [line.entry_id for line in lines]
     if len(set(entries)) != len(entries):
-        raise ValidationError("Each car appears once in a result.")
+        raise ValidationError(_("Each car appears once in a result."))
     positions = sorted(line.position for line in lines)
     if positions != list(range(1, len(lines) + 1)):
-        raise ValidationError(f"Give places 1 to {len(lines)}, each once.")
+        raise ValidationError(_("Give places 1 to %(count)s, each once.") % {"count": len(lines)})
     season_entries = set(session.round.season.entries.values_list("pk", flat=True))
     if not set(entries) <= season_entries:
-        raise ValidationError("A car in this result does not race in this season.")
+        raise ValidationError(_("A car in this result does not race in this season."))
     session.status = Session.Status.FINISHED
     session.entered_by = user
     session.finished_at = timezone.now()

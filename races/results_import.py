@@ -18,6 +18,7 @@ from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from races.models import Result, Round, Session
 from races.results import SeatResult, results_enter
@@ -59,9 +60,14 @@ def _whole(text: str, what: str, low: int, high: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise ValueError(f"{what} must be a whole number, not “{text[:20]}”") from None
+        raise ValueError(
+            _("%(what)s must be a whole number, not “%(text)s”") % {"what": what, "text": text[:20]}
+        ) from None
     if not low <= value <= high:
-        raise ValueError(f"{what} must be between {low} and {high}")
+        raise ValueError(
+            _("%(what)s must be between %(low)s and %(high)s")
+            % {"what": what, "low": low, "high": high}
+        )
     return value
 
 
@@ -71,32 +77,37 @@ def _flag(text: str, what: str) -> bool:
         return True
     if word in NO:
         return False
-    raise ValueError(f"{what} is yes or no, not “{text[:20]}”")
+    raise ValueError(_("%(what)s is yes or no, not “%(text)s”") % {"what": what, "text": text[:20]})
 
 
 def _line(
     row: dict, cars: dict[int, tuple[int, str]], with_round: bool
 ) -> tuple[int, SeatResult, dict]:
     get = {k: (v or "").strip() for k, v in row.items() if k}
-    number = _whole(get.get("round", ""), "round", 1, 999) if with_round else 0
+    number = _whole(get.get("round", ""), _("round"), 1, 999) if with_round else 0
     car_text = get.get("car", "").lstrip("#")
-    car = _whole(car_text, "car", 1, 999)
+    car = _whole(car_text, _("car"), 1, 999)
     if car not in cars:
-        raise ValueError(f"car #{car} has no entry in this season")
-    position = _whole(get.get("position", ""), "position", 1, 999)
+        raise ValueError(_("car #%(car)s has no entry in this season") % {"car": car})
+    position = _whole(get.get("position", ""), _("position"), 1, 999)
     status_word = get.get("status", "").lower()
     if status_word not in STATUS_WORDS:
-        raise ValueError(f"status “{get.get('status', '')[:20]}” is not one Paddock knows")
+        raise ValueError(
+            _("status “%(status)s” is not one Paddock knows")
+            % {"status": get.get("status", "")[:20]}
+        )
     figures: dict = {}
     if get.get("laps_led"):
-        figures["laps_led"] = _whole(get["laps_led"], "laps led", 0, 999)
+        figures["laps_led"] = _whole(get["laps_led"], _("laps led"), 0, 999)
     if get.get("best_lap"):
         try:
             best = Decimal(get["best_lap"].replace(",", "."))
         except InvalidOperation:
-            raise ValueError(f"best lap must be a number, not “{get['best_lap'][:20]}”") from None
+            raise ValueError(
+                _("best lap must be a number, not “%(text)s”") % {"text": get["best_lap"][:20]}
+            ) from None
         if not best.is_finite() or not 0 <= best < 100_000:
-            raise ValueError("best lap must be between 0 and 100000")
+            raise ValueError(_("best lap must be between 0 and 100000"))
         figures["best_lap"] = float(best)
     for name in ("fastest_lap", "pole"):
         if _flag(get.get(name, ""), name.replace("_", " ")):
@@ -132,37 +143,62 @@ def results_parse(
     needed = ["car", "position"] + (["round"] if with_round else [])
     missing = [h for h in needed if h not in header]
     if missing:
-        parsed.errors.append(f"Line 1: the header needs the columns {', '.join(needed)}.")
+        parsed.errors.append(
+            _("Line 1: the header needs the columns %(value)s.") % {"value": ", ".join(needed)}
+        )
         return parsed
     reader.fieldnames = header
     seen: dict[int, dict] = defaultdict(dict)
     places: dict[int, dict] = defaultdict(dict)
     for index, row in enumerate(reader, start=2):
         if index - 1 > MAX_LINES:
-            parsed.errors.append(f"Line {index}: a file holds at most {MAX_LINES} results.")
+            parsed.errors.append(
+                _("Line %(index)s: a file holds at most %(most)s results.")
+                % {"index": index, "most": MAX_LINES}
+            )
             break
         if not any((v or "").strip() for k, v in row.items() if k):
             continue
         if None in row:
-            parsed.errors.append(f"Line {index}: more values than the header has columns.")
+            parsed.errors.append(
+                _("Line %(index)s: more values than the header has columns.") % {"index": index}
+            )
             continue
         try:
             number, line, shown = _line(row, cars, with_round)
         except ValueError as error:
-            parsed.errors.append(f"Line {index}: {error}.")
+            parsed.errors.append(_("Line %(index)s: %(error)s.") % {"index": index, "error": error})
             continue
         car = shown["car"]
         if car in seen[number]:
             parsed.errors.append(
-                f"Line {index}: car #{car} is already on line {seen[number][car]}"
-                + (f" for round {number}." if with_round else ".")
+                (
+                    _(
+                        "Line %(index)s: car #%(car)s is already on line %(line)s for round "
+                        "%(round)s."
+                    )
+                    if with_round
+                    else _("Line %(index)s: car #%(car)s is already on line %(line)s.")
+                )
+                % {"index": index, "car": car, "line": seen[number][car], "round": number}
             )
             continue
         if line.position in places[number]:
             parsed.errors.append(
-                f"Line {index}: place {line.position} is already car "
-                f"#{places[number][line.position]}'s"
-                + (f" in round {number}." if with_round else ".")
+                (
+                    _(
+                        "Line %(index)s: place %(place)s is already car #%(car)s's in round "
+                        "%(round)s."
+                    )
+                    if with_round
+                    else _("Line %(index)s: place %(place)s is already car #%(car)s's.")
+                )
+                % {
+                    "index": index,
+                    "place": line.position,
+                    "car": places[number][line.position],
+                    "round": number,
+                }
             )
             continue
         seen[number][car] = index
@@ -172,10 +208,16 @@ def results_parse(
     for number, lines in parsed.rounds.items():
         expected = list(range(1, len(lines) + 1))
         if sorted(line.position for line in lines) != expected:
-            where = f"Round {number}" if with_round else "The result"
-            parsed.errors.append(f"{where}: give places 1 to {len(lines)} without a gap.")
+            parsed.errors.append(
+                (
+                    _("Round %(round)s: give places 1 to %(count)s without a gap.")
+                    if with_round
+                    else _("The result: give places 1 to %(count)s without a gap.")
+                )
+                % {"round": number, "count": len(lines)}
+            )
     if not parsed.rounds and not parsed.errors:
-        parsed.errors.append("The file has no result lines.")
+        parsed.errors.append(_("The file has no result lines."))
     return parsed
 
 
@@ -198,7 +240,10 @@ def season_results_import(*, season, text: str, user) -> ParsedResults:
     }
     for number in sorted(parsed.rounds):
         if number not in rounds:
-            parsed.errors.append(f"Round {number} does not exist in this season: add it first.")
+            parsed.errors.append(
+                _("Round %(number)s does not exist in this season: add it first.")
+                % {"number": number}
+            )
     if parsed.errors:
         raise ValidationError(parsed.errors)
     for number in sorted(parsed.rounds):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from races.rules import ConfigError, get_presentation
 
@@ -39,13 +40,15 @@ def round_settings_check(
     """Raise a ValidationError naming the setting the game cannot run."""
     if qualifying_format not in dict(qualifying_choices(game, rules, choices)):
         raise ValidationError(
-            {"qualifying_format": "This game has no qualifying lap: choose how the grid is set."}
+            {"qualifying_format": _("This game has no qualifying lap: choose how the grid is set.")}
         )
     if grid_rule == FROM_QUALIFYING and qualifying_format != TIMED_LAP:
         raise ValidationError(
             {
-                "grid_rule": "The grid comes from qualifying, but this round has no "
-                "qualifying lap: choose a timed qualifying lap, or another grid rule."
+                "grid_rule": _(
+                    "The grid comes from qualifying, but this round has no "
+                    "qualifying lap: choose a timed qualifying lap, or another grid rule."
+                )
             }
         )
     # With a qualifying lap, the grid rule is the race's grid should the qualifying
@@ -54,8 +57,10 @@ def round_settings_check(
     if fixed and grid_rule not in (fixed, ENTRY):
         raise ValidationError(
             {
-                "grid_rule": f"The qualifying format already sets the grid "
-                f"({dict(choices)[qualifying_format].lower()}): leave the grid rule "
-                "to it."
+                "grid_rule": _(
+                    "The qualifying format already sets the grid (%(value)s): leave the grid "
+                    "rule to it."
+                )
+                % {"value": dict(choices)[qualifying_format].lower()}
             }
         )

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.entries import unique_slug
 from league.models import Entry, League, Season, Team
@@ -20,9 +21,11 @@ MAX_ROUNDS = 52
 def schedule_dates(*, first_at: datetime, count: int, every_days: int) -> list[datetime]:
     """`count` dates from `first_at`, `every_days` apart (7: weekly)."""
     if not 1 <= count <= MAX_ROUNDS:
-        raise ValidationError({"count": f"Add between 1 and {MAX_ROUNDS} rounds at a time."})
+        raise ValidationError(
+            {"count": _("Add between 1 and %(most)s rounds at a time.") % {"most": MAX_ROUNDS}}
+        )
     if not 1 <= every_days <= 365:
-        raise ValidationError({"every_days": "Give a gap of 1 to 365 days."})
+        raise ValidationError({"every_days": _("Give a gap of 1 to 365 days.")})
     error = scheduled_at_error(first_at)
     if error:
         raise ValidationError({"first_at": error})
@@ -31,7 +34,9 @@ def schedule_dates(*, first_at: datetime, count: int, every_days: int) -> list[d
         when = first_at + timedelta(days=every_days * i)
         error = scheduled_at_error(when)
         if error:
-            raise ValidationError({"count": f"Round {i + 1} would fall after 2099."})
+            raise ValidationError(
+                {"count": _("Round %(number)s would fall after 2099.") % {"number": i + 1}}
+            )
         dates.append(when)
     return dates
 
@@ -51,7 +56,7 @@ def rounds_schedule(
     """Add a round on each date, numbered after the season's last round; the
     tracks are used in turn. Any bad round stores none of them."""
     if not tracks:
-        raise ValidationError({"tracks": "Choose at least one track."})
+        raise ValidationError({"tracks": _("Choose at least one track.")})
     last = season.rounds.order_by("-number").values_list("number", flat=True).first() or 0
     made = []
     for index, when in enumerate(dates):
@@ -92,7 +97,7 @@ def season_copy(
     league = league or season.league
     name = (name or "").strip()
     if not name:
-        raise ValidationError({"name": "Give the new season a name."})
+        raise ValidationError({"name": _("Give the new season a name.")})
     slug = unique_slug(name, lambda s: Season.objects.filter(league=league, slug=s).exists())
     copy = Season(
         league=league,

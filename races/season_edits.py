@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.caching import season_changed, season_removed
 from league.entries import scoring_custom_create
@@ -89,8 +90,11 @@ def round_config_check(*, season: Season, game_key: str, rules: dict) -> None:
             rnd = session.round
             raise ValidationError(
                 {
-                    "rules": f"Round {rnd.number} ({rnd.name}) could not be run under these "
-                    f"rules: {error}. Change that round first, or keep the rules."
+                    "rules": _(
+                        "Round %(number)s (%(name)s) could not be run under these rules: "
+                        "%(error)s. Change that round first, or keep the rules."
+                    )
+                    % {"number": rnd.number, "name": rnd.name, "error": error}
                 }
             )
 
@@ -103,7 +107,10 @@ def round_rules_check(*, rnd) -> None:
     for session in rnd.sessions.all().order_by("kind"):
         error = _start_error(season, game, season.rules, session)
         if error:
-            raise ValidationError(f"This round could not be run under the season's rules: {error}.")
+            raise ValidationError(
+                _("This round could not be run under the season's rules: %(error)s.")
+                % {"error": error}
+            )
 
 
 def _start_error(season: Season, game, rules: dict, session) -> str | None:
@@ -168,25 +175,28 @@ def season_update(
     if game != season.game and season.rounds.exists():
         games = dict(game_choices())
         raise ValidationError(
-            f"This season already has rounds, so its game stays {games[season.game]}. "
-            f"Delete its rounds, or start a new season for {games.get(game, game)}."
+            _(
+                "This season already has rounds, so its game stays %(current)s. Delete its "
+                "rounds, or start a new season for %(game)s."
+            )
+            % {"current": games[season.game], "game": games.get(game, game)}
         )
     errors = {}
     teams = list(Team.objects.filter(season=season))
     if not team_mode and teams:
-        errors["team_mode"] = "This season has teams: delete them before turning teams off."
+        errors["team_mode"] = _("This season has teams: delete them before turning teams off.")
     for team in teams:
         members = team.members.filter(withdrawn=False).count()
         if team_mode and members > team_size:
-            errors["team_size"] = (
-                f"{team.name} has {members} drivers: teams cannot be smaller than that."
-            )
+            errors["team_size"] = _(
+                "%(team)s has %(members)s drivers: teams cannot be smaller than that."
+            ) % {"team": team.name, "members": members}
             break
     if errors:
         raise ValidationError(errors)
     if scoring is None:
         if not own_points:
-            raise ValidationError({"scoring": "Choose a preset or give your own points table."})
+            raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
         current, options = season.scoring, scoring_options or {}
         same = (
             current.race_points == [points_plain(p) for p in own_points]
@@ -255,16 +265,26 @@ def _deletable_or_error(season: Season, *, confirmed: bool) -> None:
     )
     if busy is not None:
         raise ValidationError(
-            f"{season.name}: the {busy.get_kind_display().lower()} of round "
-            f"{busy.round.number} is being run. Wait for it to finish before deleting."
+            _(
+                "%(season)s: the %(kind)s of round %(number)s is being run. Wait for it to "
+                "finish before deleting."
+            )
+            % {
+                "season": season.name,
+                "kind": busy.get_kind_display().lower(),
+                "number": busy.round.number,
+            }
         )
     finished = Result.objects.filter(
         session__round__season=season, session__status=Session.Status.FINISHED
     ).exists()
     if finished and not confirmed:
         raise ValidationError(
-            f"{season.name} has finished results: tick the box to confirm that they, "
-            "and the standings, are deleted for good."
+            _(
+                "%(season)s has finished results: tick the box to confirm that they, and the "
+                "standings, are deleted for good."
+            )
+            % {"season": season.name}
         )
 
 

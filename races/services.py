@@ -14,6 +14,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.models import Season
 from races.models import Round, Session, scheduled_at_error
@@ -85,7 +86,7 @@ def round_update(
     the new format and schedule."""
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.sessions.exclude(status__in=UNRUN).exists():
-        raise ValidationError("A round can only be changed before its sessions have run.")
+        raise ValidationError(_("A round can only be changed before its sessions have run."))
     rnd.name = name
     rnd.track = track
     rnd.laps = laps
@@ -148,12 +149,12 @@ def _why_held(session: Session) -> str | None:
     an update found nothing to change; read only then."""
     rows = Session.objects.filter(pk=session.pk)
     if rows.filter(Exists(_failed_qualifying())).exists():
-        return (
+        return _(
             "The race waits for its qualifying, which failed: retry the qualifying, "
             "or run the race without it, from the round page."
         )
     if rows.filter(SKIPPED_QUALIFYING).exists():
-        return "The race runs without this qualifying, as the organisers chose: it is not run."
+        return _("The race runs without this qualifying, as the organisers chose: it is not run.")
     return None
 
 
@@ -168,7 +169,9 @@ def session_queue(*, session: Session) -> None:
     )
     if changed != 1:
         raise ValidationError(
-            _why_held(session) or f"A {session.get_status_display().lower()} session cannot be run."
+            _why_held(session)
+            or _("A %(status)s session cannot be run.")
+            % {"status": session.get_status_display().lower()}
         )
     # What the UPDATE wrote, without reading the whole row (actions, event
     # log) back before the task is sent.
@@ -178,7 +181,7 @@ def session_queue(*, session: Session) -> None:
 
 def session_retry(*, session: Session) -> None:
     if session.status != Session.Status.FAILED:
-        raise ValidationError("Only a failed session can be retried.")
+        raise ValidationError(_("Only a failed session can be retried."))
     session_queue(session=session)
 
 
@@ -189,7 +192,8 @@ def session_cancel(*, session: Session) -> None:
     )
     if changed != 1:
         raise ValidationError(
-            f"A {session.get_status_display().lower()} session cannot be cancelled."
+            _("A %(status)s session cannot be cancelled.")
+            % {"status": session.get_status_display().lower()}
         )
     session.refresh_from_db()
 
@@ -205,7 +209,8 @@ def session_reschedule(*, session: Session, when: datetime) -> None:
     if rows.update(status=Session.Status.SCHEDULED, scheduled_at=when) != 1:
         raise ValidationError(
             _why_held(session)
-            or f"A {session.get_status_display().lower()} session cannot be rescheduled."
+            or _("A %(status)s session cannot be rescheduled.")
+            % {"status": session.get_status_display().lower()}
         )
     session.refresh_from_db()
 
@@ -218,5 +223,5 @@ def session_play_mode_set(*, session: Session, live: bool) -> None:
         pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
     ).update(live=live)
     if changed != 1:
-        raise ValidationError("Only a session that has not started can change how it is played.")
+        raise ValidationError(_("Only a session that has not started can change how it is played."))
     session.refresh_from_db()

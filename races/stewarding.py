@@ -9,6 +9,7 @@ from decimal import Decimal
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from league.models import Entry, Team
 from races.models import Penalty, Protest, Round, Session
@@ -72,11 +73,11 @@ def protest_file(
     """A driver of the season reports an incident in a finished session,
     pointing at the replay step where it happens."""
     if _driver_entry(session, user) is None:
-        raise ValidationError("Only the season's drivers can report an incident.")
+        raise ValidationError(_("Only the season's drivers can report an incident."))
     if session.status != Session.Status.FINISHED:
-        raise ValidationError("Incidents are reported once the session has finished.")
+        raise ValidationError(_("Incidents are reported once the session has finished."))
     if against is not None and against.season_id != session.round.season_id:
-        raise ValidationError({"against": "That car does not race in this season."})
+        raise ValidationError({"against": _("That car does not race in this season.")})
     protest = Protest(
         session=session,
         filed_by=user,
@@ -107,12 +108,12 @@ def protest_decide(
         .get(pk=protest.pk)
     )
     if protest.status != Protest.Status.OPEN:
-        raise ValidationError("This report has already been decided.")
+        raise ValidationError(_("This report has already been decided."))
     decision = (decision or "").strip()
     if not decision:
-        raise ValidationError({"decision": "Give the stewards' reasons."})
+        raise ValidationError({"decision": _("Give the stewards' reasons.")})
     if penalty and not upheld:
-        raise ValidationError({"decision": "A dismissed report carries no penalty."})
+        raise ValidationError({"decision": _("A dismissed report carries no penalty.")})
     protest.status = Protest.Status.UPHELD if upheld else Protest.Status.DISMISSED
     protest.decision = decision
     protest.decided_by = steward

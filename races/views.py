@@ -11,6 +11,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from league.forms import RescheduleForm
@@ -209,7 +210,10 @@ def _safe_next(request) -> str | None:
 @require_POST
 def session_run(request, session_id: int):
     return _session_action(
-        request, session_id, lambda s: services.session_queue(session=s), "The session is queued."
+        request,
+        session_id,
+        lambda s: services.session_queue(session=s),
+        _("The session is queued."),
     )
 
 
@@ -220,7 +224,7 @@ def session_retry(request, session_id: int):
         request,
         session_id,
         lambda s: services.session_retry(session=s),
-        "The session is queued again.",
+        _("The session is queued again."),
     )
 
 
@@ -232,7 +236,7 @@ def session_play_mode(request, session_id: int):
         request,
         session_id,
         lambda s: services.session_play_mode_set(session=s, live=live),
-        "People drive this session themselves." if live else "Autopilots drive this session.",
+        _("People drive this session themselves.") if live else _("Autopilots drive this session."),
     )
 
 
@@ -243,7 +247,7 @@ def session_cancel(request, session_id: int):
         request,
         session_id,
         lambda s: services.session_cancel(session=s),
-        "The session is cancelled.",
+        _("The session is cancelled."),
     )
 
 
@@ -254,13 +258,13 @@ def session_reschedule(request, session_id: int):
     manage_or_403(request.user, session.round.season.league)
     form = RescheduleForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Give a valid date and time to reschedule.")
+        messages.error(request, _("Give a valid date and time to reschedule."))
         return _back(request, session_id)
     return _session_action(
         request,
         session_id,
         lambda s: services.session_reschedule(session=s, when=form.cleaned_data["when"]),
-        "The session is rescheduled.",
+        _("The session is rescheduled."),
     )
 
 

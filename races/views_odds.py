@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.template.loader import render_to_string
+from django.utils.formats import number_format
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
 
 from league.caching import standings_version
 from league.models import Season
@@ -12,21 +15,21 @@ from league.rating_charts import odds_chart
 from ratings.models import TitleOdds
 
 STATE_WORDS = {
-    "champion": "Champion",
-    "can still win": "Can still win",
-    "out": "Out",
-    "undecided": "Undecided",
+    "champion": _("Champion"),
+    "can still win": _("Can still win"),
+    "out": pgettext_lazy("title odds", "Out"),
+    "undecided": _("Undecided"),
 }
 CHART_LINES = 6
 
 
 def title_odds_html(season: Season) -> str:
-    key = f"title-odds-html:{season.pk}:{standings_version(season.pk)}"
+    key = f"title-odds-html:{season.pk}:{standings_version(season.pk)}:{get_language()}"
     html = cache.get(key)
     if html is None:
         latest = TitleOdds.objects.filter(season=season).order_by("-after_round").first()
         for line in [*(latest.drivers if latest else []), *(latest.teams if latest else [])]:
-            line["state_words"] = STATE_WORDS.get(line["state"], "")
+            line["state_words"] = str(STATE_WORDS.get(line["state"], ""))
             line["title_text"] = _percent(line["title"])
             line["margin_text"] = _percent(line["margin"]) if line["margin"] else ""
             line["top_three_text"] = _percent(line["top_three"])
@@ -37,13 +40,12 @@ def title_odds_html(season: Season) -> str:
 
 def _percent(value: float) -> str:
     """A chance in words a table can hold: 0%, 100%, or one decimal."""
-    if value in (0, 1):
-        return f"{value:.0%}"
-    return f"{value:.1%}"
+    places = 0 if value in (0, 1) else 1
+    return _("%(number)s%%") % {"number": number_format(round(value * 100, places), places)}
 
 
 def odds_history_html(season: Season) -> str:
-    key = f"odds-history-html:{season.pk}:{standings_version(season.pk)}"
+    key = f"odds-history-html:{season.pk}:{standings_version(season.pk)}:{get_language()}"
     html = cache.get(key)
     if html is None:
         rows = list(TitleOdds.objects.filter(season=season).order_by("after_round"))

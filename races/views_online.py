@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.permissions import login_or_403
@@ -85,7 +86,7 @@ def decision_post(request, session_id: int):
     try:
         step = int(request.POST.get("step", ""))
     except ValueError:
-        error = "That choice could not be read; pick one of the choices shown."
+        error = _("That choice could not be read; pick one of the choices shown.")
     else:
         try:
             online.decision_submit(
@@ -115,9 +116,9 @@ def _autopilot(request, session_id: int, *, on: bool):
     else:
         messages.success(
             request,
-            "Your autopilot drives the rest of this race."
+            _("Your autopilot drives the rest of this race.")
             if on
-            else "You drive your car again from its next decision.",
+            else _("You drive your car again from its next decision."),
         )
     return redirect(reverse("session_live", args=[session_id]))
 
@@ -144,17 +145,17 @@ class TurnNoticesForm(forms.ModelForm):
     class Meta:
         model = TurnNotices
         fields = ["by_email"]
-        labels = {"by_email": "E-mail me when it is my turn in a live race"}
+        labels = {"by_email": _("E-mail me when it is my turn in a live race")}
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def turn_notices_edit(request):
-    notices, _ = TurnNotices.objects.get_or_create(user=request.user)
+    notices, _created = TurnNotices.objects.get_or_create(user=request.user)
     form = TurnNoticesForm(request.POST if request.method == "POST" else None, instance=notices)
     if request.method == "POST":
         if form.is_valid():
             form.save()
-            messages.success(request, "Your notice settings are saved.")
+            messages.success(request, _("Your notice settings are saved."))
             return redirect("turn_notices")
     return render(request, "table/turn_notices.html", {"form": form})

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.permissions import login_or_403
@@ -32,9 +33,11 @@ def round_qualifying_retry(request, league_slug: str, season_slug: str, number: 
         messages.error(request, " ".join(error.messages))
     else:
         if changed:
-            messages.success(request, "The qualifying runs again; the race follows it.")
+            messages.success(request, _("The qualifying runs again; the race follows it."))
         else:
-            messages.info(request, "Nothing changed: the qualifying was already sent to run again.")
+            messages.info(
+                request, _("Nothing changed: the qualifying was already sent to run again.")
+            )
     return redirect(rnd.get_absolute_url())
 
 
@@ -50,8 +53,12 @@ def round_fallback_grid(request, league_slug: str, season_slug: str, number: int
     else:
         if changed:
             messages.success(
-                request, f"The race runs without its qualifying, on {FALLBACK_WORDS[rule]}."
+                request,
+                _("The race runs without its qualifying, on %(rule)s.")
+                % {"rule": FALLBACK_WORDS[rule]},
             )
         else:
-            messages.info(request, "Nothing changed: the race already runs without its qualifying.")
+            messages.info(
+                request, _("Nothing changed: the race already runs without its qualifying.")
+            )
     return redirect(rnd.get_absolute_url())

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from league.forms import errors_to_form
@@ -102,7 +103,7 @@ def results_entry(request, session_id: int):
         except ValidationError as error:
             errors = error.messages
         else:
-            messages.success(request, "The result is stored and the standings are updated.")
+            messages.success(request, _("The result is stored and the standings are updated."))
             return redirect(session.round)
     context = {"session": session, "round": session.round, "season": session.round.season}
     context.update(rows=rows, errors=errors)
@@ -125,7 +126,7 @@ def results_import(request, session_id: int):
                 errors_to_form(form, error)
             else:
                 messages.success(
-                    request, "The imported result is stored; the standings are updated."
+                    request, _("The imported result is stored; the standings are updated.")
                 )
                 return redirect(session.round)
     context = {

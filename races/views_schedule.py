@@ -6,6 +6,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from league import selectors
@@ -48,9 +50,13 @@ def schedule_new(request, league_slug: str, season_slug: str):
             errors_to_form(form, error)
         else:
             season_changed(season_id=season.pk)
-            messages.success(request, f"{len(made)} rounds added.")
+            messages.success(
+                request,
+                ngettext("%(count)d round added.", "%(count)d rounds added.", len(made))
+                % {"count": len(made)},
+            )
             return redirect(season)
-    context = {"season": season, "form": form, "title": "Add a run of rounds"}
+    context = {"season": season, "form": form, "title": _("Add a run of rounds")}
     return render(request, "simple_form.html", context)
 
 
@@ -69,5 +75,9 @@ def season_copy_new(request, league_slug: str, season_slug: str):
         else:
             messages.success(request, f"{copy.name} is ready as a draft: check its rounds.")
             return redirect(copy)
-    context = {"season": season, "form": form, "title": f"Copy {season.name}"}
+    context = {
+        "season": season,
+        "form": form,
+        "title": _("Copy %(season)s") % {"season": season.name},
+    }
     return render(request, "simple_form.html", context)

@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from league.forms import errors_to_form
@@ -35,7 +36,7 @@ def penalty_new(request, league_slug: str, season_slug: str, number: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, "Penalty given; the standings are updated.")
+            messages.success(request, _("Penalty given; the standings are updated."))
             return redirect(rnd)
     return round_page(request, rnd, penalty_form=form)
 
@@ -48,7 +49,7 @@ def penalty_delete(request, penalty_id: int):
     )
     manage_or_403(request.user, penalty.round.season.league)
     stewarding.penalty_remove(penalty=penalty)
-    messages.success(request, "Penalty removed; the standings are updated.")
+    messages.success(request, _("Penalty removed; the standings are updated."))
     return redirect(penalty.round)
 
 
@@ -62,7 +63,7 @@ def protest_new(request, session_id: int):
     session = _session(session_id)
     season = session.round.season
     if not season.entries.filter(driver__user=request.user).exists():
-        raise PermissionDenied("Only the season's drivers can report an incident.")
+        raise PermissionDenied(_("Only the season's drivers can report an incident."))
     form = ProtestForm(request.POST, season=season)
     if form.is_valid():
         try:
@@ -70,7 +71,7 @@ def protest_new(request, session_id: int):
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(request, "Your report is with the stewards.")
+            messages.success(request, _("Your report is with the stewards."))
             return redirect(reverse("session_live", args=[session.pk]) + "#stewarding")
     messages.error(request, " ".join(e for errs in form.errors.values() for e in errs))
     return redirect(reverse("session_live", args=[session.pk]) + "#stewarding")
@@ -100,5 +101,5 @@ def protest_decision(request, protest_id: int):
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     else:
-        messages.success(request, "The stewards' decision is published.")
+        messages.success(request, _("The stewards' decision is published."))
     return redirect(back)

@@ -8,6 +8,7 @@ The services that fill them read results, so they live in races/
 from __future__ import annotations
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models import Driver, Season, bot_names
 from races.rules import game_choices
@@ -24,7 +25,7 @@ class Rating(models.Model):
     bot_level = models.CharField(max_length=20, choices=bot_names, blank=True)
     mu = models.FloatField()
     sigma = models.FloatField()
-    ordinal = models.FloatField(help_text="mu - 3 sigma: what the ladder ranks by.")
+    ordinal = models.FloatField(help_text=_("mu - 3 sigma: what the ladder ranks by."))
     races = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(null=True, blank=True)
 
@@ -71,8 +72,8 @@ class RatingChange(models.Model):
         "races.Session", on_delete=models.CASCADE, related_name="rating_changes"
     )
     finished_at = models.DateTimeField()
-    place = models.PositiveSmallIntegerField(help_text="Best place of the player's cars.")
-    cars = models.PositiveSmallIntegerField(help_text="Cars rated in the race.")
+    place = models.PositiveSmallIntegerField(help_text=_("Best place of the player's cars."))
+    cars = models.PositiveSmallIntegerField(help_text=_("Cars rated in the race."))
     mu_before = models.FloatField()
     sigma_before = models.FloatField()
     mu = models.FloatField()
@@ -106,7 +107,7 @@ class TitleOdds(models.Model):
     seed = models.CharField(max_length=64)
     drivers = models.JSONField(
         default=list,
-        help_text="Per entry: title, top three, expected position, margin, clinch state.",
+        help_text=_("Per entry: title, top three, expected position, margin, clinch state."),
     )
     teams = models.JSONField(default=list)
 

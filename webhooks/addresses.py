@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 Resolver = Callable[[str, int], list[str]]
 
@@ -42,13 +43,13 @@ def url_parts(url: str) -> tuple[str, str, int]:
     """(scheme, host, port) of a hook URL, or a ValidationError."""
     parts = urlsplit(url)
     if not parts.hostname:
-        raise ValidationError({"url": "Give a full address, like https://example.org/hook."})
+        raise ValidationError({"url": _("Give a full address, like https://example.org/hook.")})
     if parts.username or parts.password:
-        raise ValidationError({"url": "A hook address cannot carry a user name or password."})
+        raise ValidationError({"url": _("A hook address cannot carry a user name or password.")})
     try:
         port = parts.port or (443 if parts.scheme == "https" else 80)
     except ValueError:
-        raise ValidationError({"url": "The port of that address is not a number."}) from None
+        raise ValidationError({"url": _("The port of that address is not a number.")}) from None
     return parts.scheme, parts.hostname.lower(), port
 
 
@@ -58,20 +59,23 @@ def destination(url: str, *, resolve: Resolver = system_resolve) -> tuple[str, i
     scheme, host, port = url_parts(url)
     development = host in _development_hosts()
     if scheme != "https" and not (development and scheme == "http"):
-        raise ValidationError({"url": "A hook address must start with https://."})
+        raise ValidationError({"url": _("A hook address must start with https://.")})
     try:
         addresses = resolve(host, port)
     except (OSError, UnicodeError):
-        raise ValidationError({"url": f"{host} cannot be found."}) from None
+        raise ValidationError({"url": _("%(host)s cannot be found.") % {"host": host}}) from None
     if not addresses:
-        raise ValidationError({"url": f"{host} cannot be found."})
+        raise ValidationError({"url": _("%(host)s cannot be found.") % {"host": host}})
     if not development:
         for address in addresses:
             if not is_public(address):
                 raise ValidationError(
                     {
-                        "url": f"{host} is a private, loopback or link-local address ({address}); "
-                        "a hook must be on the public internet."
+                        "url": _(
+                            "%(host)s is a private, loopback or link-local address "
+                            "(%(address)s); a hook must be on the public internet."
+                        )
+                        % {"host": host, "address": address}
                     }
                 )
     return addresses[0], port

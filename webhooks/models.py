@@ -6,13 +6,14 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from league.models import League
 
 EVENTS = [
-    ("session_started", "A session starts"),
-    ("result_stored", "A result is stored"),
-    ("season_finished", "A season ends"),
+    ("session_started", _("A session starts")),
+    ("result_stored", _("A result is stored")),
+    ("season_finished", _("A season ends")),
 ]
 
 
@@ -22,13 +23,13 @@ def new_secret() -> str:
 
 class Webhook(models.Model):
     class Form(models.TextChoices):
-        PADDOCK = "paddock", "Paddock JSON"
-        DISCORD = "discord", "Discord message"
+        PADDOCK = "paddock", _("Paddock JSON")
+        DISCORD = "discord", _("Discord message")
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="webhooks")
     url = models.URLField(max_length=500)
     form = models.CharField(max_length=10, choices=Form.choices, default=Form.PADDOCK)
-    events = models.JSONField(default=list, help_text="Which events are posted.")
+    events = models.JSONField(default=list, help_text=_("Which events are posted."))
     secret = models.CharField(max_length=64, default=new_secret, editable=False)
     active = models.BooleanField(default=True)
     created_by = models.ForeignKey(
@@ -49,17 +50,17 @@ class Webhook(models.Model):
 
 class Delivery(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Waiting to be sent"
-        SENDING = "sending", "Being sent"
-        DELIVERED = "delivered", "Delivered"
-        GAVE_UP = "gave_up", "Given up"
+        PENDING = "pending", _("Waiting to be sent")
+        SENDING = "sending", _("Being sent")
+        DELIVERED = "delivered", _("Delivered")
+        GAVE_UP = "gave_up", _("Given up")
 
     webhook = models.ForeignKey(Webhook, on_delete=models.CASCADE, related_name="deliveries")
     event = models.CharField(max_length=20, choices=EVENTS)
     dedupe = models.CharField(
-        max_length=80, help_text="One delivery per event and subject, however often announced."
+        max_length=80, help_text=_("One delivery per event and subject, however often announced.")
     )
-    body = models.TextField(help_text="The exact JSON posted (what the signature signs).")
+    body = models.TextField(help_text=_("The exact JSON posted (what the signature signs)."))
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     attempts = models.PositiveSmallIntegerField(default=0)
     next_attempt_at = models.DateTimeField(null=True, blank=True)
@@ -70,7 +71,7 @@ class Delivery(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-pk"]
-        verbose_name_plural = "deliveries"
+        verbose_name_plural = _("deliveries")
         constraints = [
             models.UniqueConstraint(fields=["webhook", "dedupe"], name="delivery_dedupe_unique")
         ]

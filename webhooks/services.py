@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from league.models import League
 from webhooks.addresses import Resolver, destination, system_resolve
@@ -27,14 +28,14 @@ def webhook_create(
     url = url.strip()
     known = {key for key, _ in EVENTS}
     if not events or not set(events) <= known:
-        raise ValidationError({"events": "Choose at least one event."})
+        raise ValidationError({"events": _("Choose at least one event.")})
     if form not in Webhook.Form.values:
-        raise ValidationError({"form": "Choose the form of the message."})
+        raise ValidationError({"form": _("Choose the form of the message.")})
     if len(url) > 500:
-        raise ValidationError({"url": "That address is too long (500 characters at most)."})
+        raise ValidationError({"url": _("That address is too long (500 characters at most).")})
     destination(url, resolve=resolve)
     if Webhook.objects.filter(league=league).count() >= MAX_HOOKS:
-        raise ValidationError(f"A league has at most {MAX_HOOKS} webhooks.")
+        raise ValidationError(_("A league has at most %(most)s webhooks.") % {"most": MAX_HOOKS})
     webhook = Webhook(league=league, url=url, form=form, events=sorted(events), created_by=user)
     webhook.full_clean()
     webhook.save()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from league.models import League
@@ -36,7 +37,7 @@ def league_webhooks(request, league_slug: str):
         except ValidationError as error:
             _errors_to_form(form, error)
         else:
-            messages.success(request, "Webhook added.")
+            messages.success(request, _("Webhook added."))
             return redirect("league_webhooks", league.slug)
     hooks = list(Webhook.objects.filter(league=league))
     log = list(
@@ -56,5 +57,5 @@ def webhook_delete(request, league_slug: str, webhook_id: int):
     manage_or_403(request.user, league)
     webhook = get_object_or_404(Webhook, pk=webhook_id, league=league)
     webhook_remove(webhook=webhook)
-    messages.success(request, "Webhook removed.")
+    messages.success(request, _("Webhook removed."))
     return redirect("league_webhooks", league.slug)

@@ -9,7 +9,9 @@ from decimal import Decimal, InvalidOperation
 from django import template
 from django.template.defaultfilters import date
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.timesince import timeuntil
+from django.utils.translation import pgettext
 
 register = template.Library()
 
@@ -24,7 +26,8 @@ def points(value) -> str:
         return str(value)
     if number == 0:
         return "0"
-    text = f"{number.normalize():f}"
+    # The decimal mark of the reader's language (12.5, 12,5).
+    text = f"{number.normalize():f}".replace(".", get_format("DECIMAL_SEPARATOR"))
     return text.replace("-", "−")
 
 
@@ -34,7 +37,8 @@ def when(value) -> str:
     viewer's time zone: "Fri 31 Dec 2027, 20:00 CET"."""
     if not value:
         return ""
-    return date(value, "D j M Y, H:i T")
+    # Translators: a date format (Django's `date` filter letters) for the language.
+    return date(value, pgettext("date format", "D j M Y, H:i T"))
 
 
 @register.filter
@@ -44,5 +48,5 @@ def countdown(value) -> str:
     if not value:
         return ""
     if value <= timezone.now():
-        return "started"
-    return f"in {timeuntil(value, depth=2)}"
+        return pgettext("countdown", "started")
+    return pgettext("countdown", "in %(time)s") % {"time": timeuntil(value, depth=2)}

@@ -3,8 +3,16 @@
 from django import template
 
 from races.names import track_name
+from races.qualifying import error_words as stored_error_words
 
 register = template.Library()
+
+
+@register.filter
+def error_words(error: str) -> str:
+    """`{{ session.error|error_words }}`: the runner's stored sentence in the
+    reader's language (races/qualifying.py)."""
+    return stored_error_words(error)
 
 
 @register.filter

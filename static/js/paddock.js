@@ -8,16 +8,35 @@
     }
   } catch (e) { /* an old browser: the server shows UTC */ }
 
+  // The sentences come from the page (paddock/languages.py, in the reader's
+  // language); the units and the list from the browser's Intl, in the page's.
+  function said() {
+    var el = document.getElementById("page-words");
+    return el ? JSON.parse(el.textContent) : {};
+  }
+  function unit(name, count) {
+    var lang = document.documentElement.lang || "en";
+    try {
+      return new Intl.NumberFormat(lang, { style: "unit", unit: name, unitDisplay: "long" }).format(count);
+    } catch (e) { return count + " " + name + (count === 1 ? "" : "s"); }
+  }
+  function list(parts) {
+    var lang = document.documentElement.lang || "en";
+    try { return new Intl.ListFormat(lang, { style: "short", type: "unit" }).format(parts); }
+    catch (e) { return parts.join(", "); }
+  }
+
   function words(ms) {
-    if (ms <= 0) return "started";
+    var w = said();
+    if (ms <= 0) return w.started || "started";
     var minutes = Math.floor(ms / 60000), days = Math.floor(minutes / 1440);
     var hours = Math.floor((minutes % 1440) / 60), mins = minutes % 60;
     var parts = [];
-    if (days) parts.push(days + (days === 1 ? " day" : " days"));
-    if (hours) parts.push(hours + (hours === 1 ? " hour" : " hours"));
-    if (!days) parts.push(mins + (mins === 1 ? " minute" : " minutes"));
-    if (!days && !hours && minutes < 1) return "in less than a minute";
-    return "in " + parts.slice(0, 2).join(", ");
+    if (days) parts.push(unit("day", days));
+    if (hours) parts.push(unit("hour", hours));
+    if (!days) parts.push(unit("minute", mins));
+    if (!days && !hours && minutes < 1) return w.soon || "in less than a minute";
+    return (w["in"] || "in %(time)s").replace("%(time)s", list(parts.slice(0, 2)));
   }
 
   function tick() {

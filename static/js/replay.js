@@ -22,7 +22,7 @@
     }
     if (button) {
       button.setAttribute("aria-pressed", playing ? "true" : "false");
-      button.textContent = playing ? "⏸ Pause" : "▶ Play";
+      button.textContent = playing ? (button.dataset.pause || "⏸ Pause") : (button.dataset.play || "▶ Play");
     }
   }
 

@@ -12,7 +12,15 @@
     form.classList.toggle("danger", !!danger);
   }
 
+  // Sentences in the reader's language: the page's (paddock/languages.py)
+  // and the cards panel's (races/templatetags/panel_words.py).
+  function said(id) {
+    var el = document.getElementById(id);
+    return el ? JSON.parse(el.textContent) : {};
+  }
+
   function setupCards(form) {
+    var words = said("pick-words");
     var data = document.getElementById("panel-plays");
     var plays = data ? JSON.parse(data.textContent) : [];
     var min = parseInt(form.dataset.min || "0", 10);
@@ -37,14 +45,14 @@
       confirm.disabled = !match;
       if (match) { summaryOf(form, match.label, match.danger); }
       else if (keys.length < min) {
-        summaryOf(form, "Pick " + (min - keys.length) + " more card" + (min - keys.length === 1 ? "" : "s") + ".");
-      } else { summaryOf(form, "These cards cannot be played together."); }
+        summaryOf(form, (words.more || {})[min - keys.length] || "");
+      } else { summaryOf(form, words.clash || ""); }
     }
     form.addEventListener("change", function (event) {
       var box = event.target;
       if (box.name === "pick" && box.checked && picked().length > max) {
         box.checked = false;
-        summaryOf(form, "You may pick only " + max + " card" + (max === 1 ? "" : "s") + ".");
+        summaryOf(form, words.only || "");
         return;
       }
       update();
@@ -63,7 +71,7 @@
       });
       if (radio) {
         summaryOf(form, radio.dataset.summary || "", radio.closest(".danger"));
-      } else { summaryOf(form, "Pick one, then confirm."); }
+      } else { summaryOf(form, said("page-words").pick_one || ""); }
     }
     function pickTarget(target) {
       var radio = form.querySelector('input[name=action][data-choice="' + target.dataset.choice + '"]');
@@ -173,7 +181,7 @@
   function left(deadline) {
     var seconds = Math.max(0, Math.round((deadline - Date.now()) / 1000));
     var h = Math.floor(seconds / 3600), m = Math.floor((seconds % 3600) / 60), s = seconds % 60;
-    if (h > 0) { return h + " h " + m + " min"; }
+    if (h > 0) { return (said("page-words").hours_minutes || "%(hours)s h %(minutes)s min").replace("%(hours)s", h).replace("%(minutes)s", m); }
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 

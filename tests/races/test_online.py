@@ -3,6 +3,7 @@
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
@@ -273,9 +274,9 @@ def test_a_live_heat_race_stores_for_spectators_only_what_they_may_see(league):
     assert session_run(session_id=session.pk) == "awaiting"
     session.refresh_from_db()
     stored = str(session.progress)
-    assert session.progress["recent"] and all(
-        isinstance(s, str) for s in session.progress["recent"]
-    )
+    recent = session.progress["recent"]  # sentences in each of the site's languages
+    assert sorted(recent) == sorted(code for code, _ in settings.LANGUAGES)
+    assert all(said and all(isinstance(s, str) for s in said) for said in recent.values())
     with live_race(session) as (_, race):
         hands = [c["id"] for seat in session.seats for c in race.view(seat["id"])["you"]["hand"]]
     assert hands and not [card for card in hands if card in stored]
