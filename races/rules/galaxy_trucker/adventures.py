@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..contract import Action
+from ..speech import _, ngettext
 from . import policy
 from .cargo import gain, receive
 from .damage import destroy, lose_crew, lose_goods
@@ -56,10 +57,10 @@ def planets(g, params):
                 return None
             if action.kind == "land" and action.params.get("planet") in free:
                 return None
-            return "Choose a planet nobody has landed on, or stay in space."
+            return _("Choose a planet nobody has landed on, or stay in space.")
 
         action = yield Ask(
-            p.id, "choose_planet", "Land on a planet?", options, actions, problem, default
+            p.id, "choose_planet", _("Land on a planet?"), options, actions, problem, default
         )
         if action.kind == "land":
             landed[action.params["planet"]] = p
@@ -69,7 +70,7 @@ def planets(g, params):
     visitors = [(i, p) for i, p in landed.items()]
     for i, p in sorted(visitors, key=lambda item: -item[1].pos):
         yield from receive(g, p, list(worlds[i - 1]))
-    for _, p in sorted(visitors, key=lambda item: item[1].pos):
+    for _planet, p in sorted(visitors, key=lambda item: item[1].pos):
         move(g, p, -days)
 
 
@@ -80,7 +81,7 @@ def ask_accept(g, p, offer: str, default: bool, words: str):
         words,
         {"offer": offer},
         [Action("accept"), Action("decline")],
-        lambda a: None if a.kind in ("accept", "decline") else "Accept or decline.",
+        lambda a: None if a.kind in ("accept", "decline") else _("Accept or decline."),
         Action("accept" if default else "decline"),
     )
     accepted = action.kind == "accept"
@@ -95,7 +96,11 @@ def abandoned_ship(g, params):
         if p.ship.crew() < loss:
             continue
         default = p.ship.crew() - loss >= 2 and credits >= loss + days
-        words = f"Give {loss} crew for {credits} credits and {days} days?"
+        words = ngettext(
+            "Give %(crew)d crew for %(credits)d credits and %(days)d day?",
+            "Give %(crew)d crew for %(credits)d credits and %(days)d days?",
+            days,
+        ) % {"crew": loss, "credits": credits, "days": days}
         if (yield from ask_accept(g, p, "abandoned_ship", default, words)):
             yield from lose_crew(g, p, loss)
             earn(g, p, credits, "abandoned_ship")
@@ -116,7 +121,11 @@ def abandoned_station(g, params):
         if p.ship.crew() < need:
             continue
         default = gain(p.ship, goods) >= 2 * days
-        words = f"Take the station's goods for {days} days?"
+        words = ngettext(
+            "Take the station's goods for %(days)d day?",
+            "Take the station's goods for %(days)d days?",
+            days,
+        ) % {"days": days}
         if (yield from ask_accept(g, p, "abandoned_station", default, words)):
             yield from receive(g, p, list(goods))
             move(g, p, -days)
@@ -226,11 +235,18 @@ def enemy(g, params, kind: str):
         if kind == "smugglers":
             goods = params["reward_goods"]
             default = gain(p.ship, goods) >= 2 * days
-            if (yield from ask_accept(g, p, kind, default, f"Take the goods for {days} days?")):
+            words = ngettext(
+                "Take the goods for %(days)d day?", "Take the goods for %(days)d days?", days
+            ) % {"days": days}
+            if (yield from ask_accept(g, p, kind, default, words)):
                 yield from receive(g, p, list(goods))
                 move(g, p, -days)
         else:
-            words = f"Take {params['credits']} credits for {days} days?"
+            words = ngettext(
+                "Take %(credits)d credits for %(days)d day?",
+                "Take %(credits)d credits for %(days)d days?",
+                days,
+            ) % {"credits": params["credits"], "days": days}
             if (yield from ask_accept(g, p, kind, True, words)):
                 earn(g, p, params["credits"], kind)
                 move(g, p, -days)
@@ -285,7 +301,7 @@ def sabotage(g, params):
     if len(flying) < 2:
         return
     target = min(flying, key=lambda p: p.ship.crew())  # ties: the first, furthest ahead
-    for _ in range(3):
+    for _attempt in range(3):
         col = roll(g, target.id, "sabotage_column")
         row = roll(g, target.id, "sabotage_row")
         hit = (col, row) in target.ship.cells

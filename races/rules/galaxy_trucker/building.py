@@ -4,6 +4,7 @@ and the structural check after it (GT-CHK-01..04)."""
 from __future__ import annotations
 
 from ..contract import Action
+from ..speech import _
 from .cards import CARDS
 from .chance import digest
 from .damage import keep_fragment
@@ -131,17 +132,17 @@ def building_ended(g, reason: str) -> None:
 def repair_problem(p, action: Action) -> str | None:
     tiles = action.params.get("tiles") if action.kind == "remove" else None
     if not isinstance(tiles, list):
-        return "Name the tiles to remove."
+        return _("Name the tiles to remove.")
     at = {placed.tile: cell for cell, placed in p.ship.cells.items()}
     if any(t not in at for t in tiles):
-        return "Name only tiles on your ship."
+        return _("Name only tiles on your ship.")
     if p.start_tile in tiles:
-        return "The starting cabin cannot be removed."
+        return _("The starting cabin cannot be removed.")
     twin = p.ship.copy()
     for t in tiles:
         twin.cells.pop(at[t])
     if twin.violations():
-        return "The ship would still break a building rule."
+        return _("The ship would still break a building rule.")
     return None
 
 
@@ -164,7 +165,7 @@ def structural_check(g):
             action = yield Ask(
                 p.id,
                 "repair",
-                "Remove the tiles that break the building rules.",
+                _("Remove the tiles that break the building rules."),
                 options,
                 [default],
                 lambda a, p=p: repair_problem(p, a),

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..contract import Action
+from ..speech import _
 from .ship import Ship
 from .state import GOODS_ORDER, VALUE, Ask, cell_of
 from .tiles import SPECIAL_CARGO, TILES
@@ -40,25 +41,25 @@ def gain(ship: Ship, goods: list[str]) -> int:
 def arrange_problem(ship: Ship, available: list[str], action: Action) -> str | None:
     holds = action.params.get("holds") if action.kind == "arrange" else None
     if not isinstance(holds, list):
-        return "Give the goods of every hold."
+        return _("Give the goods of every hold.")
     left = Counter(available)
     seen = set()
     for hold in holds:
         cell = cell_of(hold.get("cell")) if isinstance(hold, dict) else None
         goods = hold.get("goods") if isinstance(hold, dict) else None
         if cell is None or cell in seen or not isinstance(goods, list):
-            return "Name each hold once, with a list of goods."
+            return _("Name each hold once, with a list of goods.")
         seen.add(cell)
         placed = ship.cells.get(cell)
         if placed is None or placed.kind not in ("cargo", SPECIAL_CARGO):
-            return "Goods go only into cargo holds."
+            return _("Goods go only into cargo holds.")
         if len(goods) > TILES[placed.tile].capacity:
-            return "That hold cannot take so many goods."
+            return _("That hold cannot take so many goods.")
         if "R" in goods and placed.kind != SPECIAL_CARGO:
-            return "Red goods go only into special cargo holds."
+            return _("Red goods go only into special cargo holds.")
         for good in goods:
             if left[good] <= 0:
-                return "You can only load goods you have or have just gained."
+                return _("You can only load goods you have or have just gained.")
             left[good] -= 1
     return None
 
@@ -99,7 +100,7 @@ def receive(g, p, goods: list[str]):
     action = yield Ask(
         p.id,
         "arrange",
-        "Load your goods into the holds.",
+        _("Load your goods into the holds."),
         options,
         [default],
         lambda a: arrange_problem(ship, available, a),

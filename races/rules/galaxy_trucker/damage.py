@@ -4,6 +4,7 @@ crew losses of GT-CRD-ASH/SL/CZ/EP)."""
 from __future__ import annotations
 
 from ..contract import Action
+from ..speech import _, ngettext
 from .policy import pay_cells
 from .ship import Ship, order
 from .state import GOODS_ORDER, Ask, cell_of
@@ -54,7 +55,7 @@ def keep_fragment(g, p):
 
         def problem(action: Action) -> str | None:
             cell = cell_of(action.params.get("cell")) if action.kind == "keep" else None
-            return None if cell in p.ship.cells else "Name a cell of the part you keep."
+            return None if cell in p.ship.cells else _("Name a cell of the part you keep.")
 
         options = {
             "fragments": [[list(c) for c in cells] for cells in parts],
@@ -64,7 +65,7 @@ def keep_fragment(g, p):
         action = yield Ask(
             p.id,
             "keep_fragment",
-            "Your ship broke apart: choose the part to keep.",
+            _("Your ship broke apart: choose the part to keep."),
             options,
             actions,
             problem,
@@ -108,7 +109,7 @@ def default_crew_loss(ship: Ship, count: int) -> list[list]:
     aliens last, brown before purple."""
     humans = {c: ship.cells[c].humans for c in ship.of_kind(*CABINS)}
     chosen = []
-    for _ in range(count):
+    for _member in range(count):
         full = [c for c in sorted(humans, key=order) if humans[c] > 0]
         if full:
             cell = max(full, key=lambda c: (humans[c], -order(c)[0], -order(c)[1]))
@@ -127,12 +128,16 @@ def default_crew_loss(ship: Ship, count: int) -> list[list]:
 def crew_loss_problem(ship: Ship, count: int, action: Action) -> str | None:
     crew = action.params.get("crew") if action.kind == "lose_crew" else None
     if not isinstance(crew, list) or len(crew) != count:
-        return f"Name exactly {count} crew members to lose."
+        return ngettext(
+            "Name exactly %(count)d crew member to lose.",
+            "Name exactly %(count)d crew members to lose.",
+            count,
+        ) % {"count": count}
     humans = {c: ship.cells[c].humans for c in ship.cells}
     aliens = set()
     for item in crew:
         if not isinstance(item, list) or len(item) != 3:
-            return "Name each crew member as [column, row, 'human' or 'alien']."
+            return _("Name each crew member as [column, row, 'human' or 'alien'].")
         cell = cell_of(item[:2])
         if item[2] == "human" and humans.get(cell, 0) > 0:
             humans[cell] -= 1
@@ -144,7 +149,7 @@ def crew_loss_problem(ship: Ship, count: int, action: Action) -> str | None:
         ):
             aliens.add(cell)
         else:
-            return "That cabin has no such crew member left."
+            return _("That cabin has no such crew member left.")
     return None
 
 
@@ -172,7 +177,12 @@ def lose_crew(g, p, count: int):
         action = yield Ask(
             p.id,
             "choose_crew_loss",
-            f"Choose {count} crew members to lose.",
+            ngettext(
+                "Choose %(count)d crew member to lose.",
+                "Choose %(count)d crew members to lose.",
+                count,
+            )
+            % {"count": count},
             options,
             [default],
             lambda a: crew_loss_problem(ship, count, a),
@@ -235,20 +245,47 @@ def goods_loss_problem(ship: Ship, colours: list[str], tokens: int, action: Acti
         or not isinstance(goods, list)
         or not isinstance(batteries, list)
     ):
-        return "Name the hold of each good and the battery of each token you lose."
+        return _("Name the hold of each good and the battery of each token you lose.")
     if len(goods) != len(colours) or len(batteries) != tokens:
-        return f"Lose exactly {len(colours)} goods and {tokens} battery tokens."
+        if not tokens:
+            return ngettext(
+                "Lose exactly %(goods)d good.", "Lose exactly %(goods)d goods.", len(colours)
+            ) % {"goods": len(colours)}
+        if not colours:
+            return ngettext(
+                "Lose exactly %(tokens)d battery token.",
+                "Lose exactly %(tokens)d battery tokens.",
+                tokens,
+            ) % {"tokens": tokens}
+        counts = {"goods": len(colours), "tokens": tokens}
+        if len(colours) == 1:
+            return (
+                ngettext(
+                    "Lose exactly one good and %(tokens)d battery token.",
+                    "Lose exactly one good and %(tokens)d battery tokens.",
+                    tokens,
+                )
+                % counts
+            )
+        return (
+            ngettext(
+                "Lose exactly %(goods)d goods and %(tokens)d battery token.",
+                "Lose exactly %(goods)d goods and %(tokens)d battery tokens.",
+                tokens,
+            )
+            % counts
+        )
     left = {c: list(ship.cells[c].goods) for c in ship.holds()}
     for colour, item in zip(colours, goods, strict=True):
         cell = cell_of(item)
         if cell not in left or colour not in left[cell]:
-            return "The most valuable goods go first: that hold does not hold one."
+            return _("The most valuable goods go first: that hold does not hold one.")
         left[cell].remove(colour)
     charge = {c: ship.cells[c].batteries for c in ship.battery_cells()}
     for item in batteries:
         cell = cell_of(item)
         if charge.get(cell, 0) <= 0:
-            return "That battery has no token left."
+            return _("That battery has no token left.")
         charge[cell] -= 1
     return None
 
@@ -276,7 +313,12 @@ def lose_goods(g, p, count: int):
         action = yield Ask(
             p.id,
             "choose_goods_loss",
-            f"Choose where to lose {count} goods.",
+            ngettext(
+                "Choose where to lose %(count)d good.",
+                "Choose where to lose %(count)d goods.",
+                count,
+            )
+            % {"count": count},
             options,
             [default],
             lambda a: goods_loss_problem(ship, colours, tokens, a),

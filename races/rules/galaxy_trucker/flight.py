@@ -4,6 +4,7 @@ up, and the power declarations (GT-PRE, GT-MOV, GT-GUP, GT-PWR-05)."""
 from __future__ import annotations
 
 from ..contract import Action
+from ..speech import N_, _
 from . import policy
 from .chance import digest
 from .damage import spend_battery
@@ -19,9 +20,15 @@ def in_flight(g) -> list:
     return sorted((p for p in g.players if p.pos is not None), key=lambda p: -p.pos)
 
 
+ALIEN_HOME = {
+    "brown": N_("A brown alien needs a cabin joined to a brown life support."),
+    "purple": N_("A purple alien needs a cabin joined to a purple life support."),
+}
+
+
 def aliens_problem(ship: Ship, action: Action) -> str | None:
     if action.kind != "aliens":
-        return "Name a cabin for each alien, or none."
+        return _("Name a cabin for each alien, or none.")
     chosen = {}
     for colour in ("brown", "purple"):
         value = action.params.get(colour)
@@ -29,10 +36,10 @@ def aliens_problem(ship: Ship, action: Action) -> str | None:
             continue
         cell = cell_of(value)
         if cell not in ship.eligible_cabins(colour):
-            return f"A {colour} alien needs a cabin joined to a {colour} life support."
+            return _(ALIEN_HOME[colour])
         chosen[colour] = cell
     if len(chosen) == 2 and chosen["brown"] == chosen["purple"]:
-        return "One cabin holds one alien."
+        return _("One cabin holds one alien.")
     return None
 
 
@@ -64,7 +71,7 @@ def preparation(g, number: int):
             action = yield Ask(
                 p.id,
                 "place_aliens",
-                "Choose the cabins for your aliens.",
+                _("Choose the cabins for your aliens."),
                 options,
                 actions,
                 lambda a, s=ship: aliens_problem(s, a),
@@ -168,10 +175,10 @@ def checkpoint(g, final: bool):
         action = yield Ask(
             p.id,
             "give_up",
-            "Fly on, or give up and land now?",
+            _("Fly on, or give up and land now?"),
             {"credits": p.credits, "card_index": g.card_index},
             [Action("fly_on"), Action("give_up")],
-            lambda a: None if a.kind in ("fly_on", "give_up") else "Fly on or give up.",
+            lambda a: None if a.kind in ("fly_on", "give_up") else _("Fly on or give up."),
             Action("fly_on"),
         )
         if action.kind == "give_up":
@@ -183,23 +190,24 @@ def checkpoint(g, final: bool):
 
 def declaration_problem(ship: Ship, kind: str, action: Action) -> str | None:
     if action.kind != "declare":
-        return "Declare which double devices to switch on and which batteries pay."
+        return _("Declare which double devices to switch on and which batteries pay.")
     activate, pay = action.params.get("activate"), action.params.get("pay")
     if not isinstance(activate, list) or not isinstance(pay, list):
-        return "Give the devices to switch on and the batteries that pay."
+        return _("Give the devices to switch on and the batteries that pay.")
     cells = [cell_of(c) for c in activate]
     if any(c is None or c not in ship.cells or ship.cells[c].kind != kind for c in cells):
-        word = "double engines" if kind == DOUBLE_ENGINE else "double cannons"
-        return f"Only {word} can be switched on here."
+        if kind == DOUBLE_ENGINE:
+            return _("Only double engines can be switched on here.")
+        return _("Only double cannons can be switched on here.")
     if len(set(cells)) != len(cells):
-        return "Each device is switched on once."
+        return _("Each device is switched on once.")
     if len(pay) != len(cells):
-        return "Each device switched on costs one battery token."
+        return _("Each device switched on costs one battery token.")
     left = {c: ship.cells[c].batteries for c in ship.battery_cells()}
     for item in pay:
         cell = cell_of(item)
         if left.get(cell, 0) <= 0:
-            return "That battery has no token left."
+            return _("That battery has no token left.")
         left[cell] -= 1
     return None
 
@@ -230,11 +238,10 @@ def declare(g, p, kind: str, default: dict, purpose: str, shown: dict):
         **shown,
     }
     decision = "declare_engines" if kind == DOUBLE_ENGINE else "declare_cannons"
-    words = "engine power" if kind == DOUBLE_ENGINE else "firepower"
     action = yield Ask(
         p.id,
         decision,
-        f"Declare your {words}.",
+        _("Declare your engine power.") if kind == DOUBLE_ENGINE else _("Declare your firepower."),
         options,
         declaration_actions(ship, kind, default),
         lambda a: declaration_problem(ship, kind, a),

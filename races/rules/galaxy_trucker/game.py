@@ -8,6 +8,7 @@ from typing import Any
 
 from ..contract import ConfigError, Seat
 from ..options import Option, OptionSchema
+from ..speech import _
 from .bots import BOTS
 from .race import GalaxyTruckerRace
 from .tiles import BOARDS
@@ -106,7 +107,7 @@ class GalaxyTruckerGame:
         self, config: Mapping[str, Any], seats: list[Seat], seed: int | str, chance=None
     ) -> GalaxyTruckerRace:
         if not 2 <= len(seats) <= 4:
-            raise ConfigError("Galaxy Trucker is played by 2 to 4 players (GT-CMP-14)")
+            raise ConfigError(_("Galaxy Trucker is played by 2 to 4 players (GT-CMP-14)."))
         ids = [s.id for s in seats]
         if len(set(ids)) != len(ids):
             raise ConfigError("seat ids must be unique")

@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 from ..contract import Action
+from ..speech import N_, _
 from .damage import destroy, richest_battery, spend_battery
 from .state import Ask, cell_of
 from .tiles import CANNON, DOUBLE_CANNON, SIDE_NAMES, shown
 
 SIDE = {"N": 0, "E": 1, "S": 2, "W": 3}
+# the question of GT-HIT-04/05 for each threat, the side said where it is asked
+DEFEND_WORDS = {
+    ("small", "meteor"): N_("Defend against the small meteor from the %(side)s?"),
+    ("large", "meteor"): N_("Defend against the large meteor from the %(side)s?"),
+    ("small", "shot"): N_("Defend against the small shot from the %(side)s?"),
+    ("large", "shot"): N_("Defend against the large shot from the %(side)s?"),
+}
+SIDE_WORDS = (N_("front"), N_("right"), N_("rear"), N_("left"))
 
 
 def roll(g, roller, purpose: str) -> int:
@@ -20,16 +29,16 @@ def defend_problem(devices: list, ship, action: Action) -> str | None:
     if action.kind == "take_hit":
         return None
     if action.kind != "defend":
-        return "Defend with a device, or take the hit."
+        return _("Defend with a device, or take the hit.")
     device, pay = cell_of(action.params.get("device")), cell_of(action.params.get("pay"))
     if device not in devices:
-        return "That device does not cover this side."
+        return _("That device does not cover this side.")
     if pay not in ship.cells or ship.cells[pay].batteries <= 0:
-        return "That battery has no token left."
+        return _("That battery has no token left.")
     return None
 
 
-def defend(g, p, devices: list, what: str):
+def defend(g, p, devices: list, what: dict):
     """DEFEND (F4): switch on a shield or a double cannon for a token."""
     ship = p.ship
     pay = richest_battery(ship)
@@ -40,7 +49,11 @@ def defend(g, p, devices: list, what: str):
         for b in ship.battery_cells()
     ] + [Action("take_hit")]
     options = {
-        "threat": what,
+        "threat": {
+            "size": what["size"],
+            "source": what["source"],
+            "from": SIDE_NAMES[what["side"]],
+        },
         "devices": [list(d) for d in devices],
         "batteries": [
             {"cell": list(c), "tokens": ship.cells[c].batteries} for c in ship.battery_cells()
@@ -49,7 +62,7 @@ def defend(g, p, devices: list, what: str):
     action = yield Ask(
         p.id,
         "defend",
-        f"Defend against the {what}?",
+        _(DEFEND_WORDS[what["size"], what["source"]]) % {"side": _(SIDE_WORDS[what["side"]])},
         options,
         actions,
         lambda a: defend_problem(devices, ship, a),
@@ -73,7 +86,7 @@ def strike(g, p, source: str, size: str, side_code: str, line: int):
         g.emit("hit_resolved", p.id, **record, target_cell=None, outcome="missed")
         return
     placed = ship.cells[target]
-    what = f"{size} {'meteor' if source == 'meteor' else 'shot'} from the {SIDE_NAMES[side]}"
+    what = {"size": size, "source": "meteor" if source == "meteor" else "shot", "side": side}
     outcome = "destroyed"
     if size == "small":
         if source == "meteor" and shown(placed.tile, placed.rot, side) == 0:

@@ -15,7 +15,10 @@ def round_rank_key(p) -> tuple:
 
 
 def score_round(g, number: int) -> list[dict]:
-    """GT-SCR-07 order for every player; returns the breakdowns."""
+    """GT-SCR-07 order for every player; returns the breakdowns. In team
+    play a ship's credits are its share of the team's account: the share may
+    go below zero when its penalty is paid from the teammate's credits, the
+    account never does."""
     arrived = sorted((p for p in g.players if p.pos is not None), key=lambda p: -p.pos)
     ranked = sorted(g.players, key=round_rank_key)
     fewest = min((p.ship.exposed() for p in arrived), default=None)
@@ -41,10 +44,6 @@ def score_round(g, number: int) -> list[dict]:
         for cell in ship.holds():
             ship.cells[cell].goods = []
         p.credits += reward + bonus + sale
-        cap = g.config["penalty_cap"].get(ship.board.name, ship.board.penalty_cap)
-        nominal = len(ship.lost) if cap is None else min(len(ship.lost), cap)
-        applied = min(nominal, p.credits) if g.config["credit_floor"] == 0 else nominal
-        p.credits -= applied
         breakdown = {
             "round": number,
             "ship_class": ship.board.name,
@@ -62,13 +61,25 @@ def score_round(g, number: int) -> list[dict]:
             "half_price": not is_arrived,
             "card_credits": p.card_credits,
             "lost_components": len(ship.lost),
-            "penalty_nominal": nominal,
-            "penalty_applied": applied,
             "credits_before": p.credits_before,
-            "credits_after": p.credits,
         }
         p.rounds.append(breakdown)
-        breakdowns.append({"player": p.id, **breakdown})
+    mates = getattr(g, "mates", {})
+    by_id = {p.id: p for p in g.players}
+    for p in g.players:  # (5) once every ship's (2)-(4) is in
+        ship, breakdown = p.ship, p.rounds[-1]
+        cap = g.config["penalty_cap"].get(ship.board.name, ship.board.penalty_cap)
+        nominal = len(ship.lost) if cap is None else min(len(ship.lost), cap)
+        # GT-SCR-06: pay what is held; in team play (GT-VAR-04, GT-AMB-30)
+        # that is the team's one account, which a ship's penalty draws on
+        held = p.credits + (by_id[mates[p.id]].credits if p.id in mates else 0)
+        applied = min(nominal, held) if g.config["credit_floor"] == 0 else nominal
+        p.credits -= applied
+        breakdown.update(penalty_nominal=nominal, penalty_applied=applied, credits_after=p.credits)
+    for p in g.players:
+        if p.id in mates:
+            p.rounds[-1]["team_credits_after"] = p.credits + by_id[mates[p.id]].credits
+        breakdowns.append({"player": p.id, **p.rounds[-1]})
     return breakdowns
 
 

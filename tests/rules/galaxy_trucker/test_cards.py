@@ -132,6 +132,7 @@ def test_abandoned_ship_can_empty_a_ship():
     play(t, "I-17", lambda ask: Action("accept") if ask.kind == "accept" else None)
     assert [a.seat for a in t.asked] == ["b"]
     assert t.by["b"].ship.crew() == 0 and t.by["b"].credits == 4 and t.by["b"].pos == 9
+    assert t.asked[0].prompt == "Give 3 crew for 4 credits and 1 day?"  # one day, not "1 days"
 
 
 def test_abandoned_station_gives_goods_without_crew_loss():
@@ -147,6 +148,7 @@ def test_abandoned_station_gives_goods_without_crew_loss():
     assert [a.seat for a in t.asked if a.kind == "accept"] == ["b"]
     assert sorted(t.by["b"].ship.goods()) == ["G", "Y"] and t.by["b"].ship.crew() == 6
     assert t.by["b"].pos == 9
+    assert t.asked[0].prompt == "Take the station's goods for 1 day?"
 
 
 def test_stardust_moves_rear_first():
@@ -186,6 +188,23 @@ def test_sabotage_rolls_column_then_row_up_to_three_times():
     assert {r["roller"] for r in t.of("dice_rolled")} == {"b"}
     assert len(t.of("dice_rolled")) == 4
     assert (8, 7) not in t.by["b"].ship.cells
+
+
+def test_sabotage_that_hits_only_empty_cells_does_nothing():
+    """GT-TST-37 (last sentence), GT-CRD-SB-03: three misses and the card ends."""
+    t = Table(
+        {"a": ship("40@6,7/0", "III"), "b": ship("", "III")},
+        {"a": 20, "b": 15},
+        dice=[(6, 6), (1, 2), (1, 1), (6, 6), (2, 1), (5, 6)],
+        number=3,
+    )
+    t.by["a"].ship.cells[(6, 7)].humans = 3
+    before = {seat: dict(t.by[seat].ship.cells) for seat in "ab"}
+    play(t, "III-04")
+    assert {r["roller"] for r in t.of("dice_rolled")} == {"b"}
+    assert len(t.of("dice_rolled")) == 6
+    assert {seat: dict(t.by[seat].ship.cells) for seat in "ab"} == before
+    assert t.by["b"].ship.lost == [] and t.of("tiles_removed") == []
 
 
 def test_combat_zone_and_sabotage_need_two_ships():

@@ -14,8 +14,12 @@ from races.rules.galaxy_trucker.state import SUPPLY, TRACK
 BOTS = ("random", "rookie", "pro")
 
 
-def seats_for(bots) -> list[Seat]:
-    return [Seat(f"s{i}", f"Pilot {i}", "bot", b) for i, b in enumerate(bots)]
+def seats_for(bots, teams: bool = False) -> list[Seat]:
+    """With `teams`, seats 0 and 2 against 1 and 3 (GT-VAR-04)."""
+    return [
+        Seat(f"s{i}", f"Pilot {i}", "bot", b, team=("Red", "Blue")[i % 2] if teams else None)
+        for i, b in enumerate(bots)
+    ]
 
 
 def check_invariants(race) -> None:
@@ -33,8 +37,14 @@ def check_invariants(race) -> None:
                 assert "R" not in placed.goods or placed.kind == "special_cargo"
         assert sum(1 for c in ship.cells.values() if c.alien == "brown") <= 1
         assert sum(1 for c in ship.cells.values() if c.alien == "purple") <= 1
-        assert p.credits >= 0
-    if race.phase == "build" and race.ask and race.ask.kind != "resolve_tile":
+        # credits never below zero: the ship's own, or in team play the
+        # team's one account (GT-SCR-06, GT-AMB-30)
+        mate = race.by_id[race.mates[p.id]] if race.mates else None
+        assert p.credits + (mate.credits if mate else 0) >= 0
+    # tiles are conserved whenever no tile is in a builder's hand (in
+    # simultaneous building nothing changes before every answer of a phase is in)
+    in_hand = any(d.kind == "resolve_tile" for d in race.pending)
+    if race.phase in ("build", "flight") and not in_hand:
         on_ships = sum(len(p.ship.cells) - 1 + len(p.ship.reserved) + len(p.ship.lost)
                        for p in race.players)  # fmt: skip
         assert len(race.face_down) + len(race.face_up) + on_ships == 140
@@ -51,12 +61,18 @@ def check_invariants(race) -> None:
             assert p.ship.violations() == [] and len(p.ship.fragments()) == 1
 
 
-def play(config, bots, seed, check=True):
-    seats = seats_for(bots)
+def play(config, bots, seed, check=True, offered=False):
+    """A whole game; with `offered`, every action `legal_actions` offers any
+    seat asked must pass `validate` (GT-TST-51)."""
+    seats = seats_for(bots, teams=bool(config.get("team_race")))
     race = GAME.start(config, seats, seed)
     players = {s.id: GAME.bot(s.bot, seed=seed, seat=s.id) for s in seats}
     actions = []
     while not race.finished:
+        if offered:
+            for asked in race.pending:
+                for action in race.legal_actions(asked.seat):
+                    assert race.validate(asked.seat, action) is None, (asked.kind, action)
         decision = race.pending[0]
         action = players[decision.seat].choose(race.view(decision.seat), decision)
         race.apply(decision.seat, action)  # raises if a bot's action is refused
@@ -64,6 +80,35 @@ def play(config, bots, seed, check=True):
         if check:
             check_invariants(race)
     return race, seats, actions
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(min_value=0, max_value=10**6),
+    bots=st.lists(st.sampled_from(BOTS), min_size=2, max_size=4),
+    mode=st.sampled_from(["sequential", "simultaneous"]),
+    team=st.sampled_from([None, "teams", "expert"]),
+    laps=st.integers(min_value=1, max_value=2),
+)
+def test_every_build_mode_and_team_game_keeps_the_invariants_and_replays(
+    seed, bots, mode, team, laps
+):
+    """GT-BOT-05, GT-TST-44, GT-TST-51 over both ways of building (GT-TBB-02,
+    GT-TBB-12) and team play (GT-VAR-04/05): tiles and goods conserved, every
+    flying ship sound, credits (the team's account) never below zero, the game
+    ends with every seat finished, the replay gives the same hash, and nothing
+    `legal_actions` offers is refused."""
+    config = {"laps": laps, "build_mode": mode}
+    if team:
+        bots = (bots * 4)[:4]
+        config |= {"team_race": True, "expert_teams": team == "expert"}
+    race, seats, actions = play(config, bots, seed, offered=True)
+    result = race.result()
+    assert sorted(p.seat for p in result.order) == sorted(s.id for s in seats)
+    assert all(p.status == "finished" and p.figures["credits"] >= 0 for p in result.order)
+    assert all(len(p.figures["rounds"]) == laps for p in result.order)
+    again = replay(GAME, config, seats, seed, actions)
+    assert log_hash(again.events) == result.log_sha256
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])

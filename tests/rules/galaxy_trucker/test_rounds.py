@@ -127,6 +127,23 @@ def test_equal_credits_are_decided_by_the_last_round():
     assert ties == [{"players": ["b", "a"], "decided_by": "last_round_rank"}]
 
 
+def test_of_two_who_gave_up_the_later_one_ranks_higher():
+    """GT-TST-43 (second sentence), GT-OUT-03: both gave up in round 3; the
+    one who gave up at the later card has the better round rank, and so the
+    better final place on equal credits."""
+    t = Table({"a": ship(), "b": ship(), "c": ship()}, {"c": 4}, number=3)
+    a, b, c = t.players
+    a.gave_up = {"reason": "voluntary", "card_index": 9, "pos_at_give_up": 7, "seq": 2}
+    b.gave_up = {"reason": "no_crew", "card_index": 4, "pos_at_give_up": 12, "seq": 1}
+    score_round(t, 3)
+    for p in t.players:
+        p.credits = 30
+    assert [p.rounds[-1]["round_rank"] for p in t.players] == [2, 3, 1]
+    ordered, ties = final_order(t.players)
+    assert [p.id for p in ordered] == ["c", "a", "b"]
+    assert ties == [{"players": ["c", "a", "b"], "decided_by": "last_round_rank"}]
+
+
 def test_red_goods_go_only_into_special_holds_and_supply_is_finite():
     """GT-TST-40, GT-TST-48, GT-CGO-01, GT-CGO-08."""
     s = ship("16@7,6/0 57@6,7/0")

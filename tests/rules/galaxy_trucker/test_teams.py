@@ -90,3 +90,34 @@ def test_gt_out_05_both_members_report_the_team_credits_and_share_its_rank():
         ended.type == "game_ended"
         and ended.data["team_credits"][first] == lines[first].figures["credits"]
     )
+
+
+def test_gt_out_05_a_ship_s_penalty_is_paid_from_the_team_account():
+    """GT-VAR-04 (one shared balance), GT-AMB-30, GT-SCR-06: the no-debt
+    floor is the team's account, not the ship's share: a ship whose own
+    credits are spent still pays its lost components from what its teammate
+    earned; the account itself never goes below zero."""
+    from races.rules.galaxy_trucker.scoring import score_round
+
+    from .table import Table, ship
+
+    def scored(mates):
+        t = Table({"a": ship(), "b": ship(), "c": ship()}, {})
+        t.mates = mates
+        a, b, c = t.players
+        for p, n in ((a, 1), (b, 2), (c, 3)):
+            p.gave_up = {"reason": "voluntary", "card_index": 1, "pos_at_give_up": 0, "seq": n}
+        a.credits, b.credits, c.credits = 0, 5, 1
+        a.ship.lost, b.ship.lost, c.ship.lost = [1, 2, 3], [4], [5, 6, 7, 8]
+        score_round(t, 1)
+        return t
+
+    alone = scored({})
+    assert [p.rounds[-1]["penalty_applied"] for p in alone.players] == [0, 1, 1]
+    assert [p.credits for p in alone.players] == [0, 4, 0]
+    team = scored({"a": "b", "b": "a"})
+    a, b, c = team.players
+    assert [p.rounds[-1]["penalty_applied"] for p in team.players] == [3, 1, 1]
+    assert (a.credits, b.credits) == (-3, 4)
+    assert a.rounds[-1]["team_credits_after"] == b.rounds[-1]["team_credits_after"] == 1
+    assert c.credits == 0  # a player without a teammate keeps the ship's own floor
