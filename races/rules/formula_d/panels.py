@@ -56,7 +56,8 @@ def prompt(decision: Decision) -> str:
     if decision.kind in PROMPTS:
         return _(PROMPTS[decision.kind])
     if decision.kind == "repair" and options.get("source") in REPAIR_PROMPTS:
-        return _(REPAIR_PROMPTS[options["source"]]) % {"points": options.get("points")}
+        source = options["source"]
+        return _(REPAIR_PROMPTS[source]) % {"points": options.get("points")}
     if decision.kind in ("move", "fast_exit") and options.get("m") is not None:
         return _("Move %(count)s spaces") % {"count": options["m"]}
     if decision.kind == "frogger_reroll":  # FD-V-12.6

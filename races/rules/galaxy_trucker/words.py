@@ -245,7 +245,8 @@ def _decided(c, d, n, k):
 
 
 def _tick(c, d, n, k):
-    where = _(HOURGLASS[d["hourglass_pos"]]) if d["hourglass_pos"] in HOURGLASS else None
+    pos = d["hourglass_pos"]
+    where = _(HOURGLASS[pos]) if pos in HOURGLASS else None
     return say(
         "Building step %(step)d, the hourglass on %(circle)s.",
         step=d["tick"] + 1,
@@ -254,7 +255,8 @@ def _tick(c, d, n, k):
 
 
 def _flipped(c, d, n, k):
-    where = _(HOURGLASS[d["pos"]]) if d["pos"] in HOURGLASS else _("the next circle")
+    pos = d["pos"]
+    where = _(HOURGLASS[pos]) if pos in HOURGLASS else _("the next circle")
     return say("The hourglass is turned onto %(circle)s.", circle=where)
 
 
@@ -275,7 +277,8 @@ def _crew_placed(c, d, n, k):
 
 
 def _gave_up(c, d, n, k):
-    reason = _(REASONS[d["reason"]]) if d["reason"] in REASONS else _("landing")
+    why = d["reason"]
+    reason = _(REASONS[why]) if why in REASONS else _("landing")
     return say("%(name)s gives up the flight: %(reason)s.", name=c, reason=reason)
 
 
@@ -315,7 +318,8 @@ def _planet(c, d, n, k):
 
 
 def _offer(c, d, n, k):
-    offer = _(OFFERS[d["offer"]]) if d["offer"] in OFFERS else _("the offer")
+    offered = d["offer"]
+    offer = _(OFFERS[offered]) if offered in OFFERS else _("the offer")
     if d["accepted"]:
         return say("%(name)s accepts %(offer)s.", name=c, offer=offer)
     return say("%(name)s declines %(offer)s.", name=c, offer=offer)
@@ -331,10 +335,11 @@ def _enemy(c, d, n, k):
 
 
 def _line_penalty(c, d, n, k):
+    criterion = d["criterion"]
     return say(
         "Combat zone line %(line)s (%(criterion)s): %(name)s pays the penalty.",
         line=d["line"],
-        criterion=_(CRITERIA[d["criterion"]]),
+        criterion=_(CRITERIA[criterion]),
         name=c,
     )
 

@@ -204,10 +204,11 @@ def _road_token(c, d, n, k):
 
 
 def _sponsorship(c, d, n, k):
-    if d.get("reason") in REASONS:  # HEAT-CHAMP-10
+    why = d.get("reason")
+    if why in REASONS:  # HEAT-CHAMP-10
         return _("%(car)s gains a sponsorship card for %(reason)s.") % {
             "car": c,
-            "reason": _(REASONS[d["reason"]]),
+            "reason": _(REASONS[why]),
         }
     return _("%(car)s gains a sponsorship card.") % {"car": c}
 
