@@ -29,9 +29,8 @@ def _options() -> OptionSchema:
             Option(
                 "options",
                 "bool",
-                False,
-                "option cards on upgrade sites (section 16; RR-CFG-01 has them on, the "
-                "project's seasons switch them on by choice)",
+                True,
+                "option cards on upgrade sites (section 16); off, an upgrade site only repairs",
             ),
             Option("flags_repair", "bool", False, "flags repair like a wrench (RR-CLEAN-04)"),
             Option(
