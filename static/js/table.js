@@ -177,7 +177,21 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  // A turn's deadline may be brought forward while its panel is open (a
+  // timer started for the last to decide): the polled whose-turn line has
+  // the turn's deadline as it stands, and the panel's countdown follows it.
+  function follow() {
+    document.querySelectorAll("#cockpit time.countdown[data-turn]").forEach(function (el) {
+      var now = document.querySelector('#live time.countdown[data-turn="' + el.dataset.turn + '"]');
+      if (now && now.dataset.deadline !== el.dataset.deadline) {
+        el.dataset.deadline = now.dataset.deadline;
+        el.setAttribute("datetime", now.dataset.deadline);
+      }
+    });
+  }
+
   function tick() {
+    follow();
     document.querySelectorAll("time.countdown[data-deadline]").forEach(function (el) {
       var deadline = Date.parse(el.dataset.deadline);
       if (!isNaN(deadline)) { el.textContent = left(deadline); }

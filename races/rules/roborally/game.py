@@ -37,9 +37,9 @@ def _options() -> OptionSchema:
                 "program_timer_seconds",
                 "int",
                 30,
-                "the programming timer (RR-PROG-06)",
+                "seconds the last robot programming has once its timer starts (RR-PROG-06)",
                 min=5,
-                max=600,
+                max=72 * 3600,
             ),  # fmt: skip
         )
     )

@@ -72,6 +72,14 @@ class RoboRallyPresentation(Presentation):
         whose timer has not started has none, so the autopilot decides."""
         return decision.default
 
+    def decision_seconds(self, decision):
+        """RR-PROG-05/06: once the timer runs for the last robot still
+        programming, it has `program_timer_seconds` left to submit."""
+        if decision.kind != "program" or not decision.options.get("timer"):
+            return None
+        seconds = decision.options.get("timer_seconds")
+        return seconds if isinstance(seconds, int) and seconds > 0 else None
+
     def capabilities(self, rules):
         return Capabilities(
             min_seats=MIN_ROBOTS,
