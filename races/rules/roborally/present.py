@@ -25,7 +25,7 @@ from ..speech import _
 from .course import VECTOR, course_ids
 from .floor import floor_drawing, place
 from .game import MAX_ROBOTS, MIN_ROBOTS
-from .panels import DECISION_WORDS, roborally_panel
+from .panels import decision_words, roborally_panel
 from .validate import load_course
 from .words import FACING, WORDS
 
@@ -45,7 +45,7 @@ class RoboRallyPresentation(Presentation):
 
     @property
     def decision_words(self):
-        return {kind: _(words) for kind, words in DECISION_WORDS.items()}
+        return decision_words()
 
     def panel(self, decision, view, *, legal):
         return roborally_panel(decision, view, legal)
