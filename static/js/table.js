@@ -104,6 +104,8 @@
     var selects = Array.prototype.slice.call(form.querySelectorAll(".slot select.first"));
     var all = Array.prototype.slice.call(form.querySelectorAll("select"));
     var cards = Array.prototype.slice.call(form.querySelectorAll(".register-hand button.card"));
+    // The sentences in the reader's language, from the widget's template.
+    var words = form.querySelector(".register-words").dataset;
     function nameOf(key) {
       var card = form.querySelector('.register-hand button.card[data-card="' + key + '"]');
       return card ? card.getAttribute("aria-label") : key;
@@ -120,10 +122,9 @@
       selects.forEach(function (s) { s.closest(".slot").classList.toggle("filled", !!s.value); });
       var missing = selects.length - filled;
       confirm.disabled = twice || missing > 0;
-      if (twice) { summaryOf(form, "A card can go into one register only.", true); }
-      else if (missing > 0) {
-        summaryOf(form, "Fill " + missing + " more register" + (missing === 1 ? "" : "s") + ".");
-      } else { summaryOf(form, "Program: " + used.map(nameOf).join(", ") + "."); }
+      if (twice) { summaryOf(form, words.twice, true); }
+      else if (missing > 0) { summaryOf(form, words["fill-" + missing]); }
+      else { summaryOf(form, words.program.replace("{cards}", used.map(nameOf).join(", "))); }
     }
     function put(key, select) {
       all.forEach(function (s) { if (s.value === key) { s.value = ""; } });
