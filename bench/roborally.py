@@ -7,7 +7,7 @@
 - CPU ms per game of 6 `greedy` robots on twin_forge;
 - `greedy` against `rookie` (two of each, seats swapped every seed, the
   courses in turn): flags per robot per game, wins, robots destroyed;
-- smoke: many seeds over every course with 2 to 8 robots, no exception and
+- smoke: every seed on every course with 2 to 8 robots, no exception and
   every result ordered.
 
 Standalone (no Django). Readable figures first; the last line is one JSON object.
@@ -104,16 +104,25 @@ def duel(count: int) -> dict:
     } | {"games": count, "end_reasons": ends}
 
 
+RANKS = ("finished", "not_finished", "eliminated")  # RR-RANK-01, RR-OUT-01
+
+
 def smoke(bot: str, count: int) -> int:
-    """Every course, 2 to 8 robots; raises on any exception or a bad order."""
+    """`count` seeds on every course, 2 to 8 robots; raises on any exception
+    or a result out of order (every robot once, places 1..n, finished
+    robots first and eliminated ones last). Returns the races run."""
+    races = 0
     for seed in range(count):
-        course_id = course_ids()[seed % len(course_ids())]
         cars = 2 + seed % 7
-        race, _ = run_bot_race(GAME, {"track": course_id}, seats([bot] * cars), seed)
-        order = race.result().order
-        assert [p.position for p in order] == list(range(1, cars + 1))
-        assert {p.seat for p in order} == {f"r{i + 1}" for i in range(cars)}
-    return count
+        for course_id in course_ids():
+            race, _ = run_bot_race(GAME, {"track": course_id}, seats([bot] * cars), seed)
+            order = race.result().order
+            assert [p.position for p in order] == list(range(1, cars + 1)), (course_id, seed)
+            assert {p.seat for p in order} == {f"r{i + 1}" for i in range(cars)}, (course_id, seed)
+            ranks = [RANKS.index(p.status) for p in order]
+            assert ranks == sorted(ranks), (course_id, seed)
+            races += 1
+    return races
 
 
 def main() -> None:
@@ -143,7 +152,8 @@ def main() -> None:
         if count:
             start = time.perf_counter()
             out[f"smoke_{bot}"] = smoke(bot, count)
-            print(f"smoke: {count} {bot} races, no exception, every result ordered "
+            print(f"smoke: {count} {bot} seeds on each course ({out[f'smoke_{bot}']} races), "
+                  f"no exception, every result ordered "
                   f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
     print(json.dumps(out))
 

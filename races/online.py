@@ -97,15 +97,31 @@ def decision_submit(
                 message = str(error) or _("That choice is not legal now.")
             if message:
                 raise ValidationError(message)
+            timed = _time_limit(presentation, race, seat) is not None
             race.apply(seat, chosen)
             session.actions = [
                 *session.actions,
                 {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
             ]
+            following = next((d for d in race.pending if d.seat == seat), None)
+            runs_on = timed and _time_limit(presentation, race, seat) is not None
         session.queued_at = now  # when the bots were asked to play on
         session.save(update_fields=["actions", "queued_at"])
-        turn.delete()
+        if runs_on:
+            # A draft while the decision's own time runs: the turn goes on
+            # at its new step and keeps its deadline, so time is not won back.
+            turn.step, turn.kind = len(session.actions), following.kind
+            turn.prompt = following.prompt[:200]
+            turn.save(update_fields=["step", "kind", "prompt"])
+        else:
+            turn.delete()
         session_advance_later(session.pk)
+
+
+def _time_limit(presentation, race, seat: str) -> int | None:
+    """The seconds of the seat's pending decision's own time limit, if any."""
+    decision = next((d for d in race.pending if d.seat == seat), None)
+    return None if decision is None else presentation.decision_seconds(decision)
 
 
 def autopilot_take_over(*, session_id: int, user, seat: str) -> None:

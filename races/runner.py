@@ -168,10 +168,25 @@ def settle(session: Session, race, now: datetime) -> str:
 
 
 def _turns_open(session: Session, race, now: datetime) -> None:
-    """A person's controller: a turn with a deadline for each decision they owe."""
+    """A person's controller: a turn with a deadline for each decision they
+    owe. A decision with its own time limit (`Presentation.decision_seconds`)
+    is due at the sooner of the season's deadline and the end of that limit,
+    counted from when the decision first carries it: a turn already open
+    has its deadline brought forward then, never put back."""
     pending = {d.seat: d for d in race.pending}
     session.turns.exclude(seat__in=pending).delete()
-    already_open = set(session.turns.values_list("seat", flat=True))
+    presentation = get_presentation(session.round.season.game)
+    limits = {seat: presentation.decision_seconds(d) for seat, d in pending.items()}
+
+    def due(seat: str, deadline: datetime) -> datetime:
+        seconds = limits[seat]
+        return deadline if seconds is None else min(deadline, now + timedelta(seconds=seconds))
+
+    already_open = set()
+    for pk, seat, deadline in session.turns.values_list("pk", "seat", "deadline"):
+        already_open.add(seat)
+        if due(seat, deadline) < deadline:
+            Turn.objects.filter(pk=pk).update(deadline=due(seat, deadline))
     records = {r["id"]: r for r in session.seats}
     deadline = now + timedelta(seconds=session.round.season.decision_seconds)
     Turn.objects.bulk_create(
@@ -183,7 +198,7 @@ def _turns_open(session: Session, race, now: datetime) -> None:
             kind=decision.kind,
             prompt=decision.prompt[:200],
             opened_at=now,
-            deadline=deadline,
+            deadline=due(seat, deadline),
         )
         for seat, decision in pending.items()
         if seat not in already_open

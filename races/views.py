@@ -181,7 +181,9 @@ def _live_play_context(request, session: Session, names: dict, turns: list) -> d
     cockpit = {} if request.htmx else cockpit_context(request, session, turns=turns)
     return {
         **cockpit,
-        "waiting": [{"name": names.get(t.seat, ""), "deadline": t.deadline} for t in turns],
+        "waiting": [
+            {"name": names.get(t.seat, ""), "deadline": t.deadline, "turn": t.pk} for t in turns
+        ],
     }
 
 

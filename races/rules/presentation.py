@@ -178,6 +178,15 @@ class Presentation(ABC):
         records it as the default."""
         return None
 
+    def decision_seconds(self, decision: Decision) -> int | None:
+        """The decision's own time limit in seconds, when the game's rules
+        give it one (a timer that starts for the last seat still deciding),
+        counted from when the decision first carries it; the host gives the
+        seat the sooner of that and the season's deadline, and a missed one
+        applies `missed_deadline`. None, the default: the season's deadline
+        alone."""
+        return None
+
     # Decision kind -> its name in the game's words, for the plain form.
     decision_words: Mapping[str, str] = {}
 

@@ -37,7 +37,9 @@ def waiting_sentence(waiting) -> str:
         % {
             "name": format_html("<strong>{}</strong>", w["name"]),
             "left": format_html(
-                '<time class="countdown" data-deadline="{iso}" datetime="{iso}">{left}</time>',
+                '<time class="countdown" data-turn="{turn}" data-deadline="{iso}" '
+                'datetime="{iso}">{left}</time>',
+                turn=w.get("turn", ""),
                 iso=w["deadline"].isoformat(),
                 left=timeuntil(w["deadline"]),
             ),

@@ -112,6 +112,8 @@
     var selects = Array.prototype.slice.call(form.querySelectorAll(".slot select.first"));
     var all = Array.prototype.slice.call(form.querySelectorAll("select"));
     var cards = Array.prototype.slice.call(form.querySelectorAll(".register-hand button.card"));
+    // The sentences in the reader's language, from the widget's template.
+    var words = form.querySelector(".register-words").dataset;
     function nameOf(key) {
       var card = form.querySelector('.register-hand button.card[data-card="' + key + '"]');
       return card ? card.getAttribute("aria-label") : key;
@@ -128,10 +130,9 @@
       selects.forEach(function (s) { s.closest(".slot").classList.toggle("filled", !!s.value); });
       var missing = selects.length - filled;
       confirm.disabled = twice || missing > 0;
-      if (twice) { summaryOf(form, "A card can go into one register only.", true); }
-      else if (missing > 0) {
-        summaryOf(form, "Fill " + missing + " more register" + (missing === 1 ? "" : "s") + ".");
-      } else { summaryOf(form, "Program: " + used.map(nameOf).join(", ") + "."); }
+      if (twice) { summaryOf(form, words.twice, true); }
+      else if (missing > 0) { summaryOf(form, words["fill-" + missing]); }
+      else { summaryOf(form, words.program.replace("{cards}", used.map(nameOf).join(", "))); }
     }
     function put(key, select) {
       all.forEach(function (s) { if (s.value === key) { s.value = ""; } });
@@ -185,7 +186,21 @@
     return m + ":" + (s < 10 ? "0" : "") + s;
   }
 
+  // A turn's deadline may be brought forward while its panel is open (a
+  // timer started for the last to decide): the polled whose-turn line has
+  // the turn's deadline as it stands, and the panel's countdown follows it.
+  function follow() {
+    document.querySelectorAll("#cockpit time.countdown[data-turn]").forEach(function (el) {
+      var now = document.querySelector('#live time.countdown[data-turn="' + el.dataset.turn + '"]');
+      if (now && now.dataset.deadline !== el.dataset.deadline) {
+        el.dataset.deadline = now.dataset.deadline;
+        el.setAttribute("datetime", now.dataset.deadline);
+      }
+    });
+  }
+
   function tick() {
+    follow();
     document.querySelectorAll("time.countdown[data-deadline]").forEach(function (el) {
       var deadline = Date.parse(el.dataset.deadline);
       if (!isNaN(deadline)) { el.textContent = left(deadline); }

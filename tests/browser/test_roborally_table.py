@@ -24,9 +24,12 @@ S = Session.Status
 
 
 def live_session(league):
-    """Ana against one greedy bot on Shakedown, a short race of three turns."""
+    """Ana against one greedy bot on Shakedown, a short race of three turns.
+    The bot programs at once, so Ana is always the last to program and her
+    timer runs (RR-PROG-05): the season gives it the whole decision time."""
     season = make_season(
-        league, slug="roborally", game="roborally", rules={"max_turns": 3}, grid_size=2,
+        league, slug="roborally", game="roborally",
+        rules={"max_turns": 3, "program_timer_seconds": 600}, grid_size=2,
         live_play=True, decision_seconds=600,
     )  # fmt: skip
     entry_create(season=season, driver=make_driver("Ana"), car_number=7)
@@ -107,6 +110,7 @@ def test_a_person_programs_a_robot_by_clicking_and_a_forged_program_changes_noth
     form = page.locator("#cockpit form.panel[data-widget=registers]")
     assert form.locator("#slot-1").input_value() == first  # the placement is kept
     program_by_clicking(page, form)
+    assert form.locator(".choice-summary").inner_text().startswith("Program: ")
     no_raw_values(page)
     both_widths(page, "table-roborally")
 

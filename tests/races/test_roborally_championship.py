@@ -4,14 +4,15 @@ the shipped courses, results carry the game's figures (flags, lives,
 damage) and the standings add the four rounds up."""
 
 import pytest
+from django.urls import reverse
 
-from league.models import DriverStanding
+from league.models import DriverStanding, Season
 from league.services import entry_create
 from races.models import Result, Session
 from races.rules import get_game
 from races.runner import session_run
 from races.services import round_create
-from tests.conftest import make_driver, make_season
+from tests.conftest import make_driver, make_season, scoring_presets
 
 pytestmark = pytest.mark.django_db
 COURSES = ["shakedown", "twin_forge", "shakedown", "twin_forge"]
@@ -45,3 +46,42 @@ def test_four_roborally_races_make_a_season_table(league):
     assert len(table) == 5 and len(table[0].rounds) == 4
     assert table[0].points == sum(table[0].rounds.values()) > 0
     assert [s.points for s in table] == sorted((s.points for s in table), reverse=True)
+
+
+def _season_form(**over) -> dict:
+    return {
+        "game": "roborally", "name": "Post Robots", "scoring": "", "own_points": "25, 18",
+        "drop_worst": 0, "team_size": 2, "grid_size": 6, "bot_level": "greedy",
+        "decision_seconds": 86400, "opt_lives": 3, "opt_max_turns": 50, "opt_options": "on",
+        "opt_push_damage": "on", **over,
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("seconds", "message"),
+    [("2", "greater than or equal to 5"), ("999999", "less than or equal to 259200")],
+)
+def test_a_program_timer_out_of_range_is_a_form_error(client, league, owner, seconds, message):
+    """RR-PROG-06, RR-CFG-01: the season form checks `program_timer_seconds`
+    (5 s to 72 h) and says so next to the field; no season is made."""
+    scoring_presets()
+    client.force_login(owner)
+    page = client.post(
+        reverse("season_create", args=[league.slug]),
+        _season_form(opt_program_timer_seconds=seconds),
+    ).content.decode()
+    assert message in page and "Program timer seconds" in page
+    assert not Season.objects.exists()
+
+
+def test_a_correspondence_season_lengthens_the_program_timer(client, league, owner):
+    """RR-PROG-06: a season may give the last programmer two hours; the
+    default (30) and the spec's other defaults stay out of its rules."""
+    scoring_presets()
+    client.force_login(owner)
+    response = client.post(
+        reverse("season_create", args=[league.slug]),
+        _season_form(opt_program_timer_seconds="7200"),
+    )
+    assert response.status_code == 302
+    assert Season.objects.get().rules == {"program_timer_seconds": 7200}

@@ -10,6 +10,7 @@ from datetime import timedelta
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from league.services import entry_create
 from races.live_races import live_race
@@ -214,3 +215,68 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
         Action(posted["kind"], posted["params"]), {}, 3
     )
     assert action.params == {"registers": [[490, 80], 500, 510, 520, "x"], "conditional": 530}
+
+
+def test_the_last_programmer_gets_the_timer_as_its_deadline_and_a_draft_keeps_it(robots):
+    """RR-PROG-05/06 online: Ana programs, so Ben is the last; his timer
+    starts and his turn is due within `program_timer_seconds` (30 by
+    default), not the season's 300. A draft does not give the time back;
+    when it runs out his registers are filled at random (RR-PROG-07) and
+    the host's `timeout` is logged as the default."""
+    session, ana, ben = robots
+    ana_client, ben_client = Client(), Client()
+    ana_client.force_login(ana)
+    ben_client.force_login(ben)
+    before = Turn.objects.get(session=session, user=ben)
+    assert before.deadline - before.opened_at == timedelta(seconds=300)
+    decide(ana_client, session, form_of(session, ana, hand_of(cockpit(ana_client, session))[:5]))
+    started = timezone.now()
+    session_advance(session_id=session.pk)
+    timed = Turn.objects.get(session=session, user=ben)
+    assert timed.pk == before.pk
+    assert started < timed.deadline <= timezone.now() + timedelta(seconds=30)
+    session.refresh_from_db()
+    with live_race(session) as (_, race):
+        assert [e.seat for e in race.events if e.type == "timer_started"] == [timed.seat]
+    html = cockpit(ben_client, session)
+    assert f'data-turn="{timed.pk}" data-deadline="{timed.deadline.isoformat()}"' in html
+    placed = hand_of(html)[:1]
+    decide(ben_client, session, form_of(session, ben, [*placed, "", "", "", ""], draft="1"))
+    session_advance(session_id=session.pk)
+    drafted = Turn.objects.get(session=session, user=ben)
+    assert (drafted.pk, drafted.deadline) == (timed.pk, timed.deadline)
+    assert drafted.step == len(Session.objects.get(pk=session.pk).actions)
+    assert deadlines_expire(now=timed.deadline - timedelta(seconds=1)) == 0
+    assert deadlines_expire(now=timed.deadline + timedelta(seconds=1)) == 1
+    session.refresh_from_db()
+    defaults = [s for s in session.actions if s["by"] == "default"]
+    assert defaults == [{"seat": timed.seat, "action": {"kind": "timeout", "params": {}},
+                         "by": "default"}]  # fmt: skip
+    with live_race(session) as (_, race):
+        filled = next(e for e in race.events if e.type == "program_autofilled")
+        assert filled.seat == timed.seat and filled.data["filled"] == [2, 3, 4, 5]
+
+
+def test_a_season_sets_the_program_timer_and_the_sooner_deadline_wins(league):
+    """RR-PROG-06, RR-CFG-01: a correspondence season lengthens the timer
+    to 2 hours; with a day per decision the last programmer has 2 hours.
+    A timer longer than the season's decision time changes nothing."""
+    for timer, decision, expected in [(7200, 86400, 7200), (7200, 600, 600)]:
+        season = make_season(league, game="roborally", rules={"program_timer_seconds": timer},
+                             grid_size=4, live_play=True, decision_seconds=decision)  # fmt: skip
+        ana, ben = make_driver(f"Ana {timer} {decision}"), make_driver(f"Ben {timer} {decision}")
+        entry_create(season=season, driver=ana, car_number=7)
+        entry_create(season=season, driver=ben, car_number=3)
+        rnd = round_create(season=season, number=1, name="Post", track="shakedown")
+        session = rnd.sessions.get(kind=Session.Kind.RACE)
+        Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+        session_run(session_id=session.pk)
+        session.refresh_from_db()
+        client = Client()
+        client.force_login(ana.user)
+        decide(client, session, form_of(session, ana.user, hand_of(cockpit(client, session))[:5]))
+        start = timezone.now()
+        session_advance(session_id=session.pk)
+        end, due = timezone.now(), timedelta(seconds=expected)
+        deadline = Turn.objects.get(session=session, user=ben.user).deadline
+        assert start + due - timedelta(seconds=5) < deadline <= end + due, (timer, decision)

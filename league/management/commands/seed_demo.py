@@ -240,7 +240,9 @@ class Command(BaseCommand):
             slug="roborally-2026",
             name="RoboRally Factory Cup 2026",
             game="roborally",
-            rules={},
+            # A correspondence league: the last programmer's timer (RR-PROG-06)
+            # runs as long as any decision, so the demo's table waits for you.
+            rules={"program_timer_seconds": DECISION_SECONDS},
             scoring="formula-1-2010",
             team_mode=False,
             grid_size=6,

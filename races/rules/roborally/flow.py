@@ -90,7 +90,9 @@ def flywheels(f: Factory) -> Flow:
     for robot in f.robots:
         if not robot.active or robot.flywheel is None or "Flywheel" not in robot.options:
             continue
-        prompt = gettext("Take the card kept on your Flywheel into your hand?")
+        prompt = gettext("Take the card kept on your %(option)s into your hand?") % {
+            "option": "Flywheel"
+        }
         _, action = yield [yes_no(robot.seat, "flywheel_use", prompt)]
         if action.params["answer"] == "yes":
             card, robot.flywheel = robot.flywheel, None

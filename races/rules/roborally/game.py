@@ -29,18 +29,17 @@ def _options() -> OptionSchema:
             Option(
                 "options",
                 "bool",
-                False,
-                "option cards on upgrade sites (section 16; RR-CFG-01 has them on, the "
-                "project's seasons switch them on by choice)",
+                True,
+                "option cards on upgrade sites (section 16); off, an upgrade site only repairs",
             ),
             Option("flags_repair", "bool", False, "flags repair like a wrench (RR-CLEAN-04)"),
             Option(
                 "program_timer_seconds",
                 "int",
                 30,
-                "the programming timer (RR-PROG-06)",
+                "seconds the last robot programming has once its timer starts (RR-PROG-06)",
                 min=5,
-                max=600,
+                max=72 * 3600,
             ),  # fmt: skip
         )
     )

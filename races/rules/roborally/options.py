@@ -132,9 +132,9 @@ def gyroscopes(f: Factory) -> Flow:
     f.step = "A"
     for robot in f.robots:
         if robot.active and "Gyroscopic Stabilizer" in robot.options:
-            prompt = gettext(
-                "Gyroscopic Stabilizer: keep gears and belts from turning you this turn?"
-            )
+            prompt = gettext("%(option)s: keep gears and belts from turning you this turn?") % {
+                "option": "Gyroscopic Stabilizer"
+            }
             default = Action("gyroscope", {"answer": "no"})
             options = {"answers": ["no", "yes"]}
             _, action = yield [Decision(robot.seat, "gyroscope", prompt, options, default)]

@@ -35,11 +35,24 @@ DECISION_WORDS = {
     "weapon": N_("Weapon"),
     "prevent_damage": N_("Prevent damage"),
     "discard_on_destruction": N_("Discard an option"),
-    "gyroscope": N_("Gyroscopic Stabilizer"),
-    "abort_switch": N_("Abort Switch"),
-    "conditional_swap": N_("Conditional Program"),
-    "flywheel_use": N_("Flywheel"),
 }
+# Decisions named by their option card. Option cards' names are names,
+# said as printed in every language (as tracks' and courses' are), so no
+# sentence to translate holds one: it comes in as `%(option)s`.
+NAMED_DECISIONS = {
+    "gyroscope": "Gyroscopic Stabilizer",
+    "abort_switch": "Abort Switch",
+    "conditional_swap": "Conditional Program",
+    "flywheel_use": "Flywheel",
+}
+
+
+def decision_words() -> dict[str, str]:
+    """Each decision kind's name in the reader's language (an option
+    card's own name as printed)."""
+    return {**{k: _(v) for k, v in DECISION_WORDS.items()}, **NAMED_DECISIONS}
+
+
 # The two answers of each yes-or-no question, yes first.
 YES_NO = {
     "power_down": (N_("Power down next turn: no cards, all damage repaired"), N_("Keep running")),
@@ -51,12 +64,12 @@ YES_NO = {
         N_("Keep my program"),
     ),
     "conditional_swap": (
-        N_("Swap in the card kept on Conditional Program"),
+        N_("Swap in the card kept on %(option)s"),
         N_("Keep this register's card"),
     ),
     "flywheel_use": (
-        N_("Take the card kept on the Flywheel into my hand"),
-        N_("Leave it on the Flywheel"),
+        N_("Take the card kept on the %(option)s into my hand"),
+        N_("Leave it on the %(option)s"),
     ),
 }
 
@@ -158,12 +171,20 @@ def program_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
     asides = []
     if options.get("conditional"):
         asides.append({"param": "conditional",
-                       "label": _("A card face down on Conditional Program")})  # fmt: skip
+                       "label": _("A card face down on %(option)s") % {
+                           "option": "Conditional Program"}})  # fmt: skip
     if options.get("flywheel"):
-        asides.append({"param": "flywheel", "label": _("A card face down on the Flywheel")})
+        asides.append({"param": "flywheel",
+                       "label": _("A card face down on the %(option)s") % {
+                           "option": "Flywheel"}})  # fmt: skip
     pairs = options.get("pairs") or []
     extra = [
-        choice(a, _("Recompile: discard your hand and draw a new one (1 damage)"), danger=True)
+        choice(
+            a,
+            _("%(option)s: discard your hand and draw a new one (1 damage)")
+            % {"option": "Recompile"},
+            danger=True,
+        )  # fmt: skip
         for a in legal
         if a.kind == "recompile"
     ]
@@ -198,7 +219,10 @@ def respawn_panel(decision: Decision, legal: Sequence[Action]) -> dict:
 def answer_panel(decision: Decision, legal: Sequence[Action]) -> dict:
     yes, no = YES_NO[decision.kind]
     ordered = sorted(legal, key=lambda a: a.params.get("answer") != "yes")
-    choices = [choice(a, _(yes) if a.params.get("answer") == "yes" else _(no)) for a in ordered]
+    named = {"option": NAMED_DECISIONS.get(decision.kind, "")}
+    choices = [
+        choice(a, (_(yes) if a.params.get("answer") == "yes" else _(no)) % named) for a in ordered
+    ]
     return panel("form", decision, choices)
 
 
@@ -212,10 +236,11 @@ def option_label(decision: Decision, action: Action, names: Mapping[str, str]) -
         if weapon == "main":
             return _("Fire the main laser")
         if weapon == "Fire Control" and "register" in params:
-            return _("Fire Control: lock register %(register)d of the robot hit") % {
-                "register": params["register"]}  # fmt: skip
+            return _("%(weapon)s: lock register %(register)d of the robot hit") % {
+                "weapon": weapon, "register": params["register"]}  # fmt: skip
         if weapon == "Fire Control":
-            return _("Fire Control: destroy its %(option)s") % {"option": params["option"]}
+            return _("%(weapon)s: destroy its %(option)s") % {
+                "weapon": weapon, "option": params["option"]}  # fmt: skip
         return _("Fire %(weapon)s instead") % {"weapon": weapon}
     if decision.kind == "prevent_damage":
         chosen = params.get("discard") or []
@@ -237,4 +262,4 @@ def roborally_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) 
     labels = [option_label(decision, a, {}) for a in legal]
     if legal and all(labels):
         return panel("form", decision, [choice(a, t) for a, t in zip(legal, labels, strict=True)])
-    return numbered_form(decision, legal, {k: _(v) for k, v in DECISION_WORDS.items()})
+    return numbered_form(decision, legal, decision_words())

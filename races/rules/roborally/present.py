@@ -25,7 +25,7 @@ from ..speech import _
 from .course import VECTOR, course_ids
 from .floor import floor_drawing, place
 from .game import MAX_ROBOTS, MIN_ROBOTS
-from .panels import DECISION_WORDS, roborally_panel
+from .panels import decision_words, roborally_panel
 from .validate import load_course
 from .words import FACING, WORDS
 
@@ -45,7 +45,7 @@ class RoboRallyPresentation(Presentation):
 
     @property
     def decision_words(self):
-        return {kind: _(words) for kind, words in DECISION_WORDS.items()}
+        return decision_words()
 
     def panel(self, decision, view, *, legal):
         return roborally_panel(decision, view, legal)
@@ -71,6 +71,14 @@ class RoboRallyPresentation(Presentation):
         RR-PROG-07, once the timer runs; "no"; RR-RESPAWN-07); a program
         whose timer has not started has none, so the autopilot decides."""
         return decision.default
+
+    def decision_seconds(self, decision):
+        """RR-PROG-05/06: once the timer runs for the last robot still
+        programming, it has `program_timer_seconds` left to submit."""
+        if decision.kind != "program" or not decision.options.get("timer"):
+            return None
+        seconds = decision.options.get("timer_seconds")
+        return seconds if isinstance(seconds, int) and seconds > 0 else None
 
     def capabilities(self, rules):
         return Capabilities(

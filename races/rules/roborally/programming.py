@@ -133,7 +133,7 @@ def program_problem(
         if partial or option not in robot.options:
             return gettext("you hold no %(option)s") % {"option": option}
         if field_ == "flywheel" and robot.flywheel is not None:
-            return gettext("your Flywheel already holds a card")
+            return gettext("your %(option)s already holds a card") % {"option": option}
         if isinstance(card, bool) or card not in robot.hand or card in used:
             return gettext("only a card left in your hand can go on %(option)s") % {
                 "option": option

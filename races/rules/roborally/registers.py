@@ -30,9 +30,10 @@ def step_a_options(f: Factory, register: int) -> Flow:
             and not robot.locked(register)
             and robot.registers[register - 1] is not None
         ):
-            prompt = gettext(
-                "Conditional Program: swap the card kept on it into register %(register)d?"
-            ) % {"register": register}
+            prompt = gettext("%(option)s: swap the card kept on it into register %(register)d?") % {
+                "option": "Conditional Program",
+                "register": register,
+            }
             _, action = yield [yes_no(robot.seat, "conditional_swap", prompt, register=register)]
             if action.params["answer"] == "yes":
                 old, card = robot.registers[register - 1], robot.conditional
@@ -45,8 +46,8 @@ def step_a_options(f: Factory, register: int) -> Flow:
             continue
         if not robot.aborted:
             prompt = gettext(
-                "Abort Switch: replace register %(register)d and the later ones from the deck?"
-            ) % {"register": register}
+                "%(option)s: replace register %(register)d and the later ones from the deck?"
+            ) % {"option": "Abort Switch", "register": register}
             _, action = yield [yes_no(robot.seat, "abort_switch", prompt, register=register)]
             robot.aborted = action.params["answer"] == "yes"
         if robot.aborted:

@@ -19,6 +19,7 @@ from .state import REGISTERS, Factory, Flow, Robot
 
 WEAPONS = ("Mini Howitzer", "Pressor Beam", "Radio Control", "Scrambler", "Tractor Beam")
 FIRE_CONTROL = "Fire Control"
+NAMED = {"option": FIRE_CONTROL}  # a card's name, said as printed
 HOWITZER_SHOTS = 5  # RR-OPT-08 #16 (PROJECT DESIGN)
 MAIN = {"weapon": "main"}
 
@@ -118,10 +119,10 @@ def weapon_problem(decision: Decision, action: Action) -> str | None:
         if "register" in params and "option" not in params:
             if params["register"] in targets["registers"]:
                 return None
-            return gettext("Fire Control locks one of the target's open registers")
+            return gettext("%(option)s locks one of the target's open registers") % NAMED
         if "option" in params and "register" not in params:
             if params["option"] in targets["options"]:
                 return None
-            return gettext("Fire Control destroys one of the target's options")
-        return gettext("Fire Control names one register or one option")
+            return gettext("%(option)s destroys one of the target's options") % NAMED
+        return gettext("%(option)s names one register or one option") % NAMED
     return None

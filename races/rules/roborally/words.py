@@ -42,8 +42,6 @@ SOURCES = {
     "board_laser": N_("a board laser"),
     "robot_laser": N_("a robot's laser"),
     "push": N_("a push"),
-    "ramming_gear": N_("Ramming Gear"),
-    "mini_howitzer": N_("a Mini Howitzer"),
     "reentry": N_("re-entering"),
     "recompile": N_("recompiling"),
 }
@@ -52,13 +50,12 @@ DISCARDS = {
     "destroyed": N_("%(robot)s discards %(option)s as it is destroyed."),
     "used_up": N_("%(robot)s discards %(option)s, used up."),
     "eliminated": N_("%(robot)s discards %(option)s as it leaves the race."),
-    "fire_control": N_("%(robot)s loses %(option)s to Fire Control."),
+    "fire_control": N_("%(robot)s loses %(option)s to %(weapon)s."),
 }
-PREVENTED = {
-    "ablative_coat": N_("%(robot)s prevents %(amount)d damage with its Ablative Coat."),
-    "power_down_shield": N_("%(robot)s prevents %(amount)d damage with its Power-Down Shield."),
-    "discard": N_("%(robot)s prevents %(amount)d damage."),
-}
+# Damage dealt by an option card, its source named by the card (RR-OPT-08).
+OPTION_SOURCES = {"ramming_gear": "Ramming Gear", "mini_howitzer": "Mini Howitzer"}
+# Damage prevented by an option card (RR-DMG-04 items 1-2), by the card's name.
+PREVENTERS = {"ablative_coat": "Ablative Coat", "power_down_shield": "Power-Down Shield"}
 ENDS = {
     "final_flag": N_("a robot touched the last flag"),
     "all_eliminated": N_("every robot is out"),
@@ -130,6 +127,11 @@ def _damage(car, d, names, config):
         words["source"] = _("%(robot)s's laser") % {"robot": by}
     elif d["source"] == "push" and by:
         words["source"] = _("a push by %(robot)s") % {"robot": by}
+    elif d["source"] in OPTION_SOURCES and by:
+        words["source"] = _("%(robot)s's %(option)s") % {
+            "robot": by, "option": OPTION_SOURCES[d["source"]]}  # fmt: skip
+    elif d["source"] in OPTION_SOURCES:
+        words["source"] = OPTION_SOURCES[d["source"]]
     else:
         words["source"] = _(SOURCES[d["source"]])
     locked = d.get("registers_newly_locked") or []
@@ -188,25 +190,22 @@ def _option_used(car, d, names, config):
             details["squares"],
         ) % {**words, "count": details["squares"]}
     if option == "Fire Control" and "register" in details:
-        return _("%(robot)s uses Fire Control to lock register %(register)d of %(target)s.") % words
+        return _("%(robot)s uses %(option)s to lock register %(register)d of %(target)s.") % words
     if option == "Fire Control":
-        return _("%(robot)s uses Fire Control on %(target)s.") % words
+        return _("%(robot)s uses %(option)s on %(target)s.") % words
     if "weapon" in details:
         return _("%(robot)s fires its %(option)s at %(target)s.") % words
     if "new_card" in details:
-        return _("%(robot)s's Abort Switch replaces register %(register)d with %(card)s.") % words
+        return _("%(robot)s's %(option)s replaces register %(register)d with %(card)s.") % words
     if "card" in details:
-        return (
-            _("%(robot)s swaps %(card)s from Conditional Program into register %(register)d.")
-            % words
-        )
+        return _("%(robot)s swaps %(card)s from %(option)s into register %(register)d.") % words
     if "side" in details:
         if details["side"] == "right":
-            return _("%(robot)s steps sideways to its right on its Crab Legs.") % words
-        return _("%(robot)s steps sideways to its left on its Crab Legs.") % words
+            return _("%(robot)s steps sideways to its right on its %(option)s.") % words
+        return _("%(robot)s steps sideways to its left on its %(option)s.") % words
     if "cards" in details:
         words.update(move=card(details["cards"][0]), turn=card(details["cards"][1]))
-        return _("%(robot)s runs %(move)s and %(turn)s together on its Dual Processor.") % words
+        return _("%(robot)s runs %(move)s and %(turn)s together on its %(option)s.") % words
     if yes(details.get("active")):
         return _("%(robot)s switches its %(option)s on.") % words
     return _("%(robot)s switches its %(option)s off.") % words
@@ -223,8 +222,17 @@ def _revealed(car, d, names, config):
 def _locked(car, d, names, config):
     words = {"robot": car, "register": d["locked"]}
     if yes(d.get("extra")):
-        return _("%(robot)s's register %(register)d is locked by Fire Control.") % words
+        return _("%(robot)s's register %(register)d is locked by %(option)s.") % {
+            **words, "option": "Fire Control"}  # fmt: skip
     return _("%(robot)s's register %(register)d is locked.") % words
+
+
+def _prevented(car, d, names, config):
+    words = {"robot": car, "amount": d["amount"]}
+    if d["by"] in PREVENTERS:
+        return _("%(robot)s prevents %(amount)d damage with its %(option)s.") % {
+            **words, "option": PREVENTERS[d["by"]]}  # fmt: skip
+    return _("%(robot)s prevents %(amount)d damage.") % words
 
 
 def _said(message: str, **fields):
@@ -280,7 +288,10 @@ WORDS = {
         % {"robot": c, "count": len(d["filled"])}
     ),
     "recompiled": _said(N_("%(robot)s recompiles: a new hand for 1 damage.")),
-    "flywheel_used": _said(N_("%(robot)s takes the card kept on its Flywheel into its hand.")),
+    "flywheel_used": lambda c, d, n, k: (
+        _("%(robot)s takes the card kept on its %(option)s into its hand.")
+        % {"robot": c, "option": "Flywheel"}
+    ),
     "power_down_announced": lambda c, d, n, k: (
         (
             _("%(robot)s announces a power down for next turn.")
@@ -338,11 +349,9 @@ WORDS = {
     "robot_finished": _said(N_("%(robot)s has touched every flag!")),
     "option_drawn": _said(N_("%(robot)s draws the option card %(option)s."), option="option"),
     "option_discarded": lambda c, d, n, k: (
-        _(DISCARDS[d["reason"]]) % {"robot": c, "option": d["option"]}
+        _(DISCARDS[d["reason"]]) % {"robot": c, "option": d["option"], "weapon": "Fire Control"}
     ),  # fmt: skip
-    "damage_prevented": lambda c, d, n, k: (
-        _(PREVENTED.get(d["by"], PREVENTED["discard"])) % {"robot": c, "amount": d["amount"]}
-    ),  # fmt: skip
+    "damage_prevented": _prevented,
     "option_used": _option_used,
     "race_finished": _finished,
 }

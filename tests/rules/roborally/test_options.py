@@ -23,11 +23,16 @@ def test_the_option_deck_has_the_26_cards():  # RR-OPT-01, FACT [F6]
     assert len(OPTION_NAMES) == len(set(OPTION_NAMES)) == 26
 
 
-def test_options_stay_off_unless_a_race_switches_them_on():  # RR-CFG-01, RR-SETUP-06
+def test_options_are_on_unless_a_race_switches_them_off():  # RR-CFG-01, RR-SETUP-06
+    """RR-CFG-01's default `options: true`: the option deck is shuffled at
+    setup; switched off, there is no option deck at all."""
     seats = [Seat("a", "A", "bot", "rookie"), Seat("b", "B", "bot", "rookie")]
-    assert get_game("roborally").config({"track": "shakedown"})["options"] is False
-    race_on = get_game("roborally").start({"track": "shakedown", "options": True}, seats, 1)
+    assert get_game("roborally").config({"track": "shakedown"})["options"] is True
+    race_on = get_game("roborally").start({"track": "shakedown"}, seats, 1)
     assert sorted(race_on.f.option_deck) == sorted(OPTION_NAMES)
+    assert race_on.f.option_deck != list(OPTION_NAMES)  # shuffled (RR-RNG-02)
+    race_off = get_game("roborally").start({"track": "shakedown", "options": False}, seats, 1)
+    assert race_off.f.option_deck == []
 
 
 def test_an_upgrade_site_draws_an_option_unless_powered_down():  # RR-TEST-32, RR-PD-05

@@ -125,3 +125,37 @@ def test_the_program_panel_offers_pairs_and_cards_put_aside():  # RR-DEC-01, RR-
     locked = panel["slots"][4]
     assert locked["locked"] and [c["name"] for c in locked["cards"]] == ["Move 1", "Turn Right"]
     assert [s["locked"] for s in panel["slots"]] == [False] * 4 + [True]
+
+
+def test_option_card_names_are_said_as_printed_and_no_sentence_holds_one():
+    """RR-OPT-08's 26 cards are names, kept as printed in every language
+    (as courses' are): no message marked for translation in the RoboRally
+    package holds a card's name (each comes in as a placeholder), so a
+    translator never translates "Gear" in Ramming Gear as the floor's gear
+    the glossary asks for; the English sentences still name the card."""
+    import ast
+    from pathlib import Path
+
+    import races.rules.roborally as package
+    from races.rules.roborally.options import OPTION_NAMES
+
+    keywords = {"_", "gettext", "ngettext", "pgettext", "N_"}
+    held = []
+    for path in Path(package.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in keywords:
+                for arg in node.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                        held += [(path.name, n) for n in OPTION_NAMES if n in arg.value]
+    assert held == []
+    names = {"a": "Ana", "b": "Ben"}
+    for kind, data, expected in [
+        ("damage_taken", {"amount": 1, "source": "ramming_gear", "new_damage": 2, "by": "b"},
+         "Ana takes 1 damage from Ben's Ramming Gear (now 2)."),
+        ("damage_prevented", {"amount": 1, "by": "ablative_coat"},
+         "Ana prevents 1 damage with its Ablative Coat."),
+        ("option_discarded", {"option": "Brakes", "reason": "fire_control"},
+         "Ana loses Brakes to Fire Control."),
+        ("flywheel_used", {}, "Ana takes the card kept on its Flywheel into its hand."),
+    ]:  # fmt: skip
+        assert PRESENT.sentence({"type": kind, "seat": "a", "data": data}, names, {}) == expected
