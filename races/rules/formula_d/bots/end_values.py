@@ -124,8 +124,6 @@ class EndValues:
             lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
         if not finished and t.kind_of[space] == TRACK:
             near = self._near.get(space)
-            if near is None:
-                near = self._near[space] = self._cars_near(space)
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05
@@ -218,12 +216,3 @@ class EndValues:
         room = (c.last - rank) % t.L
         budget = self.wear["Br"] if self.advanced else max(0, self.wear["WP"] - 6)
         return to_first, room, c.stops - made, budget
-
-    def _cars_near(self, space: int) -> int:
-        """Cars ahead of and beside a space (the collision check of FD-A-7)."""
-        t, occupied = self.t, self.rules.occupied
-        n = 1 if t.ahead[space] in occupied else 0
-        for s in t.sides[space]:
-            if s in occupied:
-                n += 1
-        return n

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..chance import GEAR_ODDS
 from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
 from ..track import PIT_BOX, TRACK
-from .prices import ELIMINATION, NO_PRICE, ROWS, approach_row, brake_costs
+from .prices import ELIMINATION, NO_PRICE, approach_row, brake_costs
 
 
 class FaceWeighing:
@@ -42,15 +42,7 @@ class FaceWeighing:
         def row_of(d: int) -> list:
             got = rows.get(d)
             if got is None:
-                got = rows[d] = [
-                    (
-                        *self._end_row(d, state, False, floor),
-                        kinds[state[SPACE]] == TRACK,
-                        state,
-                        trail,
-                    )
-                    for state, trail in layers[d]
-                ]
+                got = rows[d] = self._layer_rows(layers[d], d, floor)
             return got
 
         # terminals come in search order, so by steps taken
@@ -153,12 +145,63 @@ class FaceWeighing:
             row = approach_row(context)
             # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
             return value, ((row[1],) * 7 if spun else row)
-        key = (self._situation, space)
-        row = ROWS.get(key)
+        return value, self._clean_row(space)
+
+    def _clean_row(self, space: int) -> tuple:
+        """Approach prices by gear of an end on `space` that overshot nothing."""
+        rows = self._clean_rows
+        row = rows.get(space)
         if row is None:
             context = self._approach_context(space, self.t.corner[space], ())
-            row = ROWS[key] = NO_PRICE if context is None else approach_row(context)
-        return value, row
+            row = rows[space] = NO_PRICE if context is None else approach_row(context)
+        return row
+
+    def _layer_rows(self, layer: list, d: int, floor: float) -> list:
+        """(value, row, on the main track, state, trail) of each end of a layer,
+        value and row as `_end_row` gives them; its common case (`_clean_base`)
+        inlined, with the same sums in the same order."""
+        t = self.t
+        kinds, ranks, corner_of, corners = t.kind_of, t.rank, t.corner, t.corners
+        L, start = t.L, self.start_progress
+        own_corner, stops = self.corner, self.stops
+        near_get, near_price = self._near.get, self._near_price
+        hazard_price = self._hazard_price if self.advanced else 0.0
+        rows_get = self._clean_rows.get
+        slow = self._fatal_now or self._street
+        boxing = self.pit_mode == ON_TRACK
+        out = []
+        for state, trail in layer:
+            space = state[0]
+            kind = kinds[space]
+            if slow or state[OVERS]:
+                value, row = self._end_row(d, state, False, floor)
+                out.append((value, row, kind == TRACK, state, trail))
+                continue
+            lap = state[LAP]
+            value = float((lap - 1) * L + ranks[space] - start)
+            lost = 0.0
+            if state[HAZARDS] and hazard_price:
+                lost += len(state[HAZARDS]) * hazard_price
+            if kind == TRACK:
+                near = near_get(space)
+                if near:
+                    lost += near * near_price
+            end_corner = corner_of[space]
+            if end_corner >= 0 and (end_corner != own_corner or stops < corners[end_corner].stops):
+                value += 6  # a stop the corner still counts
+            value -= lost
+            if state[PIT] == TO_BOX and boxing:
+                value += 30 if self.wants_pit() else -30
+            if kind == PIT_BOX:
+                value += 5
+            if value <= floor:
+                row = NO_PRICE
+            else:
+                row = rows_get(space)
+                if row is None:
+                    row = self._clean_row(space)
+            out.append((value, row, kind == TRACK, state, trail))
+        return out
 
     def _clean_base(self, state, terminal: bool) -> float:
         """`_base` of an unbraked end that overshot nothing (most ends), with the
@@ -176,8 +219,6 @@ class FaceWeighing:
         kind = t.kind_of[space]
         if not finished and kind == TRACK:
             near = self._near.get(space)
-            if near is None:
-                near = self._near[space] = self._cars_near(space)
             if near:
                 lost += near * self._near_price
         end_corner = t.corner[space]

@@ -22,7 +22,7 @@ from ..steps import (
 from ..track import TRACK, load_track
 from .end_values import EndValues
 from .faces import FaceWeighing
-from .prices import ELIMINATION, FATAL, WEIGHTS
+from .prices import ELIMINATION, FATAL, ROWS, WEIGHTS
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
@@ -79,7 +79,14 @@ class Outlook(EndValues, FaceWeighing):
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
-        self._near: dict = {}  # space -> cars ahead and beside it
+        # space -> cars ahead of and beside it (the collision check of FD-A-7),
+        # for the spaces that have any
+        near: dict = {}
+        hit_from = _hit_from(t)
+        for o in occupied:
+            for s in hit_from[o]:
+                near[s] = near.get(s, 0) + 1
+        self._near = near
         self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
         # what `_approach_uncached` reads of the car besides the end
         self._situation = (
@@ -89,6 +96,7 @@ class Outlook(EndValues, FaceWeighing):
             self.advanced,
             wear.get("Br") if self.advanced else wear.get("WP"),
         )
+        self._clean_rows = ROWS.setdefault(self._situation, {})  # space -> `_clean_row`
         self._fatal_now = any(wear.get(c, 1) <= 0 for c in FATAL)
         self._street = bool(view.get("street"))
         # expected wear of a marked space entered and of a car beside the end
@@ -286,4 +294,19 @@ def _corner_index(track) -> dict[str, int]:
     got = track.__dict__.get("_corner_index")
     if got is None:
         got = track._corner_index = {c.id: c.index for c in track.corners}
+    return got
+
+
+def _hit_from(track) -> list[tuple[int, ...]]:
+    """Per space, the spaces whose car would hit a car there: those it is ahead
+    of or beside (FD-A-7), once per way; built once per track."""
+    got = track.__dict__.get("_hit_from")
+    if got is None:
+        sources: list[list[int]] = [[] for _ in track.ids]
+        for s in range(len(track.ids)):
+            if track.ahead[s] >= 0:
+                sources[track.ahead[s]].append(s)
+            for side in track.sides[s]:
+                sources[side].append(s)
+        got = track._hit_from = [tuple(x) for x in sources]
     return got

@@ -25,8 +25,8 @@ def approach_price(key: tuple) -> float:
 
 
 NO_PRICE = (0.0,) * 7
-# (car situation, space) -> approach prices by gear of an end there that overshot
-# nothing; bounded by the tracks' sizes, like APPROACH
+# car situation -> space -> approach prices by gear of an end there that
+# overshot nothing; bounded by the tracks' sizes, like APPROACH
 ROWS: dict = {}
 
 
