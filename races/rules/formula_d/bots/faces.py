@@ -173,11 +173,25 @@ class FaceWeighing:
         for state, trail in layer:
             space = state[0]
             kind = kinds[space]
-            if slow or state[OVERS]:
+            lap = state[LAP]
+            overs = state[OVERS]
+            if overs:
+                row = None
+                for corner, _k in overs:
+                    if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
+                        # missed two stops or more: eliminated (FD-B-8.6), as `_base` says
+                        value = ELIMINATION + float((lap - 1) * L + ranks[space] - start)
+                        if value <= floor:
+                            row = NO_PRICE
+                        break
+                if row is None:
+                    value, row = self._end_row(d, state, False, floor)
+                out.append((value, row, kind == TRACK, state, trail))
+                continue
+            if slow:
                 value, row = self._end_row(d, state, False, floor)
                 out.append((value, row, kind == TRACK, state, trail))
                 continue
-            lap = state[LAP]
             value = float((lap - 1) * L + ranks[space] - start)
             lost = 0.0
             if state[HAZARDS] and hazard_price:
