@@ -35,6 +35,7 @@ class FormulaDRace:
         self._corner_names = (*(c.id for c in t.corners), None)
         self._box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
         self._car_views: dict[str, tuple] = {}  # seat -> (what it shows, its view dict)
+        self._markers_view: tuple | None = None  # (markers, their view dict)
         self.advanced = config["level"] == "advanced"
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"

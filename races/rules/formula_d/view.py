@@ -88,7 +88,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
         "ruleset": race.cfg["ruleset"],
         "mode": race.cfg["mode"],
         "weather": race.weather,
-        "markers": {space_names[s]: n for s, n in sorted(race.markers.items())},
+        "markers": _markers(race),
         "pit_stops_allowed": race.pit_stops_allowed,
         "tire_effects": race.tire_effects,
         "street": race.street_rules,
@@ -96,3 +96,15 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
         "cars": cars,
         "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in race.pending],
     }
+
+
+def _markers(race: FormulaDRace) -> dict:
+    """Damage markers by space name; the last one is shared while the markers
+    are unchanged (views are read-only)."""
+    last = race._markers_view
+    if last is not None and last[0] == race.markers:
+        return last[1]
+    names = race._space_names
+    shown = {names[s]: n for s, n in sorted(race.markers.items())}
+    race._markers_view = (dict(race.markers), shown)
+    return shown
