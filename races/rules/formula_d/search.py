@@ -134,18 +134,38 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     # (rank, state, trail to it, key's number, rank with every lane change)
     rank0 = 8 * len(start[HAZARDS]) + start[CHANGES]
     kept_states = [(0, start, (), rests.setdefault(rest, 0) * n, rank0)]
+    free = not slide_b and not slipstream
     for d in range(1, max_steps + 1):
         k = k0 + d
         kept: dict = {}  # merge key -> (rank, state, trail to it, key's number, rank0)
+        kept_get = kept.get
         for _rank, state, trail, base, rank0 in kept_states:
             # the common steps are taken here; `advance` takes the rest
-            simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
+            simple = free and state[PIT] == ON_TRACK
             if boxed and state[PIT] == TO_BOX:
                 ln = tuple((link, OTHER, -1) for link in rich_links(rules, state))
             else:
                 ln = step_kinds[state[0]]
             for link, kind, corner_from in ln:
                 to = link[0]
+                if kind == PLAIN and simple:
+                    # straight ahead: only the space changes (and a marked space is noted)
+                    if to in occupied:
+                        continue
+                    key = base + to
+                    marked = to in hazard_spaces
+                    rank = rank0 + 8 if marked else rank0
+                    old = kept_get(key)
+                    if old is not None:
+                        if rank >= old[0]:
+                            continue  # a state as good is kept already
+                        del kept[key]  # the better state takes the end of the layer
+                    if marked:
+                        new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
+                    else:
+                        new = (to, *state[1:])
+                    kept[key] = (rank, new, (trail, to), base, rank)
+                    continue
                 if simple and kind:
                     if to in occupied:
                         continue
@@ -180,7 +200,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         key = new_base + to
                         new_rank0 = 8 * len(hazards) + changes
                         rank = 8 * len(hazards) + min(changes, 7)
-                        old = kept.get(key)
+                        old = kept_get(key)
                         if old is not None and rank >= old[0]:
                             continue
                         new = (
@@ -204,7 +224,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             rank += 1
                         elif kind == CORNER_LANE and state[LOCK]:
                             continue  # KEEP_LANE (FD-B-8.7)
-                        old = kept.get(key)
+                        old = kept_get(key)
                         if old is not None and rank >= old[0]:
                             continue  # a state as good is kept already
                         if kind == LANE_CHANGE:
@@ -240,7 +260,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     key = new_base + to
                     hazards = 8 * len(new[HAZARDS])
                     rank = hazards + min(new[CHANGES], 7)
-                    old = kept.get(key)
+                    old = kept_get(key)
                     if old is not None and rank >= old[0]:
                         continue
                     new_rank0 = hazards + new[CHANGES]
