@@ -306,7 +306,10 @@ class FormulaDRace:
     # ----- the contract ------------------------------------------------------
     @property
     def pending(self) -> list[Decision]:
-        return [d for d, _ in self._waiting if d.seat not in self._answers]
+        waiting = self._waiting
+        if len(waiting) == 1 and not self._answers:  # one decision, unanswered: the usual case
+            return [waiting[0][0]]
+        return [d for d, _ in waiting if d.seat not in self._answers]
 
     @property
     def finished(self) -> bool:

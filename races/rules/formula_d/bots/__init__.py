@@ -226,13 +226,6 @@ class Pro(Bot):
         else:
             faces = out.face_values(top, sorted({o["gear"] for o in free}))
 
-        def value_of(value: int, g: int) -> float:
-            if faces is not None:
-                got = faces.get((value, g))
-                if got is not None:
-                    return got
-            return outlook(value).best(value, g)[0]
-
         best, best_gear = None, options[0]["gear"]
         for group in (free, costly):
             if group is costly and best is not None and best >= 0:
@@ -243,7 +236,11 @@ class Pro(Bot):
                 g = o["gear"]
                 expected = -_gear_cost(o)
                 for value, p in GEAR_ODDS[g]:
-                    expected += p * value_of(value, g)
+                    # `best(value, g)[0]`, weighed with the others by `face_values`
+                    got = faces.get((value, g)) if faces is not None else None
+                    if got is None:
+                        got = outlook(value).best(value, g)[0]
+                    expected += p * got
                 if g >= 5:
                     expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
                 if best is None or expected > best + 1e-9:

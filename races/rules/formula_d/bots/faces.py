@@ -53,6 +53,7 @@ class FaceWeighing:
         brakes = self._brake_costs() if self.may_brake else ()
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
+        advanced = self.advanced
         out: dict[tuple[int, int], float] = {}
         if not more:
             self.face_ends = {}
@@ -84,7 +85,12 @@ class FaceWeighing:
                             continue
                         for value, row, track, state, trail in row_of(d):
                             if track:
-                                x = self._braked(value, row, g, state, trail, d, b, brakes)
+                                if value <= floor:
+                                    x = value
+                                elif advanced:
+                                    x = value - row[g] - brakes[b]  # `_braked`, inlined
+                                else:
+                                    x = self._braked(value, row, g, state, trail, d, b, brakes)
                                 if x > best:
                                     best, end = x, (d, state, trail, "voluntary", b, False)
                 out[v, g] = best

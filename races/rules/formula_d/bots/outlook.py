@@ -7,6 +7,9 @@ over its die faces without copying the race.
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import chain
+
 from ..search import search
 from ..steps import (
     LAP,
@@ -81,12 +84,8 @@ class Outlook(EndValues, FaceWeighing):
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
         # space -> cars ahead of and beside it (the collision check of FD-A-7),
         # for the spaces that have any
-        near: dict = {}
         hit_from = _hit_from(t)
-        for o in occupied:
-            for s in hit_from[o]:
-                near[s] = near.get(s, 0) + 1
-        self._near = near
+        self._near = Counter(chain.from_iterable([hit_from[o] for o in occupied]))
         self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
         # what `_approach_uncached` reads of the car besides the end
         self._situation = (
