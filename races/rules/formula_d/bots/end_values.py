@@ -162,6 +162,13 @@ class EndValues:
         return extra
 
     def _multiplier(self) -> int:
+        """The tyre multiplier of an overshoot (FD-V-7), worked out once per outlook."""
+        got = self._tyre_multiplier
+        if got is None:
+            got = self._tyre_multiplier = self._multiplier_now()
+        return got
+
+    def _multiplier_now(self) -> int:
         tires = self.me["tires"]
         if (
             not self.view["tire_effects"]

@@ -62,10 +62,16 @@ class FaceWeighing:
             for v, _p in GEAR_ODDS[g]:
                 best = end = None
                 if v < n:
-                    for value, row, _track, state, trail in row_of(v):
-                        x = value - row[g]
+                    pick = None
+                    layer_rows = rows.get(v)
+                    if layer_rows is None:
+                        layer_rows = row_of(v)
+                    for item in layer_rows:  # (value, row, on the track, state, trail)
+                        x = item[0] - item[1][g]
                         if best is None or x > best:
-                            best, end = x, (v, state, trail, "none", 0, False)
+                            best, pick = x, item
+                    if pick is not None:
+                        end = (v, pick[3], pick[4], "none", 0, False)
                 for d, value, row, state, trail in early:
                     if d > v:
                         break
@@ -79,20 +85,29 @@ class FaceWeighing:
                             out[v, g], ends[v, g] = got
                     continue
                 if best < 0:
+                    pick = None
                     for b in range(1, min(len(brakes), v + 1)):
                         d = v - b
                         if d >= n:
                             continue
-                        for value, row, track, state, trail in row_of(d):
-                            if track:
+                        layer_rows = rows.get(d)
+                        if layer_rows is None:
+                            layer_rows = row_of(d)
+                        for item in layer_rows:
+                            if item[2]:  # on the main track
+                                value = item[0]
                                 if value <= floor:
                                     x = value
                                 elif advanced:
-                                    x = value - row[g] - brakes[b]  # `_braked`, inlined
+                                    x = value - item[1][g] - brakes[b]  # `_braked`, inlined
                                 else:
-                                    x = self._braked(value, row, g, state, trail, d, b, brakes)
+                                    x = self._braked(
+                                        value, item[1], g, item[3], item[4], d, b, brakes
+                                    )
                                 if x > best:
-                                    best, end = x, (d, state, trail, "voluntary", b, False)
+                                    best, pick, picked_b = x, item, b
+                    if pick is not None:
+                        end = (v - picked_b, pick[3], pick[4], "voluntary", picked_b, False)
                 out[v, g] = best
                 ends[v, g] = end
         return out

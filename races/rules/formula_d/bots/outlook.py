@@ -25,7 +25,7 @@ from ..steps import (
 from ..track import TRACK, load_track
 from .end_values import EndValues
 from .faces import FaceWeighing
-from .prices import ELIMINATION, FATAL, ROWS, WEIGHTS
+from .prices import ELIMINATION, FATAL, ROWS, SCARCITY, WEIGHTS
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
@@ -86,7 +86,10 @@ class Outlook(EndValues, FaceWeighing):
         # for the spaces that have any
         hit_from = _hit_from(t)
         self._near = Counter(chain.from_iterable([hit_from[o] for o in occupied]))
-        self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
+        # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
+        # the same wear and lap
+        self._scarce = SCARCITY.setdefault((tuple(wear.items()), lap < laps), {})
+        self._tyre_multiplier: int | None = None  # see `_multiplier`
         # what `_approach_uncached` reads of the car besides the end
         self._situation = (
             t.id,
