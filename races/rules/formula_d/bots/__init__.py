@@ -17,7 +17,10 @@ from .outlook import ELIMINATION, WEIGHTS, Outlook
 
 
 def _gear_cost(option: dict) -> float:
-    return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in option["costs"].items())
+    costs = option["costs"]
+    if not costs:
+        return 0  # a free gear (the sum of no costs)
+    return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in costs.items())
 
 
 class Bot:
@@ -104,8 +107,10 @@ def _same_board(a: dict, b: dict, seat: str) -> bool:
             continue  # the race shares a car's unchanged dictionary between views
         if x["space"] != y["space"] or x["status"] != y["status"]:
             return False
-        if x["seat"] == seat and any(x[k] != y[k] for k in _DASHBOARD):
-            return False
+        if x["seat"] == seat:
+            for k in _DASHBOARD:
+                if x[k] != y[k]:
+                    return False
     return True
 
 

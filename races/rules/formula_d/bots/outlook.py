@@ -7,9 +7,6 @@ over its die faces without copying the race.
 
 from __future__ import annotations
 
-from collections import Counter
-from itertools import chain
-
 from ..search import search
 from ..steps import (
     LAP,
@@ -84,8 +81,12 @@ class Outlook(EndValues, FaceWeighing):
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
         # space -> cars ahead of and beside it (the collision check of FD-A-7),
         # for the spaces that have any
+        near: dict = {}
         hit_from = _hit_from(t)
-        self._near = Counter(chain.from_iterable([hit_from[o] for o in occupied]))
+        for o in occupied:
+            for s in hit_from[o]:
+                near[s] = near.get(s, 0) + 1
+        self._near = near
         # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
         # the same wear and lap
         self._scarce = SCARCITY.setdefault((tuple(wear.items()), lap < laps), {})
@@ -99,7 +100,11 @@ class Outlook(EndValues, FaceWeighing):
             wear.get("Br") if self.advanced else wear.get("WP"),
         )
         self._clean_rows = ROWS.setdefault(self._situation, {})  # space -> `_clean_row`
-        self._fatal_now = any(wear.get(c, 1) <= 0 for c in FATAL)
+        self._fatal_now = False
+        for c in FATAL:
+            if wear.get(c, 1) <= 0:
+                self._fatal_now = True
+                break
         self._street = bool(view.get("street"))
         # expected wear of a marked space entered and of a car beside the end
         # (FD-A-9, FD-A-7); `_base` prices them the same way
