@@ -35,9 +35,10 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     `merge` (bots) keeps one state per space, lap, pit mode, lock and
     overshoots: the one with the fewest hazards, then the fewest lane changes.
     Every path it keeps is legal; a few unusual ends may be missed. Its layers
-    are lists of (state, trail) and its terminals (d, state, trail): a trail is
-    a path kept as (trail before, space), read with `unwind`, since the bots
-    need the path of one end only.
+    are lists of (state, trail, rank, key number, rank0), the last three the
+    search's own, and its terminals (d, state, trail): a trail is a path kept
+    as (trail before, space), read with `unwind`, since the bots need the path
+    of one end only.
     """
     if merge:
         return _merged_search(rules, start, max_steps, k0)
@@ -115,7 +116,6 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     """`search(..., merge=True)`: the bots' search, run for every decision, so its
     steps on the main track (see `_step_kinds`) are taken here, not by `advance`,
     with the same outcome."""
-    layers: list[list] = [[(start, ())]]
     terminals: list[tuple] = []
     slide_b, slipstream = rules.slide_b, rules.slipstream
     boxed = rules.own_box >= 0
@@ -131,15 +131,17 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     rests: dict = {}
     n = len(rules.track.ids)
     rest = (start[LOCK], start[LAP], start[PIT], start[OVERS], start[SLIDE])
-    # (rank, state, trail to it, key's number, rank with every lane change)
+    # a layer: (state, trail to it, rank, key's number, rank with every lane
+    # change) of each state kept
     rank0 = 8 * len(start[HAZARDS]) + start[CHANGES]
-    kept_states = [(0, start, (), rests.setdefault(rest, 0) * n, rank0)]
+    kept_states = [(start, (), 0, rests.setdefault(rest, 0) * n, rank0)]
+    layers: list[list] = [kept_states]
     free = not slide_b and not slipstream
     for d in range(1, max_steps + 1):
         k = k0 + d
-        kept: dict = {}  # merge key -> (rank, state, trail to it, key's number, rank0)
+        kept: dict = {}  # merge key -> (state, trail to it, rank, key's number, rank0)
         kept_get = kept.get
-        for _rank, state, trail, base, rank0 in kept_states:
+        for state, trail, _rank, base, rank0 in kept_states:
             # the common steps are taken here; `advance` takes the rest
             simple = free and state[PIT] == ON_TRACK
             if boxed and state[PIT] == TO_BOX:
@@ -157,14 +159,14 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     rank = rank0 + 8 if marked else rank0
                     old = kept_get(key)
                     if old is not None:
-                        if rank >= old[0]:
+                        if rank >= old[2]:
                             continue  # a state as good is kept already
                         del kept[key]  # the better state takes the end of the layer
                     if marked:
                         new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
                     else:
                         new = (to, *state[1:])
-                    kept[key] = (rank, new, (trail, to), base, rank)
+                    kept[key] = (new, (trail, to), rank, base, rank)
                     continue
                 if simple and kind:
                     if to in occupied:
@@ -201,7 +203,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         new_rank0 = 8 * len(hazards) + changes
                         rank = 8 * len(hazards) + min(changes, 7)
                         old = kept_get(key)
-                        if old is not None and rank >= old[0]:
+                        if old is not None and rank >= old[2]:
                             continue
                         new = (
                             to,
@@ -225,7 +227,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         elif kind == CORNER_LANE and state[LOCK]:
                             continue  # KEEP_LANE (FD-B-8.7)
                         old = kept_get(key)
-                        if old is not None and rank >= old[0]:
+                        if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
                         if kind == LANE_CHANGE:
                             left = state[LEFT]
@@ -261,16 +263,15 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     hazards = 8 * len(new[HAZARDS])
                     rank = hazards + min(new[CHANGES], 7)
                     old = kept_get(key)
-                    if old is not None and rank >= old[0]:
+                    if old is not None and rank >= old[2]:
                         continue
                     new_rank0 = hazards + new[CHANGES]
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
-                kept[key] = (rank, new, (trail, to), new_base, new_rank0)
+                kept[key] = (new, (trail, to), rank, new_base, new_rank0)
         kept_states = list(kept.values())
-        layer = [(v[1], v[2]) for v in kept_states]
-        layers.append(layer)
-        if not layer:
+        layers.append(kept_states)
+        if not kept_states:
             break
     return layers, terminals
 

@@ -120,7 +120,7 @@ class FaceWeighing:
         kinds = self.t.kind_of
         d_max = 0
         for d in range(min(v, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK for s, _trail in layers[d]):
+            if any(kinds[s[SPACE]] == TRACK for s, *_ in layers[d]):
                 d_max = d
                 break
         best = end = None
@@ -191,7 +191,7 @@ class FaceWeighing:
         slow = self._fatal_now or self._street
         boxing = self.pit_mode == ON_TRACK
         out = []
-        for state, trail in layer:
+        for state, trail, _r, _b, _r0 in layer:
             space = state[0]
             kind = kinds[space]
             lap = state[LAP]

@@ -171,7 +171,7 @@ class Outlook(EndValues, FaceWeighing):
         if top == m:
             # no slide: every state m steps out is an end
             out = (
-                [(m, state, trail, "none", 0, False) for state, trail in layers[m]]
+                [(m, state, trail, "none", 0, False) for state, trail, _r, _b, _r0 in layers[m]]
                 if m < len(layers)
                 else []
             )
@@ -179,7 +179,7 @@ class Outlook(EndValues, FaceWeighing):
             out = []
             for d in {m, top}:
                 if d < len(layers):
-                    for state, trail in layers[d]:
+                    for state, trail, _r, _b, _r0 in layers[d]:
                         if m_of(state) == d:
                             out.append((d, state, trail, "none", 0, False))
         for d, state, trail in terminals:
@@ -198,17 +198,17 @@ class Outlook(EndValues, FaceWeighing):
                     b = m - d
                     if b > budget:
                         break
-                    for state, trail in layers[d]:
+                    for state, trail, _r, _b, _r0 in layers[d]:
                         if kinds[state[SPACE]] == TRACK:
                             out.append((d, state, trail, "voluntary", b, False))
             return out
         d_max = 0
         for d in range(min(top, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s, _ in layers[d]):
+            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s, *_ in layers[d]):
                 d_max = d
                 break
         for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, trail in layers[d]:
+            for state, trail, _r, _b, _r0 in layers[d]:
                 b = m_of(state) - d
                 if b <= 0 or kinds[state[SPACE]] != TRACK:
                     continue
