@@ -82,7 +82,10 @@ class Bot:
             # outlook (search, ends and scores) is this one's
             out = prev
             out.view = view
-            out.me = next(c for c in view["cars"] if c["seat"] == self.seat)
+            for c in view["cars"]:
+                if c["seat"] == self.seat:
+                    out.me = c
+                    break
         else:
             out = Outlook(view, self.seat)
             out.set_slide(m, slide)
@@ -210,7 +213,9 @@ class Pro(Bot):
     def on_gear(self, view, decision):
         out = Outlook(view, self.seat)
         options = decision.options["gears"]
-        top = max(GEAR_RANGE[o["gear"]][1] for o in options)
+        top = 0  # the largest roll of any gear offered
+        for o in options:
+            top = max(top, GEAR_RANGE[o["gear"]][1])
         slide = out.slide_if_wet()
         out.layers(top + slide)
         per_value: dict[int, Outlook] = {}

@@ -77,7 +77,7 @@ class EndValues:
                     wear["WP"] -= distance
                     lost += distance * WEIGHTS["WP"]
                 else:
-                    p = distance * self._multiplier()
+                    p = distance * (self._tyre_multiplier or self._multiplier())
                     if p < wear["T"]:
                         wear["T"] -= p
                         lost += p * WEIGHTS["T"]

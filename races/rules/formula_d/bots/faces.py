@@ -46,10 +46,10 @@ class FaceWeighing:
             return got
 
         # terminals come in search order, so by steps taken
-        early = [
-            (d, *self._end_row(d, state, True, floor), state, trail)
-            for d, state, trail in terminals
-        ]
+        early = ()
+        if terminals:
+            end_row = self._end_row
+            early = [(d, *end_row(d, s, True, floor), s, trail) for d, s, trail in terminals]
         brakes = self._brake_costs() if self.may_brake else ()
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
