@@ -44,12 +44,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
             c.spun,
         )
         old = shown.get(c.seat)
-        if (
-            old is not None
-            and old[0] == key
-            and old[1]["wear"] == c.wear
-            and old[1]["maxima"] == c.maxima
-        ):
+        if old is not None and old[0] == key and old[2] == c.wear and old[3] == c.maxima:
             cars.append(old[1])
             continue
         if space >= 0:
@@ -78,7 +73,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
             "spun": c.spun,
             "progress": progress,
         }
-        shown[c.seat] = (key, car)
+        shown[c.seat] = (key, car, car["wear"], car["maxima"])
         cars.append(car)
     return {
         "track": t.id,
