@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..chance import GEAR_ODDS
 from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
 from ..track import PIT_BOX, TRACK
-from .prices import ELIMINATION, NO_PRICE, approach_row, brake_costs
+from .prices import ELIMINATION, NO_PRICE, WEIGHTS, approach_row, brake_costs
 
 
 class FaceWeighing:
@@ -177,6 +177,71 @@ class FaceWeighing:
             row = rows[space] = NO_PRICE if context is None else approach_row(context)
         return row
 
+    def _overshot_row(self, d: int, state, floor: float) -> tuple[float, tuple]:
+        """`_end_row(d, state, False, floor)` of an end that overshot a corner, in
+        the advanced game with no fatal wear and no street rules: `_base` with
+        only the tyres worn (FD-A-4), its sums in the same order."""
+        t = self.t
+        space = state[SPACE]
+        value = float((state[LAP] - 1) * t.L + t.rank[space] - self.start_progress)
+        overs = state[OVERS]
+        corners, own_corner, stops = t.corners, self.corner, self.stops
+        wear = self.wear
+        tyres = before = wear["T"]
+        multiplier = self._tyre_multiplier or self._multiplier()
+        lost = 0.0
+        spun = False
+        for corner, k in overs:
+            distance = d - k + 1
+            if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
+                tyres = -1  # eliminated (FD-B-8.6)
+                break
+            p = distance * multiplier
+            if p < tyres:
+                tyres -= p
+                lost += p * WEIGHTS["T"]
+            elif p == tyres or (tyres == 0 and distance == 1 and not self.bga):
+                lost += tyres * WEIGHTS["T"] + 25
+                tyres = 0
+                spun = True  # FD-A-4.4
+            else:
+                tyres = -1  # eliminated (FD-A-4.3)
+                break
+        if tyres < 0:
+            value = ELIMINATION + value
+            return (value, NO_PRICE) if value <= floor else self._end_row(d, state, False, floor)
+        if tyres != before:
+            skey = (tyres, wear.get("Br"), wear.get("WP"))
+            extra = self._scarce.get(skey)
+            if extra is None:
+                worn = dict(wear)
+                worn["T"] = tyres
+                extra = self._scarce[skey] = self._scarcity(worn)
+            lost += extra
+        hazards = len(state[HAZARDS])
+        if hazards:
+            p_fail = 0.25 if self.wet else 0.2
+            lost += hazards * p_fail * (WEIGHTS["Su"] if wear["Su"] > 1 else 200)
+        kind = t.kind_of[space]
+        if kind == TRACK:
+            near = self._near.get(space)
+            if near:
+                p_hit = 0.1 if self.wet else 0.05
+                lost += near * 2 * p_hit * (WEIGHTS["Bo"] if wear["Bo"] > 1 else 600)
+        value -= lost
+        if self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
+            value += 30 if self.wants_pit() else -30
+        if kind == PIT_BOX:
+            value += 5
+        if value <= floor:
+            return value, NO_PRICE
+        context = self._approach_context(space, t.corner[space], overs)
+        if context is None:
+            return value, NO_PRICE
+        row = approach_row(context)
+        # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
+        return value, ((row[1],) * 7 if spun else row)
+
     def _layer_rows(self, layer: list, d: int, floor: float) -> list:
         """(value, row, on the main track, state, trail) of each end of a layer,
         value and row as `_end_row` gives them; its common case (`_clean_base`)
@@ -190,6 +255,7 @@ class FaceWeighing:
         rows_get = self._clean_rows.get
         slow = self._fatal_now or self._street
         boxing = self.pit_mode == ON_TRACK
+        overshoots_fast = self.advanced and not slow
         out = []
         for state, trail, _r, _b, _r0 in layer:
             space = state[0]
@@ -197,6 +263,10 @@ class FaceWeighing:
             lap = state[LAP]
             overs = state[OVERS]
             if overs:
+                if overshoots_fast:
+                    value, row = self._overshot_row(d, state, floor)
+                    out.append((value, row, kind == TRACK, state, trail))
+                    continue
                 row = None
                 for corner, _k in overs:
                     if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
