@@ -47,7 +47,7 @@ class Outlook(EndValues, FaceWeighing):
         self.bga = view["ruleset"] == "bga"
         self.laps = laps = view["laps"]
         self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
-        self.markers = {index[s] for s in view["markers"]}
+        self.markers = set(map(index.__getitem__, view["markers"]))
         corner = _corner_index(t)[me["corner"]] if me["corner"] else -1
         self.corner, self.stops = corner, me["stops"]
         cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
@@ -89,7 +89,10 @@ class Outlook(EndValues, FaceWeighing):
         self._near = near
         # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
         # the same wear and lap
-        self._scarce = SCARCITY.setdefault((tuple(wear.items()), lap < laps), {})
+        scarce_key = (tuple(wear.items()), lap < laps)
+        self._scarce = SCARCITY.get(scarce_key)
+        if self._scarce is None:
+            self._scarce = SCARCITY[scarce_key] = {}
         self._tyre_multiplier: int | None = None  # see `_multiplier`
         # what `_approach_uncached` reads of the car besides the end
         self._situation = (
@@ -99,7 +102,9 @@ class Outlook(EndValues, FaceWeighing):
             self.advanced,
             wear.get("Br") if self.advanced else wear.get("WP"),
         )
-        self._clean_rows = ROWS.setdefault(self._situation, {})  # space -> `_clean_row`
+        self._clean_rows = ROWS.get(self._situation)  # space -> `_clean_row`
+        if self._clean_rows is None:
+            self._clean_rows = ROWS[self._situation] = {}
         self._fatal_now = False
         for c in FATAL:
             if wear.get(c, 1) <= 0:
