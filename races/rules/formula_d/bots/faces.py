@@ -246,16 +246,44 @@ class FaceWeighing:
         """(value, row, on the main track, state, trail) of each end of a layer,
         value and row as `_end_row` gives them; its common case (`_clean_base`)
         inlined, with the same sums in the same order."""
-        t = self.t
-        kinds, ranks, corner_of, corners = t.kind_of, t.rank, t.corner, t.corners
-        L, start = t.L, self.start_progress
-        own_corner, stops = self.corner, self.stops
-        near_get, near_price = self._near.get, self._near_price
-        hazard_price = self._hazard_price if self.advanced else 0.0
-        rows_get = self._clean_rows.get
-        slow = self._fatal_now or self._street
-        boxing = self.pit_mode == ON_TRACK
-        overshoots_fast = self.advanced and not slow
+        setup = self._row_setup
+        if setup is None:
+            t = self.t
+            slow = self._fatal_now or self._street
+            setup = self._row_setup = (
+                t.kind_of,
+                t.rank,
+                t.corner,
+                t.corners,
+                t.L,
+                self.start_progress,
+                self.corner,
+                self.stops,
+                self._near.get,
+                self._near_price,
+                self._hazard_price if self.advanced else 0.0,
+                self._clean_rows.get,
+                slow,
+                self.pit_mode == ON_TRACK,
+                self.advanced and not slow,
+            )
+        (
+            kinds,
+            ranks,
+            corner_of,
+            corners,
+            L,
+            start,
+            own_corner,
+            stops,
+            near_get,
+            near_price,
+            hazard_price,
+            rows_get,
+            slow,
+            boxing,
+            overshoots_fast,
+        ) = setup
         out = []
         for state, trail, _r, _b, _r0 in layer:
             space = state[0]

@@ -75,6 +75,7 @@ class Outlook(EndValues, FaceWeighing):
         self._best: dict = {}
         self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
         self._face_rows: dict | None = None  # layer -> end rows of `face_values`
+        self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
