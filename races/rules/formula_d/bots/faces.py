@@ -181,17 +181,51 @@ class FaceWeighing:
         """`_end_row(d, state, False, floor)` of an end that overshot a corner, in
         the advanced game with no fatal wear and no street rules: `_base` with
         only the tyres worn (FD-A-4), its sums in the same order."""
-        t = self.t
+        setup = self._overshoot_setup
+        if setup is None:
+            t, wear = self.t, self.wear
+            setup = self._overshoot_setup = (
+                t.L,
+                t.rank,
+                t.kind_of,
+                t.corners,
+                self.start_progress,
+                self.corner,
+                self.stops,
+                wear["T"],
+                self._tyre_multiplier or self._multiplier(),
+                self.bga,
+                (wear.get("Br"), wear.get("WP")),
+                0.25 if self.wet else 0.2,
+                WEIGHTS["Su"] if wear["Su"] > 1 else 200,
+                0.1 if self.wet else 0.05,
+                WEIGHTS["Bo"] if wear["Bo"] > 1 else 600,
+                self.pit_mode == ON_TRACK,
+            )
+        (
+            L,
+            ranks,
+            kinds,
+            corners,
+            start,
+            own_corner,
+            stops,
+            before,
+            multiplier,
+            bga,
+            brakes_left,
+            p_fail,
+            suspension_price,
+            p_hit,
+            body_price,
+            boxing,
+        ) = setup
         space = state[SPACE]
-        value = float((state[LAP] - 1) * t.L + t.rank[space] - self.start_progress)
-        overs = state[OVERS]
-        corners, own_corner, stops = t.corners, self.corner, self.stops
-        wear = self.wear
-        tyres = before = wear["T"]
-        multiplier = self._tyre_multiplier or self._multiplier()
+        value = float((state[LAP] - 1) * L + ranks[space] - start)
+        tyres = before
         lost = 0.0
         spun = False
-        for corner, k in overs:
+        for corner, k in state[OVERS]:
             distance = d - k + 1
             if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
                 tyres = -1  # eliminated (FD-B-8.6)
@@ -200,7 +234,7 @@ class FaceWeighing:
             if p < tyres:
                 tyres -= p
                 lost += p * WEIGHTS["T"]
-            elif p == tyres or (tyres == 0 and distance == 1 and not self.bga):
+            elif p == tyres or (tyres == 0 and distance == 1 and not bga):
                 lost += tyres * WEIGHTS["T"] + 25
                 tyres = 0
                 spun = True  # FD-A-4.4
@@ -211,34 +245,35 @@ class FaceWeighing:
             value = ELIMINATION + value
             return (value, NO_PRICE) if value <= floor else self._end_row(d, state, False, floor)
         if tyres != before:
-            skey = (tyres, wear.get("Br"), wear.get("WP"))
+            skey = (tyres, *brakes_left)
             extra = self._scarce.get(skey)
             if extra is None:
-                worn = dict(wear)
+                worn = dict(self.wear)
                 worn["T"] = tyres
                 extra = self._scarce[skey] = self._scarcity(worn)
             lost += extra
         hazards = len(state[HAZARDS])
         if hazards:
-            p_fail = 0.25 if self.wet else 0.2
-            lost += hazards * p_fail * (WEIGHTS["Su"] if wear["Su"] > 1 else 200)
-        kind = t.kind_of[space]
+            lost += hazards * p_fail * suspension_price
+        kind = kinds[space]
         if kind == TRACK:
             near = self._near.get(space)
             if near:
-                p_hit = 0.1 if self.wet else 0.05
-                lost += near * 2 * p_hit * (WEIGHTS["Bo"] if wear["Bo"] > 1 else 600)
+                lost += near * 2 * p_hit * body_price
         value -= lost
-        if self.pit_mode == ON_TRACK and state[PIT] == TO_BOX:
+        if boxing and state[PIT] == TO_BOX:
             value += 30 if self.wants_pit() else -30
         if kind == PIT_BOX:
             value += 5
         if value <= floor:
             return value, NO_PRICE
-        context = self._approach_context(space, t.corner[space], overs)
-        if context is None:
+        rows = self._overshot_rows
+        row = rows.get(space)
+        if row is None:
+            context = self._approach_context(space, self.t.corner[space], state[OVERS])
+            row = rows[space] = NO_PRICE if context is None else approach_row(context)
+        if row is NO_PRICE:
             return value, NO_PRICE
-        row = approach_row(context)
         # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
         return value, ((row[1],) * 7 if spun else row)
 

@@ -22,7 +22,7 @@ from ..steps import (
 from ..track import TRACK, load_track
 from .end_values import EndValues
 from .faces import FaceWeighing
-from .prices import ELIMINATION, FATAL, ROWS, SCARCITY, WEIGHTS
+from .prices import ELIMINATION, FATAL, OVERSHOT_ROWS, ROWS, SCARCITY, WEIGHTS
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
@@ -76,6 +76,7 @@ class Outlook(EndValues, FaceWeighing):
         self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
         self._face_rows: dict | None = None  # layer -> end rows of `face_values`
         self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
+        self._overshoot_setup: tuple | None = None  # and what `_overshot_row` reads
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
@@ -106,6 +107,10 @@ class Outlook(EndValues, FaceWeighing):
         self._clean_rows = ROWS.get(self._situation)  # space -> `_clean_row`
         if self._clean_rows is None:
             self._clean_rows = ROWS[self._situation] = {}
+        # space -> approach prices of an end there that overshot (`_overshot_row`)
+        self._overshot_rows = OVERSHOT_ROWS.get(self._situation)
+        if self._overshot_rows is None:
+            self._overshot_rows = OVERSHOT_ROWS[self._situation] = {}
         self._fatal_now = False
         for c in FATAL:
             if wear.get(c, 1) <= 0:

@@ -32,6 +32,8 @@ NO_PRICE = (0.0,) * 7
 # car situation -> space -> approach prices by gear of an end there that
 # overshot nothing; bounded by the tracks' sizes, like APPROACH
 ROWS: dict = {}
+# the same for an end there that overshot a corner (no stop counted there)
+OVERSHOT_ROWS: dict = {}
 
 
 @cache
