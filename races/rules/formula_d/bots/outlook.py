@@ -20,6 +20,7 @@ from ..steps import (
     start_state,
 )
 from ..track import TRACK, load_track
+from .end_rows import EndRows
 from .end_values import EndValues
 from .faces import FaceWeighing
 from .prices import ELIMINATION, FATAL, OVERSHOT_ROWS, ROWS, SCARCITY, WEIGHTS
@@ -27,7 +28,7 @@ from .prices import ELIMINATION, FATAL, OVERSHOT_ROWS, ROWS, SCARCITY, WEIGHTS
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
 
-class Outlook(EndValues, FaceWeighing):
+class Outlook(EndValues, FaceWeighing, EndRows):
     """One car's situation, rebuilt from the view, and the scores of its possible ends."""
 
     def __init__(self, view: dict, seat: str):
