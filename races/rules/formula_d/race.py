@@ -34,7 +34,9 @@ class FormulaDRace:
         self._space_names = (*t.ids, None)
         self._corner_names = (*(c.id for c in t.corners), None)
         self._box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
-        self._car_views: dict[str, tuple] = {}  # seat -> (what it shows, its view dict)
+        # seat -> (what it shows, its view dict, that dict's wear and maxima)
+        self._car_views: dict[str, tuple] = {}
+        self._markers_view: tuple | None = None  # (markers, their view dict)
         self.advanced = config["level"] == "advanced"
         self.bga = config["ruleset"] == "bga"
         self.qualifying = config["mode"] == "qualifying"
@@ -305,7 +307,10 @@ class FormulaDRace:
     # ----- the contract ------------------------------------------------------
     @property
     def pending(self) -> list[Decision]:
-        return [d for d, _ in self._waiting if d.seat not in self._answers]
+        waiting = self._waiting
+        if len(waiting) == 1 and not self._answers:  # one decision, unanswered: the usual case
+            return [waiting[0][0]]
+        return [d for d, _ in waiting if d.seat not in self._answers]
 
     @property
     def finished(self) -> bool:

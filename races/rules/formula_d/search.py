@@ -14,7 +14,6 @@ from .steps import (
     OVERS,
     PIT,
     SLIDE,
-    SPACE,
     STRAIGHT,
     TO_BOX,
     MoveRules,
@@ -23,6 +22,7 @@ from .steps import (
     step_links,
     weaving_lane,
 )
+from .track import TRACK
 
 
 def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge: bool = False):
@@ -35,9 +35,10 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     `merge` (bots) keeps one state per space, lap, pit mode, lock and
     overshoots: the one with the fewest hazards, then the fewest lane changes.
     Every path it keeps is legal; a few unusual ends may be missed. Its layers
-    are lists of (state, trail) and its terminals (d, state, trail): a trail is
-    a path kept as (trail before, space), read with `unwind`, since the bots
-    need the path of one end only.
+    are lists of (state, trail, rank, key number, rank0), the last three the
+    search's own, and its terminals (d, state, trail): a trail is a path kept
+    as (trail before, space), read with `unwind`, since the bots need the path
+    of one end only.
     """
     if merge:
         return _merged_search(rules, start, max_steps, k0)
@@ -73,66 +74,179 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     return layers, terminals
 
 
+# How the merged search takes a step along a link from the main track when
+# nothing but the board can stop it (no pit mode, slide or slipstream): the
+# kinds of `_step_kinds`; OTHER steps are `advance`'s.
+OTHER, PLAIN, LANE_CHANGE, CORNER_LANE, BORDER = range(5)
+
+
+def _step_kinds(track) -> list[tuple]:
+    """Per space, (link, kind) for each of its `step_links`, and for BORDER steps
+    (between a corner and a straight, or two corners) the corner left (-1 on a
+    straight). Built once per track."""
+    table = track.__dict__.get("_step_kinds")
+    if table is not None:
+        return table
+    kinds, corner, straight = track.kind_of, track.corner, track.straight
+    table = []
+    for a, links in enumerate(step_links(track)):
+        row = []
+        for link in links:
+            to, diagonal, crosses, pit_entry, kind_to, corner_to, straight_to = link[:7]
+            if link[10]:
+                kind = PLAIN
+            elif link[11]:
+                kind = LANE_CHANGE
+            elif crosses or pit_entry or link[9] or kind_to != TRACK or kinds[a] != TRACK:
+                kind = OTHER
+            elif corner_to == corner[a] and straight_to == straight[a]:
+                # a diagonal within one corner (a corner space is on no straight)
+                kind = CORNER_LANE if diagonal and corner_to >= 0 and straight_to < 0 else OTHER
+            elif straight_to != straight[a] or straight_to < 0:
+                kind = BORDER
+            else:
+                kind = OTHER
+            row.append((link, kind, corner[a]))
+        table.append(tuple(row))
+    track._step_kinds = table
+    return table
+
+
 def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     """`search(..., merge=True)`: the bots' search, run for every decision, so its
-    plain steps (see `step_links`) skip `advance`."""
-    layers: list[list] = [[(start, ())]]
+    steps on the main track (see `_step_kinds`) are taken here, not by `advance`,
+    with the same outcome."""
     terminals: list[tuple] = []
     slide_b, slipstream = rules.slide_b, rules.slipstream
     boxed = rules.own_box >= 0
+    cleared = rules.cleared
     occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
-    next_of = step_links(rules.track)
-    layer = layers[0]
+    step_kinds = _step_kinds(rules.track)
     # merge keys as ints: (lock, lap, pit mode, overshoots, slide) get a number
     # each, so a key is that number and the space; a state's rank is
     # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2).
-    # Each state carries its key's number and its rank into the next layer
-    # (`carried`, beside the layer), as a plain step changes neither the number
-    # nor anything but the rank's own terms.
+    # Each kept state carries its key's number and its rank into the next
+    # layer, as most steps change neither the number nor anything but the
+    # rank's own terms.
     rests: dict = {}
     n = len(rules.track.ids)
     rest = (start[LOCK], start[LAP], start[PIT], start[OVERS], start[SLIDE])
-    carried = [(rests.setdefault(rest, 0) * n, 8 * len(start[HAZARDS]) + start[CHANGES])]
+    # a layer: (state, trail to it, rank, key's number, rank with every lane
+    # change) of each state kept
+    rank0 = 8 * len(start[HAZARDS]) + start[CHANGES]
+    kept_states = [(start, (), 0, rests.setdefault(rest, 0) * n, rank0)]
+    layers: list[list] = [kept_states]
+    free = not slide_b and not slipstream
     for d in range(1, max_steps + 1):
         k = k0 + d
-        kept: dict = {}  # merge key -> (rank, state, trail before it, key's number, rank0)
-        for (state, trail), (base, rank0) in zip(layer, carried, strict=True):
-            # the two common steps are taken here; `advance` takes the rest
-            simple = not slide_b and not slipstream and state[PIT] == ON_TRACK
-            ln = rich_links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[0]]
-            for link in ln:
+        kept: dict = {}  # merge key -> (state, trail to it, rank, key's number, rank0)
+        kept_get = kept.get
+        for state, trail, _rank, base, rank0 in kept_states:
+            # the common steps are taken here; `advance` takes the rest
+            simple = free and state[PIT] == ON_TRACK
+            if boxed and state[PIT] == TO_BOX:
+                ln = tuple((link, OTHER, -1) for link in rich_links(rules, state))
+            else:
+                ln = step_kinds[state[0]]
+            for link, kind, corner_from in ln:
                 to = link[0]
-                if simple and (link[10] or link[11]):
+                if kind == PLAIN and simple:
+                    # straight ahead: only the space changes (and a marked space is noted)
                     if to in occupied:
                         continue
                     key = base + to
                     marked = to in hazard_spaces
                     rank = rank0 + 8 if marked else rank0
-                    if link[11]:  # a lane change on a straight (FD-B-7)
-                        if state[LOCK] or state[CHANGES] >= 2:
-                            continue
-                        rank += 1
-                    old = kept.get(key)
-                    if old is not None and rank >= old[0]:
-                        continue  # a state as good is kept already
-                    if link[11]:
-                        left = state[LEFT]
-                        if left and weaving_lane(rules, left, link[7], link[8]) is not None:
-                            continue
-                        new = (
-                            to,
-                            state[STRAIGHT],
-                            state[CHANGES] + 1,
-                            (*left, link[12]),
-                            *state[LOCK:HAZARDS],
-                            (*state[HAZARDS], to) if marked else state[HAZARDS],
-                            state[SLIDE],
-                        )
-                    elif marked:
+                    old = kept_get(key)
+                    if old is not None:
+                        if rank >= old[2]:
+                            continue  # a state as good is kept already
+                        del kept[key]  # the better state takes the end of the layer
+                    if marked:
                         new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
                     else:
                         new = (to, *state[1:])
-                    new_base, new_rank0 = base, rank
+                    kept[key] = (new, (trail, to), rank, base, rank)
+                    continue
+                if simple and kind:
+                    if to in occupied:
+                        continue
+                    marked = to in hazard_spaces
+                    if kind == BORDER:
+                        # `advance` for a step between a corner and a straight
+                        lock, overs = state[LOCK], state[OVERS]
+                        if link[1]:  # diagonal
+                            if lock:
+                                continue  # KEEP_LANE
+                            if state[STRAIGHT] >= 0:
+                                if state[CHANGES] >= 2:
+                                    continue  # TWO_CHANGES
+                                left = state[LEFT]
+                                if left and weaving_lane(rules, left, link[7], link[8]) is not None:
+                                    continue  # WEAVING
+                        if corner_from >= 0 and link[5] != corner_from and corner_from != cleared:
+                            if link[1]:
+                                continue  # LOCKED_EXIT
+                            lock = True
+                            overs = (*overs, (corner_from, k))
+                        hazards = (*state[HAZARDS], to) if marked else state[HAZARDS]
+                        if link[6] != state[STRAIGHT]:
+                            straight, changes, left = link[6], 0, ()
+                        else:
+                            straight, changes, left = state[STRAIGHT], state[CHANGES], state[LEFT]
+                        if lock is state[LOCK] and overs is state[OVERS]:
+                            new_base = base
+                        else:
+                            rest = (lock, state[LAP], state[PIT], overs, state[SLIDE])
+                            new_base = rests.setdefault(rest, len(rests)) * n
+                        key = new_base + to
+                        new_rank0 = 8 * len(hazards) + changes
+                        rank = 8 * len(hazards) + min(changes, 7)
+                        old = kept_get(key)
+                        if old is not None and rank >= old[2]:
+                            continue
+                        new = (
+                            to,
+                            straight,
+                            changes,
+                            left,
+                            lock,
+                            state[LAP],
+                            state[PIT],
+                            overs,
+                            hazards,
+                            state[SLIDE],
+                        )
+                    else:
+                        key = base + to
+                        rank = rank0 + 8 if marked else rank0
+                        if kind == LANE_CHANGE:  # a lane change on a straight (FD-B-7)
+                            if state[LOCK] or state[CHANGES] >= 2:
+                                continue
+                            rank += 1
+                        elif kind == CORNER_LANE and state[LOCK]:
+                            continue  # KEEP_LANE (FD-B-8.7)
+                        old = kept_get(key)
+                        if old is not None and rank >= old[2]:
+                            continue  # a state as good is kept already
+                        if kind == LANE_CHANGE:
+                            left = state[LEFT]
+                            if left and weaving_lane(rules, left, link[7], link[8]) is not None:
+                                continue
+                            new = (
+                                to,
+                                state[STRAIGHT],
+                                state[CHANGES] + 1,
+                                (*left, link[12]),
+                                *state[LOCK:HAZARDS],
+                                (*state[HAZARDS], to) if marked else state[HAZARDS],
+                                state[SLIDE],
+                            )
+                        elif marked:
+                            new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
+                        else:
+                            new = (to, *state[1:])
+                        new_base, new_rank0 = base, rank
                 else:
                     got = advance(rules, state, link, k)
                     if got.__class__ is int:
@@ -148,17 +262,16 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     key = new_base + to
                     hazards = 8 * len(new[HAZARDS])
                     rank = hazards + min(new[CHANGES], 7)
-                    old = kept.get(key)
-                    if old is not None and rank >= old[0]:
+                    old = kept_get(key)
+                    if old is not None and rank >= old[2]:
                         continue
                     new_rank0 = hazards + new[CHANGES]
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
-                kept[key] = (rank, new, trail, new_base, new_rank0)
-        layer = [(new, (trail, new[SPACE])) for _rank, new, trail, _b, _r in kept.values()]
-        carried = [(b, r) for _rank, _new, _trail, b, r in kept.values()]
-        layers.append(layer)
-        if not layer:
+                kept[key] = (new, (trail, to), rank, new_base, new_rank0)
+        kept_states = list(kept.values())
+        layers.append(kept_states)
+        if not kept_states:
             break
     return layers, terminals
 

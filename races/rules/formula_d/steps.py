@@ -248,6 +248,14 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: boo
 
     `look_ahead=False` skips the pit-lane stop test of the space entered, for
     callers that only ask whether the step is legal."""
+    to = link[0]
+    if to in rules.occupied:
+        return OCCUPIED
+    if link[10] and state[PIT] == ON_TRACK and not rules.slide_b:
+        # a plain step: only the space changes (and a marked space is noted)
+        if to in rules.hazard_spaces:
+            return (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE]), False
+        return (to, *state[1:]), False
     (
         to,
         diagonal,
@@ -259,17 +267,10 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: boo
         lane_to,
         rank_to,
         last,
-        plain,
+        _plain,
         _lane_change,
         _left,
     ) = link
-    if to in rules.occupied:
-        return OCCUPIED
-    if plain and state[PIT] == ON_TRACK and not rules.slide_b:
-        # the common step: only the space changes (and a marked space is noted)
-        if to in rules.hazard_spaces:
-            return (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE]), False
-        return (to, *state[1:]), False
     a, straight, changes, left, lock, lap, pit_mode, overs, hazards, slide = state
     terminal = False
     if pit_entry or kind_to != TRACK or pit_mode != ON_TRACK:

@@ -44,12 +44,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
             c.spun,
         )
         old = shown.get(c.seat)
-        if (
-            old is not None
-            and old[0] == key
-            and old[1]["wear"] == c.wear
-            and old[1]["maxima"] == c.maxima
-        ):
+        if old is not None and old[0] == key and old[2] == c.wear and old[3] == c.maxima:
             cars.append(old[1])
             continue
         if space >= 0:
@@ -78,7 +73,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
             "spun": c.spun,
             "progress": progress,
         }
-        shown[c.seat] = (key, car)
+        shown[c.seat] = (key, car, car["wear"], car["maxima"])
         cars.append(car)
     return {
         "track": t.id,
@@ -88,7 +83,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
         "ruleset": race.cfg["ruleset"],
         "mode": race.cfg["mode"],
         "weather": race.weather,
-        "markers": {space_names[s]: n for s, n in sorted(race.markers.items())},
+        "markers": _markers(race),
         "pit_stops_allowed": race.pit_stops_allowed,
         "tire_effects": race.tire_effects,
         "street": race.street_rules,
@@ -96,3 +91,15 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
         "cars": cars,
         "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in race.pending],
     }
+
+
+def _markers(race: FormulaDRace) -> dict:
+    """Damage markers by space name; the last one is shared while the markers
+    are unchanged (views are read-only)."""
+    last = race._markers_view
+    if last is not None and last[0] == race.markers:
+        return last[1]
+    names = race._space_names
+    shown = {names[s]: n for s, n in sorted(race.markers.items())}
+    race._markers_view = (dict(race.markers), shown)
+    return shown

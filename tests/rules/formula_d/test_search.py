@@ -104,9 +104,9 @@ def test_merged_search_keeps_what_advance_keeps_and_every_path_walks(board):
     state = start_state(t, start, board["lap"], ON_TRACK)
     layers, terminals = search(rules, state, board["depth"], merge=True)
     expected_layers, expected_terminals = reference_search(rules, state, board["depth"])
-    assert [[(s, unwind(trail)) for s, trail in layer] for layer in layers] == expected_layers
+    assert [[(s, unwind(trail)) for s, trail, *_ in layer] for layer in layers] == expected_layers
     assert [(d, s, unwind(trail)) for d, s, trail in terminals] == expected_terminals
     for layer in layers:
-        for end, trail in layer:
+        for end, trail, *_ in layer:
             states, _terminal = walk(rules, state, list(unwind(trail)))
             assert states[-1] == end

@@ -17,7 +17,10 @@ from .outlook import ELIMINATION, WEIGHTS, Outlook
 
 
 def _gear_cost(option: dict) -> float:
-    return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in option["costs"].items())
+    costs = option["costs"]
+    if not costs:
+        return 0  # a free gear (the sum of no costs)
+    return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in costs.items())
 
 
 class Bot:
@@ -79,7 +82,10 @@ class Bot:
             # outlook (search, ends and scores) is this one's
             out = prev
             out.view = view
-            out.me = next(c for c in view["cars"] if c["seat"] == self.seat)
+            for c in view["cars"]:
+                if c["seat"] == self.seat:
+                    out.me = c
+                    break
         else:
             out = Outlook(view, self.seat)
             out.set_slide(m, slide)
@@ -104,8 +110,10 @@ def _same_board(a: dict, b: dict, seat: str) -> bool:
             continue  # the race shares a car's unchanged dictionary between views
         if x["space"] != y["space"] or x["status"] != y["status"]:
             return False
-        if x["seat"] == seat and any(x[k] != y[k] for k in _DASHBOARD):
-            return False
+        if x["seat"] == seat:
+            for k in _DASHBOARD:
+                if x[k] != y[k]:
+                    return False
     return True
 
 
@@ -205,7 +213,9 @@ class Pro(Bot):
     def on_gear(self, view, decision):
         out = Outlook(view, self.seat)
         options = decision.options["gears"]
-        top = max(GEAR_RANGE[o["gear"]][1] for o in options)
+        top = 0  # the largest roll of any gear offered
+        for o in options:
+            top = max(top, GEAR_RANGE[o["gear"]][1])
         slide = out.slide_if_wet()
         out.layers(top + slide)
         per_value: dict[int, Outlook] = {}
@@ -226,13 +236,6 @@ class Pro(Bot):
         else:
             faces = out.face_values(top, sorted({o["gear"] for o in free}))
 
-        def value_of(value: int, g: int) -> float:
-            if faces is not None:
-                got = faces.get((value, g))
-                if got is not None:
-                    return got
-            return outlook(value).best(value, g)[0]
-
         best, best_gear = None, options[0]["gear"]
         for group in (free, costly):
             if group is costly and best is not None and best >= 0:
@@ -243,7 +246,11 @@ class Pro(Bot):
                 g = o["gear"]
                 expected = -_gear_cost(o)
                 for value, p in GEAR_ODDS[g]:
-                    expected += p * value_of(value, g)
+                    # `best(value, g)[0]`, weighed with the others by `face_values`
+                    got = faces.get((value, g)) if faces is not None else None
+                    if got is None:
+                        got = outlook(value).best(value, g)[0]
+                    expected += p * got
                 if g >= 5:
                     expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
                 if best is None or expected > best + 1e-9:

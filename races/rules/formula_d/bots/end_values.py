@@ -77,7 +77,7 @@ class EndValues:
                     wear["WP"] -= distance
                     lost += distance * WEIGHTS["WP"]
                 else:
-                    p = distance * self._multiplier()
+                    p = distance * (self._tyre_multiplier or self._multiplier())
                     if p < wear["T"]:
                         wear["T"] -= p
                         lost += p * WEIGHTS["T"]
@@ -124,8 +124,6 @@ class EndValues:
             lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
         if not finished and t.kind_of[space] == TRACK:
             near = self._near.get(space)
-            if near is None:
-                near = self._near[space] = self._cars_near(space)
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05
@@ -164,6 +162,13 @@ class EndValues:
         return extra
 
     def _multiplier(self) -> int:
+        """The tyre multiplier of an overshoot (FD-V-7), worked out once per outlook."""
+        got = self._tyre_multiplier
+        if got is None:
+            got = self._tyre_multiplier = self._multiplier_now()
+        return got
+
+    def _multiplier_now(self) -> int:
         tires = self.me["tires"]
         if (
             not self.view["tire_effects"]
@@ -218,12 +223,3 @@ class EndValues:
         room = (c.last - rank) % t.L
         budget = self.wear["Br"] if self.advanced else max(0, self.wear["WP"] - 6)
         return to_first, room, c.stops - made, budget
-
-    def _cars_near(self, space: int) -> int:
-        """Cars ahead of and beside a space (the collision check of FD-A-7)."""
-        t, occupied = self.t, self.rules.occupied
-        n = 1 if t.ahead[space] in occupied else 0
-        for s in t.sides[space]:
-            if s in occupied:
-                n += 1
-        return n

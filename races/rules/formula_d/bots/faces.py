@@ -1,19 +1,20 @@
 """Weighing every gear over its die faces in one pass (FD-E-24, the `pro` bot).
 
-A mixin of `Outlook`: it reads the outlook's search layers and prices ends as
-`Outlook._base` does, sharing the work between totals and gears.
+A mixin of `Outlook`: it reads the outlook's search layers and the end rows of
+`EndRows` (priced as `Outlook._base` prices ends), sharing the work between
+totals and gears.
 """
 
 from __future__ import annotations
 
 from ..chance import GEAR_ODDS
-from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
-from ..track import PIT_BOX, TRACK
-from .prices import ELIMINATION, NO_PRICE, ROWS, approach_row, brake_costs
+from ..steps import OVERS, SPACE
+from ..track import TRACK
+from .prices import ELIMINATION, brake_costs
 
 
 class FaceWeighing:
-    """`face_values` and the end rows it is built from."""
+    """`face_values`, `face_end` and the braking they weigh."""
 
     def face_values(self, top: int, gears, *, more: bool = False) -> dict[tuple[int, int], float]:
         """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
@@ -42,25 +43,18 @@ class FaceWeighing:
         def row_of(d: int) -> list:
             got = rows.get(d)
             if got is None:
-                got = rows[d] = [
-                    (
-                        *self._end_row(d, state, False, floor),
-                        kinds[state[SPACE]] == TRACK,
-                        state,
-                        trail,
-                    )
-                    for state, trail in layers[d]
-                ]
+                got = rows[d] = self._layer_rows(layers[d], d, floor)
             return got
 
         # terminals come in search order, so by steps taken
-        early = [
-            (d, *self._end_row(d, state, True, floor), state, trail)
-            for d, state, trail in terminals
-        ]
+        early = ()
+        if terminals:
+            end_row = self._end_row
+            early = [(d, *end_row(d, s, True, floor), s, trail) for d, s, trail in terminals]
         brakes = self._brake_costs() if self.may_brake else ()
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
+        advanced = self.advanced
         out: dict[tuple[int, int], float] = {}
         if not more:
             self.face_ends = {}
@@ -69,10 +63,16 @@ class FaceWeighing:
             for v, _p in GEAR_ODDS[g]:
                 best = end = None
                 if v < n:
-                    for value, row, _track, state, trail in row_of(v):
-                        x = value - row[g]
+                    pick = None
+                    layer_rows = rows.get(v)
+                    if layer_rows is None:
+                        layer_rows = row_of(v)
+                    for item in layer_rows:  # (value, row, on the track, state, trail)
+                        x = item[0] - item[1][g]
                         if best is None or x > best:
-                            best, end = x, (v, state, trail, "none", 0, False)
+                            best, pick = x, item
+                    if pick is not None:
+                        end = (v, pick[3], pick[4], "none", 0, False)
                 for d, value, row, state, trail in early:
                     if d > v:
                         break
@@ -86,15 +86,29 @@ class FaceWeighing:
                             out[v, g], ends[v, g] = got
                     continue
                 if best < 0:
+                    pick = None
                     for b in range(1, min(len(brakes), v + 1)):
                         d = v - b
                         if d >= n:
                             continue
-                        for value, row, track, state, trail in row_of(d):
-                            if track:
-                                x = self._braked(value, row, g, state, trail, d, b, brakes)
+                        layer_rows = rows.get(d)
+                        if layer_rows is None:
+                            layer_rows = row_of(d)
+                        for item in layer_rows:
+                            if item[2]:  # on the main track
+                                value = item[0]
+                                if value <= floor:
+                                    x = value
+                                elif advanced:
+                                    x = value - item[1][g] - brakes[b]  # `_braked`, inlined
+                                else:
+                                    x = self._braked(
+                                        value, item[1], g, item[3], item[4], d, b, brakes
+                                    )
                                 if x > best:
-                                    best, end = x, (d, state, trail, "voluntary", b, False)
+                                    best, pick, picked_b = x, item, b
+                    if pick is not None:
+                        end = (v - picked_b, pick[3], pick[4], "voluntary", picked_b, False)
                 out[v, g] = best
                 ends[v, g] = end
         return out
@@ -107,7 +121,7 @@ class FaceWeighing:
         kinds = self.t.kind_of
         d_max = 0
         for d in range(min(v, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK for s, _trail in layers[d]):
+            if any(kinds[s[SPACE]] == TRACK for s, *_ in layers[d]):
                 d_max = d
                 break
         best = end = None
@@ -135,62 +149,6 @@ class FaceWeighing:
     def face_end(self, m: int, gear: int):
         """The end `face_values` chose for total m in `gear`, as `best` returns it."""
         return self.face_ends.get((m, gear))
-
-    def _end_row(self, d: int, state, terminal: bool, floor: float) -> tuple[float, tuple]:
-        """(score before the approach price, approach price by gear) of ending on
-        `state` after d steps unbraked: `score(end, g)` is their difference."""
-        if state[OVERS] or self._fatal_now or self._street:
-            value, spun, end_corner = self._base((d, state, (), "none", 0, terminal), True)
-        else:
-            value, spun, end_corner = self._clean_base(state, terminal), False, -2
-        if value <= floor:
-            return value, NO_PRICE
-        space = state[SPACE]
-        if spun or end_corner != -2:
-            context = self._approach_context(space, end_corner, state[OVERS])
-            if context is None:
-                return value, NO_PRICE
-            row = approach_row(context)
-            # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
-            return value, ((row[1],) * 7 if spun else row)
-        key = (self._situation, space)
-        row = ROWS.get(key)
-        if row is None:
-            context = self._approach_context(space, self.t.corner[space], ())
-            row = ROWS[key] = NO_PRICE if context is None else approach_row(context)
-        return value, row
-
-    def _clean_base(self, state, terminal: bool) -> float:
-        """`_base` of an unbraked end that overshot nothing (most ends), with the
-        same sums in the same order."""
-        t = self.t
-        space, lap = state[SPACE], state[LAP]
-        rank = t.rank[space]
-        value = float(((lap - 1) * t.L + rank if lap >= 1 else rank - t.L) - self.start_progress)
-        finished = terminal and lap > self.laps
-        if finished:
-            value += 40
-        lost = 0.0
-        if state[HAZARDS] and self.advanced:
-            lost += len(state[HAZARDS]) * self._hazard_price
-        kind = t.kind_of[space]
-        if not finished and kind == TRACK:
-            near = self._near.get(space)
-            if near is None:
-                near = self._near[space] = self._cars_near(space)
-            if near:
-                lost += near * self._near_price
-        end_corner = t.corner[space]
-        if end_corner >= 0 and (
-            end_corner != self.corner or self.stops < t.corners[end_corner].stops
-        ):
-            value += 6  # a stop the corner still counts
-        value -= lost
-        if state[PIT] == TO_BOX and self.pit_mode == ON_TRACK:
-            value += 30 if self.wants_pit() else -30
-        if kind == PIT_BOX:
-            value += 5
-        return value
 
     def _braked(self, value, row, g, state, trail, d: int, b: int, brakes: tuple) -> float:
         """`score` of ending on `state` (value and row from `_end_row`) with a

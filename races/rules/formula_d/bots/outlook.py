@@ -20,14 +20,15 @@ from ..steps import (
     start_state,
 )
 from ..track import TRACK, load_track
+from .end_rows import EndRows
 from .end_values import EndValues
 from .faces import FaceWeighing
-from .prices import ELIMINATION, FATAL, WEIGHTS
+from .prices import ELIMINATION, FATAL, OVERSHOT_ROWS, ROWS, SCARCITY, WEIGHTS
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
 
-class Outlook(EndValues, FaceWeighing):
+class Outlook(EndValues, FaceWeighing, EndRows):
     """One car's situation, rebuilt from the view, and the scores of its possible ends."""
 
     def __init__(self, view: dict, seat: str):
@@ -47,7 +48,7 @@ class Outlook(EndValues, FaceWeighing):
         self.bga = view["ruleset"] == "bga"
         self.laps = laps = view["laps"]
         self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
-        self.markers = {index[s] for s in view["markers"]}
+        self.markers = set(map(index.__getitem__, view["markers"]))
         corner = _corner_index(t)[me["corner"]] if me["corner"] else -1
         self.corner, self.stops = corner, me["stops"]
         cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
@@ -75,12 +76,27 @@ class Outlook(EndValues, FaceWeighing):
         self._best: dict = {}
         self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
         self._face_rows: dict | None = None  # layer -> end rows of `face_values`
+        self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
+        self._overshoot_setup: tuple | None = None  # and what `_overshot_row` reads
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
-        self._near: dict = {}  # space -> cars ahead and beside it
-        self._scarce: dict = {}  # (T, Br, WP) after the move -> scarcity price
+        # space -> cars ahead of and beside it (the collision check of FD-A-7),
+        # for the spaces that have any
+        near: dict = {}
+        hit_from = _hit_from(t)
+        for o in occupied:
+            for s in hit_from[o]:
+                near[s] = near.get(s, 0) + 1
+        self._near = near
+        # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
+        # the same wear and lap
+        scarce_key = (tuple(wear.items()), lap < laps)
+        self._scarce = SCARCITY.get(scarce_key)
+        if self._scarce is None:
+            self._scarce = SCARCITY[scarce_key] = {}
+        self._tyre_multiplier: int | None = None  # see `_multiplier`
         # what `_approach_uncached` reads of the car besides the end
         self._situation = (
             t.id,
@@ -89,7 +105,18 @@ class Outlook(EndValues, FaceWeighing):
             self.advanced,
             wear.get("Br") if self.advanced else wear.get("WP"),
         )
-        self._fatal_now = any(wear.get(c, 1) <= 0 for c in FATAL)
+        self._clean_rows = ROWS.get(self._situation)  # space -> `_clean_row`
+        if self._clean_rows is None:
+            self._clean_rows = ROWS[self._situation] = {}
+        # space -> approach prices of an end there that overshot (`_overshot_row`)
+        self._overshot_rows = OVERSHOT_ROWS.get(self._situation)
+        if self._overshot_rows is None:
+            self._overshot_rows = OVERSHOT_ROWS[self._situation] = {}
+        self._fatal_now = False
+        for c in FATAL:
+            if wear.get(c, 1) <= 0:
+                self._fatal_now = True
+                break
         self._street = bool(view.get("street"))
         # expected wear of a marked space entered and of a car beside the end
         # (FD-A-9, FD-A-7); `_base` prices them the same way
@@ -156,7 +183,7 @@ class Outlook(EndValues, FaceWeighing):
         if top == m:
             # no slide: every state m steps out is an end
             out = (
-                [(m, state, trail, "none", 0, False) for state, trail in layers[m]]
+                [(m, state, trail, "none", 0, False) for state, trail, _r, _b, _r0 in layers[m]]
                 if m < len(layers)
                 else []
             )
@@ -164,7 +191,7 @@ class Outlook(EndValues, FaceWeighing):
             out = []
             for d in {m, top}:
                 if d < len(layers):
-                    for state, trail in layers[d]:
+                    for state, trail, _r, _b, _r0 in layers[d]:
                         if m_of(state) == d:
                             out.append((d, state, trail, "none", 0, False))
         for d, state, trail in terminals:
@@ -183,17 +210,17 @@ class Outlook(EndValues, FaceWeighing):
                     b = m - d
                     if b > budget:
                         break
-                    for state, trail in layers[d]:
+                    for state, trail, _r, _b, _r0 in layers[d]:
                         if kinds[state[SPACE]] == TRACK:
                             out.append((d, state, trail, "voluntary", b, False))
             return out
         d_max = 0
         for d in range(min(top, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s, _ in layers[d]):
+            if any(kinds[s[SPACE]] == TRACK and d < m_of(s) for s, *_ in layers[d]):
                 d_max = d
                 break
         for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, trail in layers[d]:
+            for state, trail, _r, _b, _r0 in layers[d]:
                 b = m_of(state) - d
                 if b <= 0 or kinds[state[SPACE]] != TRACK:
                     continue
@@ -286,4 +313,19 @@ def _corner_index(track) -> dict[str, int]:
     got = track.__dict__.get("_corner_index")
     if got is None:
         got = track._corner_index = {c.id: c.index for c in track.corners}
+    return got
+
+
+def _hit_from(track) -> list[tuple[int, ...]]:
+    """Per space, the spaces whose car would hit a car there: those it is ahead
+    of or beside (FD-A-7), once per way; built once per track."""
+    got = track.__dict__.get("_hit_from")
+    if got is None:
+        sources: list[list[int]] = [[] for _ in track.ids]
+        for s in range(len(track.ids)):
+            if track.ahead[s] >= 0:
+                sources[track.ahead[s]].append(s)
+            for side in track.sides[s]:
+                sources[side].append(s)
+        got = track._hit_from = [tuple(x) for x in sources]
     return got

@@ -24,10 +24,16 @@ def approach_price(key: tuple) -> float:
     return 0.6 * missed_price(missed(key, 0)) + 0.4 * missed_price(missed(key, 1))
 
 
+# (car's wear, a lap still to go after this one) -> (T, Br, WP) after a move ->
+# the scarcity price of `EndValues._scarcity`; bounded by the few wear states
+SCARCITY: dict = {}
+
 NO_PRICE = (0.0,) * 7
-# (car situation, space) -> approach prices by gear of an end there that overshot
-# nothing; bounded by the tracks' sizes, like APPROACH
+# car situation -> space -> approach prices by gear of an end there that
+# overshot nothing; bounded by the tracks' sizes, like APPROACH
 ROWS: dict = {}
+# the same for an end there that overshot a corner (no stop counted there)
+OVERSHOT_ROWS: dict = {}
 
 
 @cache
