@@ -43,6 +43,16 @@ def pgettext(context: str, message: str) -> str:
     return translate(context, message) if translate else gettext(message)
 
 
+def word_for(table, key, default=None) -> str:
+    """The word a table marked with `N_` holds for `key`, translated; `default`
+    (said as it is) when the table has none, or KeyError without a default.
+    A lookup goes through here rather than `_(TABLE[key])`, where the
+    extraction tools would take the key's own string for a message."""
+    if default is not None and key not in table:
+        return default
+    return gettext(table[key])
+
+
 def N_(message: str) -> str:  # noqa: N802 - the name extraction tools know
     """Marks a word for the catalogue without translating it yet."""
     return message

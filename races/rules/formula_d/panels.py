@@ -10,7 +10,7 @@ from typing import Any
 
 from ..contract import Action, Decision
 from ..panels import choice, numbered_form, panel, yes_no
-from ..speech import N_, _, ngettext
+from ..speech import N_, _, ngettext, word_for
 from .words import PARTS, gains, parts, tyres, wear_left
 
 TYRE_CHOICES = {"hard": N_("Hard tyres"), "soft": N_("Soft tyres"), "rain": N_("Rain tyres")}
@@ -346,7 +346,7 @@ def _boost(decision: Decision, view: Mapping, legal: Sequence[Action], names) ->
 
 def _tyres(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
     surface = decision.options.get("surface")
-    choices = [choice(a, _(TYRE_CHOICES.get(a.params.get("type"), N_("Tyres")))) for a in legal]
+    choices = [choice(a, word_for(TYRE_CHOICES, a.params.get("type"), _("Tyres"))) for a in legal]
     return panel("form", decision, choices, facts=[(_("Track"), _surface(surface))])
 
 
@@ -360,7 +360,7 @@ def _surface(surface: Any) -> str:
 
 
 def _pit(decision: Decision, view: Mapping, legal: Sequence[Action], names) -> dict:
-    choices = [choice(a, _(STOPS.get(a.params.get("stop"), N_("Pit stop")))) for a in legal]
+    choices = [choice(a, word_for(STOPS, a.params.get("stop"), _("Pit stop"))) for a in legal]
     return panel("form", decision, choices, facts=_car_facts(view, names))
 
 

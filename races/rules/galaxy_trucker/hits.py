@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..contract import Action
-from ..speech import N_, _
+from ..speech import N_, _, word_for
 from .damage import destroy, richest_battery, spend_battery
 from .state import Ask, cell_of
 from .tiles import CANNON, DOUBLE_CANNON, SIDE_NAMES, shown
@@ -62,7 +62,8 @@ def defend(g, p, devices: list, what: dict):
     action = yield Ask(
         p.id,
         "defend",
-        _(DEFEND_WORDS[what["size"], what["source"]]) % {"side": _(SIDE_WORDS[what["side"]])},
+        word_for(DEFEND_WORDS, (what["size"], what["source"]))
+        % {"side": word_for(SIDE_WORDS, what["side"])},
         options,
         actions,
         lambda a: defend_problem(devices, ship, a),

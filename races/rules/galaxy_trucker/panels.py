@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from ..contract import Action, Decision
 from ..panels import choice, numbered_form, panel
-from ..speech import N_, _, ngettext
+from ..speech import N_, _, ngettext, word_for
 from .cards import CARDS, TYPE_NAMES
 from .tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all
 
@@ -183,7 +183,7 @@ def build_step_panel(decision: Decision, view: Mapping, legal: Sequence[Action])
         _("stack %(stack)d: %(cards)s")
         % {
             "stack": p["stack"],
-            "cards": ", ".join(_(TYPE_NAMES.get(c["type"], c["type"])) for c in p["cards"]),
+            "cards": ", ".join(word_for(TYPE_NAMES, c["type"], c["type"]) for c in p["cards"]),
         }
         for p in view.get("peeked") or []
     )

@@ -7,7 +7,7 @@ tables are marked with N_ and translated where they are used."""
 
 from __future__ import annotations
 
-from ..speech import N_, _, ngettext
+from ..speech import N_, _, ngettext, word_for
 from .cards import CARDS, TYPE_NAMES
 from .tiles import KIND_NAMES, TILES
 
@@ -138,9 +138,9 @@ def _hit(c, d, n, k):
         return say(
             "Sabotage aims at %(cell)s of %(name)s's ship and finds nothing.", cell=where, name=c
         )
-    side = _(SIDES[d["from"]]) if d.get("from") in SIDES else _("side")
-    outcome = _(OUTCOMES[d["outcome"]]) if d.get("outcome") in OUTCOMES else _("passes")
-    size = _(SIZES[d["size"]]) if d.get("size") in SIZES else _("stray")
+    side = word_for(SIDES, d.get("from"), _("side"))
+    outcome = word_for(OUTCOMES, d.get("outcome"), _("passes"))
+    size = word_for(SIZES, d.get("size"), _("stray"))
     values = {"size": size, "side": side, "line": d.get("line"), "outcome": outcome, "name": c}
     if d.get("source") == "meteor":
         return (

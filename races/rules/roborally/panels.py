@@ -17,7 +17,7 @@ from typing import Any
 
 from ..contract import Action, Decision
 from ..panels import choice, numbered_form, panel
-from ..speech import N_, _
+from ..speech import N_, _, word_for
 from .bots.solo import solo_for
 from .cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3
 from .course import course_ids
@@ -209,7 +209,10 @@ def respawn_panel(decision: Decision, legal: Sequence[Action]) -> dict:
     choices = []
     for action in legal:
         where = action.params["square"]
-        words = {"square": square_words(where), "facing": _(FACINGS[action.params["facing"]])}
+        words = {
+            "square": square_words(where),
+            "facing": word_for(FACINGS, action.params["facing"]),
+        }
         label = _("Re-enter at %(square)s facing %(facing)s") % words
         choices.append(choice(action, label, place=place(where)))
     return panel("spaces", decision, choices, title=_("Choose where your robot re-enters"),

@@ -21,7 +21,7 @@ from ..presentation import (
     SessionFacts,
     loop_progress,
 )
-from ..speech import _
+from ..speech import _, word_for
 from .course import VECTOR, course_ids
 from .floor import floor_drawing, place
 from .game import MAX_ROBOTS, MIN_ROBOTS
@@ -188,7 +188,7 @@ class RoboRallyPresentation(Presentation):
 
     def car_facts(self, car):
         facts = [
-            (_("Facing"), _(FACING[car["facing"]]) if car.get("facing") in FACING else ""),
+            (_("Facing"), word_for(FACING, car.get("facing"), "")),
             (_("Damage"), str(car.get("damage") or 0)),
             (_("Flags"), str(car.get("flags") or 0)),
         ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..speech import N_, _, ngettext
+from ..speech import N_, _, ngettext, word_for
 from .cards import KIND, KIND_WORDS
 
 FACING = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
@@ -98,11 +98,15 @@ def who(names, seat) -> str:
 
 def _moved(car, d, names, config):
     words = {"robot": car, "from": square(d["from"]), "to": square(d["to"])}
-    return _(MOVED[d["cause"]]) % words
+    return word_for(MOVED, d["cause"]) % words
 
 
 def _rotated(car, d, names, config):
-    return _(ROTATED[d["cause"]]) % {"robot": car, "from": facing(d["from"]), "to": facing(d["to"])}
+    return word_for(ROTATED, d["cause"]) % {
+        "robot": car,
+        "from": facing(d["from"]),
+        "to": facing(d["to"]),
+    }
 
 
 def _laser(car, d, names, config):
@@ -133,7 +137,7 @@ def _damage(car, d, names, config):
     elif d["source"] in OPTION_SOURCES:
         words["source"] = OPTION_SOURCES[d["source"]]
     else:
-        words["source"] = _(SOURCES[d["source"]])
+        words["source"] = word_for(SOURCES, d["source"])
     locked = d.get("registers_newly_locked") or []
     if not locked:
         return _("%(robot)s takes %(amount)d damage from %(source)s (now %(now)d).") % words
@@ -149,7 +153,7 @@ def _damage(car, d, names, config):
 
 def _finished(car, d, names, config):
     winner = d.get("winner")
-    words = {"reason": _(ENDS[d["reason"]])}
+    words = {"reason": word_for(ENDS, d["reason"])}
     if winner:
         return _("The race ends: %(reason)s. %(winner)s wins.") % {
             **words, "winner": names.get(winner) or _("A robot")}  # fmt: skip
@@ -310,7 +314,7 @@ WORDS = {
     ),
     "robot_moved": _moved,
     "robot_rotated": _rotated,
-    "move_blocked": lambda c, d, n, k: _(BLOCKED[d["reason"]]) % {"robot": c},
+    "move_blocked": lambda c, d, n, k: word_for(BLOCKED, d["reason"]) % {"robot": c},
     "laser_fired": _laser,
     "damage_taken": _damage,
     "register_locked": _locked,
@@ -324,7 +328,7 @@ WORDS = {
     "register_scrambled": _said(
         N_("%(robot)s's register %(register)d is scrambled."), register="scrambled"
     ),  # fmt: skip
-    "robot_destroyed": lambda c, d, n, k: _(DESTROYED[d["cause"]]) % {"robot": c},
+    "robot_destroyed": lambda c, d, n, k: word_for(DESTROYED, d["cause"]) % {"robot": c},
     "life_lost": _said(N_("%(robot)s loses a life (%(lives)d left)."), lives="lives_left"),
     "robot_eliminated": _said(N_("%(robot)s has no lives left and is out of the race.")),
     "flag_touched": _said(N_("%(robot)s touches flag %(flag)d!"), flag="flag"),
@@ -349,7 +353,8 @@ WORDS = {
     "robot_finished": _said(N_("%(robot)s has touched every flag!")),
     "option_drawn": _said(N_("%(robot)s draws the option card %(option)s."), option="option"),
     "option_discarded": lambda c, d, n, k: (
-        _(DISCARDS[d["reason"]]) % {"robot": c, "option": d["option"], "weapon": "Fire Control"}
+        word_for(DISCARDS, d["reason"])
+        % {"robot": c, "option": d["option"], "weapon": "Fire Control"}
     ),  # fmt: skip
     "damage_prevented": _prevented,
     "option_used": _option_used,
