@@ -77,7 +77,7 @@ class _Season:
         self.race = [[season.race_points(p, r) for p in range(1, self.n + 1)] for r in self.rounds]
         self.quali = [
             [season.qualifying_points(p, r) for p in range(1, self.n + 1)]
-            if r.qualifying and table.qualifying_points
+            if season.qualifying_scores(r)
             else None
             for r in self.rounds
         ]
