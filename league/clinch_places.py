@@ -9,10 +9,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable
 
+from league.clinch_packing import Packing, TooLong
 from league.completions import SeasonSoFar
 from league.scoring import _ABSENT
 
-PLACES_BUDGET = 600  # nodes of the worst-place search before it gives a bound
+PLACES_BUDGET = 600  # nodes of the session-by-session search before it gives a bound
+PACKING_BUDGET = 8_000  # place sets the one-by-one search looks at before it gives a bound
 
 
 class _OutOfBudget(Exception):
@@ -140,6 +142,15 @@ def most_ahead(records: DriverRecords, target: tuple, contenders: list) -> tuple
             break
     if found >= ceiling:
         return found, True
+    if not any(slot[5] for slot in records.slots):
+        packing = _packing(records, target)
+        strongest = sorted(contenders, key=lambda c: records.key((*records.start[c], c)))
+        try:
+            while found < ceiling and packing.fits(strongest, found + 1):
+                found += 1
+        except TooLong:
+            return ceiling, False
+        return found, True
     search = _Search(records, target)
     try:
         while found < ceiling and search.reach(0, start, found + 1):
@@ -147,6 +158,25 @@ def most_ahead(records: DriverRecords, target: tuple, contenders: list) -> tuple
     except _OutOfBudget:
         return ceiling, False
     return found, True
+
+
+def _packing(records: DriverRecords, target: tuple) -> Packing:
+    """The drivers as league/clinch_packing.py sees them: one car each."""
+    points = [
+        [p + (bonus if is_race else 0) for p in table]
+        for _, _, table, bonus, is_race, _ in records.slots
+    ]
+
+    def ahead(driver, taken: tuple) -> bool:
+        record = (*records.start[driver], driver)
+        for slot, (place,) in enumerate(taken):
+            record = records.take(record, slot, place)
+        return records.key(record) < target
+
+    def need(driver):
+        return _need(records, target, (*records.start[driver], driver), 0)
+
+    return Packing(points, lambda driver, s: 1, ahead, need, PACKING_BUDGET)
 
 
 def _total(records: DriverRecords, record) -> object:

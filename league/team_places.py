@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import itertools
 
-from league.team_packing import Packing, TooLong
+from league.clinch_packing import Packing, TooLong
 from league.team_season import TeamRecord, TeamSeason
 
 PLACES_BUDGET = 3_000  # nodes of the round-by-round search before it gives a bound
-PACKING_BUDGET = 40_000  # place sets the team-by-team search looks at before it gives a bound
+PACKING_BUDGET = 15_000  # place sets the team-by-team search looks at before it gives a bound
 
 
 class OutOfBudget(Exception):
@@ -135,20 +135,44 @@ class PutAhead:
         by team where a team's round is the sum of its cars' points
         (league/team_packing.py), else round by round."""
         if self.data.best_n is None:
-            packing = Packing(
-                self.data,
-                self.target,
-                lambda t: self.need(0, self.data.start[t], t),
-                PACKING_BUDGET,
-            )
+            packing = self._packing()
             try:
-                return packing.fits(chosen)
+                return packing.fits(chosen, len(chosen))
             except TooLong:
                 raise OutOfBudget from None
             finally:
                 self.nodes += packing.nodes
         self.seen = set()
         return self.search(0, [1] * len(self.data.rounds), {t: self.data.start[t] for t in chosen})
+
+    def _packing(self) -> Packing:
+        """The teams as league/clinch_packing.py sees them: each round's race
+        (and scoring qualifying) a session."""
+        data = self.data
+        sessions, points = [], []
+        for r, rnd in enumerate(data.rounds):
+            sessions.append((r, True))
+            points.append([p + rnd.bonus for p in data.race[r]])
+            if data.quali[r] is not None:
+                sessions.append((r, False))
+                points.append(list(data.quali[r]))
+
+        def ahead(team, taken: tuple) -> bool:
+            record, by_round = data.start[team], {}
+            for (r, is_race), places in zip(sessions, taken, strict=True):
+                by_round.setdefault(r, {})[is_race] = places
+            for r in range(len(data.rounds)):
+                race = by_round[r][True]
+                record = data.extend(team, record, r, race, by_round[r].get(False), True)
+            return data.ahead(record, self.target)
+
+        return Packing(
+            points,
+            lambda team, s: data.size(team, sessions[s][0]),
+            ahead,
+            lambda team: self.need(0, data.start[team], team),
+            PACKING_BUDGET,
+        )
 
     def search(self, r: int, first: list[int], records: dict) -> bool:
         data = self.data
