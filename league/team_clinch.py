@@ -23,8 +23,9 @@ or latest result; and two teams' order depends on their own cars only.
   others, the contenders who pass T when they take the first places, as
   many as can be put ahead at once (league/team_places.py: a greedy
   witness, a count of points that proves how many cannot, an exact search
-  between the two). A search that runs out of budget leaves the worst
-  place a bound (`exact` false), which the standings page says.
+  between the two). A search that runs out of budget, or a pole at stake
+  in a qualifying to come, leaves the worst place a bound (`exact` false),
+  which the standings page says.
 """
 
 from __future__ import annotations

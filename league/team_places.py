@@ -53,6 +53,11 @@ class PutAhead:
             choices = lambda k: itertools.combinations(group, k)  # noqa: E731
         start = {t: data.start[t] for t in group}
         ceiling = self.room(0, start) if not self.carried else len(group)
+        if any(data.pole) and ceiling:
+            # A pole at stake in a qualifying to come: a qualifying nobody
+            # finishes is one for every team, which the searches do not
+            # follow; the count of points is a bound.
+            return ceiling, False
         found = 0
         for k in range(ceiling, 0, -1):
             if any(self.greedy(list(chosen)) for chosen in choices(k)):
@@ -94,7 +99,7 @@ class PutAhead:
                 width = sum(sizes[q][:j])
                 room += sum(data.race[q][:width], 0) + data.rounds[q].bonus * width
                 if data.quali[q] is not None:
-                    room += sum(data.quali[q][:width], 0)
+                    room += max(sum(data.quali[q][:width], 0), data.pole[q] * width)
             capacity.append(room)
         for k in range(len(needs), 0, -1):
             chosen = needs[:k]  # the k needing least

@@ -40,6 +40,11 @@ class TeamSeason:
             else None
             for r in self.rounds
         ]
+        # The pole of a qualifying to come: its winner's, or, with nobody
+        # classified, any car's the race's figures name.
+        self.pole = [
+            r.pole if q is not None else 0 for r, q in zip(self.rounds, self.quali, strict=True)
+        ]
         held = team_records(season)
         self.teams = list(held)
         self.cars = {
@@ -75,8 +80,10 @@ class TeamSeason:
     ):
         """The team's points in round `r` from its cars' places (one race and
         one qualifying place per car, in any pairing: the one that suits
-        `favour`), with every bonus when `favour`, none otherwise. Cars that
-        do not start keep only what they carried into the round."""
+        `favour`), with every bonus when `favour`, none otherwise (and, when
+        it pays more, the pole for every car from a qualifying nobody is
+        classified in). Cars that do not start keep only what they carried
+        into the round."""
         rnd = self.rounds[r]
         cars = self.cars[team][r]
         bonus = rnd.bonus if favour and started else 0
@@ -86,8 +93,14 @@ class TeamSeason:
             qualis = [self.quali[r][p - 1] for p in quali] if quali is not None else [0] * len(cars)
         else:
             races = qualis = [0] * len(cars)
-        if self.best_n is None or (len(cars) <= self.best_n and not any(carried)):
-            return sum(races, 0) + sum(qualis, 0) + sum(carried, 0) + bonus * len(cars)
+        ways = [qualis]
+        if favour and started and quali is not None and self.pole[r]:
+            ways.append([self.pole[r]] * len(cars))
+        return max(self._points(races, way, carried, bonus, favour) for way in ways)
+
+    def _points(self, races: list, qualis: list, carried: list, bonus, favour: bool):
+        if self.best_n is None or (len(races) <= self.best_n and not any(carried)):
+            return sum(races, 0) + sum(qualis, 0) + sum(carried, 0) + bonus * len(races)
         outcomes = []
         for pairing in set(itertools.permutations(qualis)):
             for owners in set(itertools.permutations(carried)):

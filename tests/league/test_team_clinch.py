@@ -7,6 +7,7 @@ start in the rounds to come, ties by countback."""
 
 import itertools
 import math
+from dataclasses import replace
 from decimal import Decimal
 
 from hypothesis import assume, given, settings
@@ -266,3 +267,55 @@ def test_two_rivals_who_cannot_both_stay_behind_unless_neither_starts():
     assert (outlooks["red"].state, outlooks["red"].best, outlooks["red"].worst) == (CAN_WIN, 1, 3)
     assert outlooks["blue"].state == outlooks["gold"].state == CAN_WIN
     check(case)
+
+
+def test_a_qualifying_nobody_finishes_gives_every_car_the_pole():
+    """Pole 2, qualifying win 1: blue's two cars gain more when nobody is
+    classified in qualifying and the race's figures give both the pole (4)
+    than from the first two qualifying places (3). Only then can blue pass
+    red, so red has not clinched."""
+    table = scoring.PointsTable(
+        race_points=(Decimal(3), Decimal(2), Decimal(1), Decimal(0)),
+        qualifying_points=(Decimal(1),),
+        bonus={"pole": Decimal(2)},
+    )
+    teams = {"red": ("t1", "t2"), "blue": ("u1", "u2")}
+    rows = [
+        ResultRow(number, car, place, team=team)
+        for number in (1, 2)
+        for place, (car, team) in enumerate(
+            [("t1", "red"), ("t2", "red"), ("u1", "blue"), ("u2", "blue")], start=1
+        )
+    ]
+    # red 10, blue 2; round 3 and its qualifying to come.
+    season = season_from_results(
+        table,
+        rows,
+        to_come=(RoundToCome(3, qualifying=True),),
+        entries=["t1", "t2", "u1", "u2"],
+        teams=list(teams),
+        lineup=teams,
+    )
+    assert team_outlooks(season)["red"].state == CAN_WIN
+    # The completion that does it, scored by the standings' own entry point.
+    future = [
+        ResultRow(3, car, place, team=team, figures=figures)
+        for place, (car, team, figures) in enumerate(
+            [
+                ("u1", "blue", {"pole": True}),
+                ("u2", "blue", {"pole": True}),
+                ("t1", "red", {}),
+                ("t2", "red", {}),
+            ],
+            start=1,
+        )
+    ]
+    future[2:] = [replace(row, status="did_not_start") for row in future[2:]]
+    future += [
+        ResultRow(3, car, place, session=QUALIFYING, team=team, status="not_classified")
+        for place, (car, team) in enumerate(
+            [("u1", "blue"), ("u2", "blue"), ("t1", "red"), ("t2", "red")], start=1
+        )
+    ]
+    lines = championship(table, rows + future, teams=list(teams)).teams
+    assert [(line.key, line.points) for line in lines] == [("blue", 11), ("red", 10)]
