@@ -15,6 +15,7 @@ from league.scoring import _ABSENT
 
 PLACES_BUDGET = 600  # nodes of the session-by-session search before it gives a bound
 PACKING_BUDGET = 8_000  # place sets the one-by-one search looks at before it gives a bound
+WITNESS_BUDGET = 1_500  # place sets looked at for a witness among the ones needing least
 
 
 class _OutOfBudget(Exception):
@@ -121,13 +122,14 @@ def most_ahead(records: DriverRecords, target: tuple, contenders: list) -> tuple
     """(how many contenders can be ahead of `target` at once, exact).
 
     The chosen ones share out the first places of every session (better
-    places never hurt a car; the others do not start). A greedy share-out is
-    the witness of how many can; a count of points proves how many cannot
-    (`_room`: the ones needing least, given the best places, still short).
-    Between the two, a search session by session: a contender is settled
-    once ahead even if it never starts again, dropped once it cannot pass
-    even winning everything left, and a position seen and failed is not
-    searched again. Out of budget: the proven most (a bound, `exact` false)."""
+    places never hurt a car; the others do not start). A count of points
+    proves how many cannot (`_room`: the ones needing least, given the best
+    places, still short); a share-out that puts k ahead is the witness that
+    k can (a greedy one, then league/clinch_packing.py on the k needing
+    least). Between the two, an exact search: one contender at a time
+    (league/clinch_packing.py), or, with a pole at stake in a qualifying to
+    come, session by session. Out of budget: the proven most (a bound,
+    `exact` false)."""
     if not contenders:
         return 0, True
     start = tuple((*records.start[c], c) for c in contenders)
@@ -143,7 +145,17 @@ def most_ahead(records: DriverRecords, target: tuple, contenders: list) -> tuple
     if found >= ceiling:
         return found, True
     if not any(slot[5] for slot in records.slots):
-        packing = _packing(records, target)
+        for k in range(ceiling, found, -1):
+            try:
+                chosen = [r[3] for r in by_need[:k]]
+                if _packing(records, target, WITNESS_BUDGET).fits(chosen, k):
+                    found = k
+                    break
+            except TooLong:
+                continue
+        if found >= ceiling:
+            return found, True
+        packing = _packing(records, target, PACKING_BUDGET)
         strongest = sorted(contenders, key=lambda c: records.key((*records.start[c], c)))
         try:
             while found < ceiling and packing.fits(strongest, found + 1):
@@ -160,7 +172,7 @@ def most_ahead(records: DriverRecords, target: tuple, contenders: list) -> tuple
     return found, True
 
 
-def _packing(records: DriverRecords, target: tuple) -> Packing:
+def _packing(records: DriverRecords, target: tuple, budget: int) -> Packing:
     """The drivers as league/clinch_packing.py sees them: one car each."""
     points = [
         [p + (bonus if is_race else 0) for p in table]
@@ -176,7 +188,7 @@ def _packing(records: DriverRecords, target: tuple) -> Packing:
     def need(driver):
         return _need(records, target, (*records.start[driver], driver), 0)
 
-    return Packing(points, lambda driver, s: 1, ahead, need, PACKING_BUDGET)
+    return Packing(points, lambda driver, s: 1, ahead, need, budget)
 
 
 def _total(records: DriverRecords, record) -> object:
