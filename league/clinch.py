@@ -24,12 +24,12 @@ own results only.
   Otherwise X is **out**.
 - X's **best place**: one plus the rivals ahead even then (exact, the same
   completion).
-- X's **worst place**: X does not start again. Rivals ahead of X even when
-  they do not start either (and start ahead of X) are always ahead; of the
-  others, the contenders who pass X when they win everything, as many as
-  can be put ahead at once: they share out the first places, a search
-  (league/clinch_places.py). A search that runs out of its budget leaves
-  the worst place a bound (`exact` false): the contenders all ahead.
+- X's **worst place**: X does not start again, listed last. Rivals ahead
+  of X even when they do not start either are always ahead; of the others,
+  the contenders who pass X when they win everything, as many as can be
+  put ahead at once: they share out the first places (league/
+  clinch_places.py). A search that runs out of its budget leaves the worst
+  place a bound (`exact` false): the most a count of points allows.
 """
 
 from __future__ import annotations
@@ -42,19 +42,18 @@ from league.clinch_places import DriverRecords, most_ahead
 from league.completions import SeasonSoFar
 
 CHAMPION, CAN_WIN, OUT = "champion", "can still win", "out"
-# A title question a search gave up on: said, never guessed (the teams'
-# search, league/team_clinch.py; the drivers' title needs none).
-UNDECIDED = "undecided"
 
 
 @dataclass(frozen=True)
 class Outlook:
     key: Hashable
-    state: str  # CHAMPION, CAN_WIN, OUT or UNDECIDED
+    state: str  # CHAMPION, CAN_WIN or OUT
     best: int  # best reachable final place
     worst: int  # worst reachable final place
     exact: bool = True  # False: `worst` is a bound (the place search ran out of budget)
-    proven: bool = True  # False: UNDECIDED, the search ran out of budget
+    # The title state is always settled now (pairwise, no search); odds stored
+    # before may still say "undecided" with `proven` false, which the pages read.
+    proven: bool = True
 
 
 def driver_outlooks(season: SeasonSoFar) -> dict[Hashable, Outlook]:
