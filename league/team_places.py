@@ -27,6 +27,7 @@ class PutAhead:
         self.data = data
         self.target = target
         self.nodes = 0
+        self.packed = 0  # place sets looked at by league/clinch_packing.py
         self.seen: set = set()
         rounds = data.rounds
         self.carried = bool(data.best_n) and any(r.carried for r in rounds)
@@ -140,17 +141,18 @@ class PutAhead:
         by team where a team's round is the sum of its cars' points
         (league/team_packing.py), else round by round."""
         if self.data.best_n is None:
-            packing = self._packing()
+            # One budget for every set of teams tried.
+            packing = self._packing(PACKING_BUDGET - self.packed)
             try:
                 return packing.fits(chosen, len(chosen))
             except TooLong:
                 raise OutOfBudget from None
             finally:
-                self.nodes += packing.nodes
+                self.packed += packing.nodes
         self.seen = set()
         return self.search(0, [1] * len(self.data.rounds), {t: self.data.start[t] for t in chosen})
 
-    def _packing(self) -> Packing:
+    def _packing(self, budget: int) -> Packing:
         """The teams as league/clinch_packing.py sees them: each round's race
         (and scoring qualifying) a session."""
         data = self.data
@@ -176,7 +178,7 @@ class PutAhead:
             lambda team, s: data.size(team, sessions[s][0]),
             ahead,
             lambda team: self.need(0, data.start[team], team),
-            PACKING_BUDGET,
+            budget,
         )
 
     def search(self, r: int, first: list[int], records: dict) -> bool:
