@@ -182,6 +182,20 @@ def cases(draw):
         )
         for i in range(1, draw(st.integers(1, 3)) + 1)
     ]
+    # Sometimes the next round's qualifying is already over (its pole, if
+    # any, is taken: nobody else can earn it).
+    if (table.qualifying_points or "pole" in table.bonus) and draw(st.booleans()):
+        first = to_come[0]
+        classified = draw(st.integers(0, n))
+        for place, car in enumerate(draw(st.permutations(cars)), start=1):
+            status = scoring.FINISHED if place <= classified else scoring.NOT_CLASSIFIED
+            mult = Decimal(first.multiplier)
+            rows.append(
+                ResultRow(
+                    first.number, car, place, status=status, session=QUALIFYING, multiplier=mult
+                )
+            )
+        to_come[0] = RoundToCome(first.number, first.multiplier, qualifying=False)
     penalties = []
     if held and draw(st.booleans()):  # stewards judge a round once it is run
         points = Decimal(draw(st.sampled_from([1, 3])))
@@ -373,4 +387,20 @@ def test_a_qualifying_nobody_finishes_gives_every_car_the_pole():
         entries=case["cars"],
     )
     assert driver_outlooks(season)["ana"].worst == 3
+    check(case)
+
+
+def test_a_pole_already_taken_is_nobody_elses_to_earn():
+    """Ana took the last round's pole (2) before its race: Ben, a point
+    behind before it, can win the race (2) but not the pole as well."""
+    table = scoring.PointsTable(
+        race_points=(Decimal(2), Decimal(1), Decimal(0)), bonus={"pole": Decimal(2)}
+    )
+    case = rows_case(["ana", "ben", "cid"], [("ana", "ben", "cid")], table, 1)
+    case["rows"] += [
+        ResultRow(2, car, place, session=QUALIFYING)
+        for place, car in enumerate(["ana", "ben", "cid"], start=1)
+    ]
+    # ana 2 + 2 (pole) = 4, ben 1 + 2 at most = 3.
+    assert outlooks_of(case)["ana"].state == CHAMPION
     check(case)
