@@ -5,9 +5,13 @@ completed round, so drop rounds, penalties and countback apply as they do
 in the standings.
 
 A completion gives every remaining round a finishing order of the whole
-field (every car finishes), and, where the round has a qualifying session
-that scores, a qualifying order; any car may earn any of the round's bonus
-points (`RoundToCome.bonus`: all of them, or none).
+field, and, where the round has a qualifying session that scores (its
+places, or the pole), a qualifying order. Any car may also not finish: one
+that does not start (or is disqualified) scores nothing, earns no bonus and
+counts no place on countback, the least a car can take from a session. Any
+car that races may earn the round's bonus points (`RoundToCome.bonus`: all
+of them, or none), except the pole where the round's qualifying decides it
+(`RoundToCome.pole`: the car first in qualifying).
 
 Teams: `SeasonSoFar.team_records` holds each team's table so far as
 league/championship.py scored it (the rounds each car drove for the team
@@ -30,6 +34,7 @@ class RoundToCome:
     multiplier: int = 1  # a double-points finale is 2
     qualifying: bool = False  # a qualifying session whose places score
     bonus: object = 0  # the most bonus points one car can earn in the round (multiplied)
+    pole: object = 0  # the pole bonus (multiplied) of a qualifying to come: its winner's
     # The cars racing for each team in this round (None: `SeasonSoFar.teams`).
     teams: Mapping[Hashable, tuple[Hashable, ...]] | None = None
     # Points each car already scored in this round (its qualifying is over):
@@ -71,10 +76,15 @@ class SeasonSoFar:
         return points * rnd.multiplier
 
     def qualifying_points(self, position: int, rnd: RoundToCome) -> int:
+        """A qualifier's points at `position`, the pole bonus with first."""
         if not rnd.qualifying:
             return 0
         points = scoring.qualifying_points(self.table, position=position, status=scoring.FINISHED)
-        return points * rnd.multiplier
+        return points * rnd.multiplier + (rnd.pole if position == 1 else 0)
+
+    def qualifying_scores(self, rnd: RoundToCome) -> bool:
+        """Whether the round has a qualifying to come whose places score."""
+        return rnd.qualifying and bool(self.table.qualifying_points or rnd.pole)
 
     @property
     def all_rounds(self) -> list[int]:
@@ -202,6 +212,7 @@ def season_from_results(
         )
     best_n = table.team_points == "best_n"
     most_bonus = sum((scoring.points_value(v) for v in table.bonus.values()), 0)
+    pole = scoring.points_value(table.bonus.get("pole", 0))
     rounds = []
     for rnd in to_come:
         carried = {}
@@ -209,12 +220,24 @@ def season_from_results(
             for s in tables.results:
                 if s.row.round == rnd.number:
                     carried[s.row.entry] = carried.get(s.row.entry, 0) + s.points
+        # The pole goes to the car first in qualifying: one car, when the
+        # qualifying is to come; nobody more once a car has taken it. Without
+        # a qualifying winner the race's own figures say who (any car).
+        qualified = any(
+            s.row.round == rnd.number
+            and s.row.session == "qualifying"
+            and s.position == 1
+            and s.status == scoring.FINISHED
+            for s in tables.results
+        )
+        shared = most_bonus - pole if rnd.qualifying or qualified else most_bonus
         rounds.append(
             RoundToCome(
                 rnd.number,
                 rnd.multiplier,
                 rnd.qualifying,
-                bonus=most_bonus * rnd.multiplier,
+                bonus=shared * rnd.multiplier,
+                pole=pole * rnd.multiplier if rnd.qualifying and not qualified else 0,
                 teams=rnd.teams,
                 carried=carried,
             )

@@ -75,7 +75,7 @@ class _Field:
         ]
         self.quali_points = [
             [season.qualifying_points(p, rnd) for p in range(1, self.n + 1)]
-            if rnd.qualifying and season.table.qualifying_points
+            if season.qualifying_scores(rnd)
             else None
             for rnd in season.to_come
         ]

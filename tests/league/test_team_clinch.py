@@ -2,9 +2,12 @@
 completion of small seasons, each completion scored by league/championship.py
 itself (the standings' own entry point): teams changing per round, a team's
 best car only, drop rounds, multipliers, qualifying points, bonus points,
-driver and team-only penalties, unclassified cars, ties by countback."""
+driver and team-only penalties, unclassified cars, cars that do not finish or
+start in the rounds to come, ties by countback."""
 
 import itertools
+import math
+from dataclasses import replace
 from decimal import Decimal
 
 from hypothesis import assume, given, settings
@@ -19,9 +22,23 @@ from league.team_clinch import team_outlooks
 TABLES = [(10, 6, 4, 3), (3, 2, 1, 0), (5, 5, 1, 0), (2, 1, 1, 1), (4, 2, 0, 0)]
 
 
+ENDINGS = ("finished", "not_classified", "did_not_start")
+
+
+def race_endings(cars):
+    """Every way a race can end: an order of the cars, finishers first, then
+    the cars not classified, then those that did not start."""
+    for race in itertools.permutations(cars):
+        for cut in itertools.combinations_with_replacement(range(len(cars) + 1), 2):
+            yield [
+                (car, ENDINGS[0] if i < cut[0] else ENDINGS[1] if i < cut[1] else ENDINGS[2])
+                for i, car in enumerate(race)
+            ]
+
+
 def completions(case):
-    """Every way the rounds to come can go: race order, scoring qualifying
-    order, and which cars earn the bonus, as result rows."""
+    """Every way the rounds to come can go: race order and endings, scoring
+    qualifying order, and which cars earn the bonus, as result rows."""
     cars = case["cars"]
     table = case["table"]
     per_round = []
@@ -39,7 +56,7 @@ def completions(case):
             else [None]
         )
         options = []
-        for race in itertools.permutations(cars):
+        for race in race_endings(cars):
             for quali in qualis:
                 for flagged in bonus_sets:
                     rows = [
@@ -47,11 +64,12 @@ def completions(case):
                             rnd.number,
                             car,
                             place,
+                            status=status,
                             team=team_of.get(car),
                             multiplier=Decimal(rnd.multiplier),
                             figures={"fastest_lap": True} if car in flagged else {},
                         )
-                        for place, car in enumerate(race, start=1)
+                        for place, (car, status) in enumerate(race, start=1)
                     ]
                     if quali is not None:
                         rows += [
@@ -118,7 +136,7 @@ def check(case):
 def size_of(n, to_come, table):
     total = 1
     for rnd in to_come:
-        total *= len(list(itertools.permutations(range(n))))
+        total *= math.factorial(n) * math.comb(n + 2, 2)
         if rnd.qualifying and table.qualifying_points:
             total *= len(list(itertools.permutations(range(n))))
         if table.bonus:
@@ -188,7 +206,7 @@ def cases(draw):
         penalties.append(PenaltyRow(1, entry=draw(st.sampled_from(cars)), points=Decimal(2)))
     if draw(st.booleans()):
         penalties.append(PenaltyRow(1, team=draw(st.sampled_from(teams)), points=Decimal(3)))
-    assume(size_of(n, to_come, table) <= 1200)
+    assume(size_of(n, to_come, table) <= 2500)
     return {
         "cars": cars,
         "teams": teams,
@@ -207,10 +225,10 @@ def test_team_clinch_matches_brute_force_over_every_completion(case):
     check(case)
 
 
-def test_two_rivals_who_cannot_both_stay_behind_put_a_team_out():
-    """Red can keep blue behind, or gold, but not both at once: the places
-    red leaves (second and third) go to them, and second is enough to pass.
-    Points alone (each rival at its worst) said red could still win."""
+def test_two_rivals_who_cannot_both_stay_behind_unless_neither_starts():
+    """Red can keep blue behind, or gold, but not both at once while both
+    finish: second place is enough to pass red. Red can still win the title
+    only through the completion where neither of them starts."""
     table = scoring.PointsTable(race_points=(Decimal(5), Decimal(3), Decimal(1)))
     teams = {"red": ("a",), "blue": ("b",), "gold": ("g",)}
     rows = [
@@ -246,6 +264,58 @@ def test_two_rivals_who_cannot_both_stay_behind_put_a_team_out():
         lineup=teams,
     )
     outlooks = team_outlooks(season)
-    assert (outlooks["red"].state, outlooks["red"].best, outlooks["red"].worst) == (OUT, 2, 3)
+    assert (outlooks["red"].state, outlooks["red"].best, outlooks["red"].worst) == (CAN_WIN, 1, 3)
     assert outlooks["blue"].state == outlooks["gold"].state == CAN_WIN
     check(case)
+
+
+def test_a_qualifying_nobody_finishes_gives_every_car_the_pole():
+    """Pole 2, qualifying win 1: blue's two cars gain more when nobody is
+    classified in qualifying and the race's figures give both the pole (4)
+    than from the first two qualifying places (3). Only then can blue pass
+    red, so red has not clinched."""
+    table = scoring.PointsTable(
+        race_points=(Decimal(3), Decimal(2), Decimal(1), Decimal(0)),
+        qualifying_points=(Decimal(1),),
+        bonus={"pole": Decimal(2)},
+    )
+    teams = {"red": ("t1", "t2"), "blue": ("u1", "u2")}
+    rows = [
+        ResultRow(number, car, place, team=team)
+        for number in (1, 2)
+        for place, (car, team) in enumerate(
+            [("t1", "red"), ("t2", "red"), ("u1", "blue"), ("u2", "blue")], start=1
+        )
+    ]
+    # red 10, blue 2; round 3 and its qualifying to come.
+    season = season_from_results(
+        table,
+        rows,
+        to_come=(RoundToCome(3, qualifying=True),),
+        entries=["t1", "t2", "u1", "u2"],
+        teams=list(teams),
+        lineup=teams,
+    )
+    assert team_outlooks(season)["red"].state == CAN_WIN
+    # The completion that does it, scored by the standings' own entry point.
+    future = [
+        ResultRow(3, car, place, team=team, figures=figures)
+        for place, (car, team, figures) in enumerate(
+            [
+                ("u1", "blue", {"pole": True}),
+                ("u2", "blue", {"pole": True}),
+                ("t1", "red", {}),
+                ("t2", "red", {}),
+            ],
+            start=1,
+        )
+    ]
+    future[2:] = [replace(row, status="did_not_start") for row in future[2:]]
+    future += [
+        ResultRow(3, car, place, session=QUALIFYING, team=team, status="not_classified")
+        for place, (car, team) in enumerate(
+            [("u1", "blue"), ("u2", "blue"), ("t1", "red"), ("t2", "red")], start=1
+        )
+    ]
+    lines = championship(table, rows + future, teams=list(teams)).teams
+    assert [(line.key, line.points) for line in lines] == [("blue", 11), ("red", 10)]

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from league.models import DriverStanding
 from paddock.celery import app
+from races.aftermath import results_stored
 from races.ratings import ratings_rebuild
 from races.title_odds import season_so_far, title_odds_refresh
 from ratings.models import TitleOdds
@@ -93,12 +94,17 @@ def test_the_api_gives_the_latest_odds(client, gp, league):
     )
 
 
-def test_rating_a_race_refreshes_the_odds(gp):
+def test_rating_a_race_refreshes_the_odds(gp, django_capture_on_commit_callbacks):
+    """The stored result's own path (races/aftermath.py): the rating task is
+    found by name even in a process that never imported the tasks modules
+    (Celery discovers them lazily; a test run alone is such a process)."""
     season, _, rounds = gp
     session = rounds[1].sessions.get(kind="race")
+    TitleOdds.objects.filter(season=season).delete()
     app.conf.task_always_eager = True
     try:
-        app.tasks["ratings.tasks.rate_session"].delay(session.pk)
+        with django_capture_on_commit_callbacks(execute=True):
+            results_stored(session_id=session.pk)
     finally:
         app.conf.task_always_eager = False
     assert TitleOdds.objects.filter(season=season, after_round=2).exists()
