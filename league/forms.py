@@ -16,7 +16,7 @@ from league.forms_scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_
 from league.game_settings import autopilot_choices, bot_choices, setup_check, setup_fields
 from league.models import DESCRIPTION_MAX, ScoringSystem, Team
 from league.rules_options import ROUND_KEYS, track_ids
-from races.rules import ConfigError, game_choices, get_game
+from races.rules import ConfigError, game_choices, get_game, get_presentation
 
 OPTION_PREFIX = "opt_"
 
@@ -40,6 +40,12 @@ def game_options(game_key: str) -> list:
     except ConfigError:
         return []
     return [o for o in schema.options if o.season and o.key not in ROUND_KEYS]
+
+
+def option_words(game_key: str, key: str):
+    """How the game says one of its options (label, help, a word per
+    choice), in the reader's language."""
+    return get_presentation(game_key).option_words(key)
 
 
 class SignupForm(UserCreationForm):
@@ -147,8 +153,8 @@ class SeasonForm(forms.Form):
         for option in game_options(game):
             name = OPTION_PREFIX + option.key
             self.option_keys.append(option.key)
-            label = option.key.replace("_", " ").capitalize()
-            help_text = option.help
+            words = option_words(game, option.key)
+            help_text = words.help
             if option.type == "bool" and option.default is None:
                 # Decided by the game unless set (Formula D's street rules
                 # follow the track): on, off, or left to the game.
@@ -159,12 +165,12 @@ class SeasonForm(forms.Form):
                 # An option that is off unless chosen (Heat's championship season).
                 field = forms.ChoiceField(
                     choices=[("", pgettext_lazy("option", "none"))]
-                    + [(str(c), str(c)) for c in option.choices],
+                    + [(str(c), words.value(c)) for c in option.choices],
                     required=False,
                 )
             elif option.choices:
                 field = forms.ChoiceField(
-                    choices=[(str(c), str(c)) for c in option.choices],
+                    choices=[(str(c), words.value(c)) for c in option.choices],
                     initial=str(option.default),
                 )
             elif option.type == "int":
@@ -187,7 +193,7 @@ class SeasonForm(forms.Form):
                 field = forms.CharField(required=False, initial=option.default or "")
             else:
                 continue
-            field.label, field.help_text = label, help_text
+            field.label, field.help_text = words.label, help_text
             self.fields[name] = field
 
     def clean_own_points(self):
@@ -341,11 +347,12 @@ class RoundForm(forms.Form):
         for option in game_options(season.game):
             if option.type == "bool":
                 self.variant_keys.append(option.key)
+                words = option_words(season.game, option.key)
                 self.fields[OPTION_PREFIX + option.key] = forms.ChoiceField(
                     choices=self.VARIANT_CHOICES,
                     required=False,
-                    label=option.key.replace("_", " ").capitalize(),
-                    help_text=option.help,
+                    label=words.label,
+                    help_text=words.help,
                 )
 
     def clean(self):

@@ -30,7 +30,10 @@ OPTION_TEXTS = {
     ),
     "technical_pit_stops": OptionText(
         N_("Technical pit stops"),
-        N_("In the pits a car may repair its parts from a reserve of repair points (advanced level)."),
+        N_(
+            "In the pits a car may repair its parts from a reserve of repair points "
+            "(advanced level)."
+        ),
     ),
     "build_your_car": OptionText(
         N_("Build your car"),
