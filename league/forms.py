@@ -55,9 +55,12 @@ class SignupForm(UserCreationForm):
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=DESCRIPTION_MAX
+        label=_("Description"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=DESCRIPTION_MAX,
     )
 
 
@@ -69,7 +72,7 @@ def _games_offered() -> str:
 
 
 class GameForm(forms.Form):
-    game = forms.ChoiceField(choices=game_choices)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -82,7 +85,7 @@ class SeasonForm(forms.Form):
     """The season wizard's second step; the game was chosen in the first."""
 
     game = forms.ChoiceField(choices=game_choices, widget=forms.HiddenInput)
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100)
     scoring = forms.ModelChoiceField(
         queryset=ScoringSystem.objects.all(),
         required=False,
@@ -115,8 +118,8 @@ class SeasonForm(forms.Form):
         help_text=_("Drivers may still join once the season is running."),
     )
     team_mode = forms.BooleanField(required=False, label=_("Teams"))
-    team_size = forms.IntegerField(min_value=1, max_value=10, initial=2)
-    grid_size = forms.IntegerField(min_value=2, max_value=12, initial=10)
+    team_size = forms.IntegerField(label=_("Team size"), min_value=1, max_value=10, initial=2)
+    grid_size = forms.IntegerField(label=_("Grid size"), min_value=2, max_value=12, initial=10)
     fill_with_bots = forms.BooleanField(
         required=False, initial=True, label=_("Fill empty places with bots")
     )
@@ -290,7 +293,7 @@ def season_form_initial(season, game: str) -> dict:
 class DeleteForm(forms.Form):
     """The confirmation a delete asks for when finished results would go."""
 
-    confirm = forms.BooleanField(required=False)
+    confirm = forms.BooleanField(label=_("Yes, delete it"), required=False)
 
 
 class RoundForm(forms.Form):
@@ -304,18 +307,19 @@ class RoundForm(forms.Form):
         ("off", pgettext_lazy("switch", "off")),
     ]
 
-    number = forms.IntegerField(min_value=1)
-    name = forms.CharField(max_length=100)
-    track = forms.ChoiceField(choices=())
-    laps = forms.IntegerField(min_value=1, max_value=10, required=False)
+    number = forms.IntegerField(label=_("Number"), min_value=1)
+    name = forms.CharField(label=_("Name"), max_length=100)
+    track = forms.ChoiceField(label=_("Track"), choices=())
+    laps = forms.IntegerField(label=_("Laps"), min_value=1, max_value=10, required=False)
     scheduled_at = forms.DateTimeField(
         required=False,
         label=_("Date and time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
-    qualifying_format = forms.ChoiceField(choices=())
+    qualifying_format = forms.ChoiceField(label=_("Qualifying"), choices=())
     grid_rule = forms.ChoiceField(
+        label=_("Grid"),
         choices=(),
         initial="entry",
         help_text=_(
@@ -383,9 +387,12 @@ class RoundForm(forms.Form):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=60)
+    name = forms.CharField(label=_("Name"), max_length=60)
     colour = forms.CharField(
-        max_length=7, initial="#c0392b", widget=forms.TextInput(attrs={"type": "color"})
+        label=_("Colour"),
+        max_length=7,
+        initial="#c0392b",
+        widget=forms.TextInput(attrs={"type": "color"}),
     )
 
 
@@ -395,8 +402,8 @@ class EntryAddForm(forms.Form):
         label=_("Driver"),
         help_text=_("An existing driver's name, or a new bot persona's."),
     )
-    car_number = forms.IntegerField(min_value=1, max_value=999)
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), required=False)
+    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
+    team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), required=False)
 
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
@@ -406,9 +413,9 @@ class EntryAddForm(forms.Form):
 
 
 class JoinForm(forms.Form):
-    car_number = forms.IntegerField(min_value=1, max_value=999)
+    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
     team = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
+        label=_("Team"), queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
     )
     new_team = forms.CharField(max_length=60, required=False, label=_("…or found a team"))
     autopilot = forms.ChoiceField(
