@@ -16,7 +16,7 @@ from league.forms_scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_
 from league.game_settings import autopilot_choices, bot_choices, setup_check, setup_fields
 from league.models import DESCRIPTION_MAX, ScoringSystem, Team
 from league.rules_options import ROUND_KEYS, track_ids
-from races.rules import ConfigError, game_choices, get_game
+from races.rules import ConfigError, game_choices, get_game, get_presentation
 
 OPTION_PREFIX = "opt_"
 
@@ -42,6 +42,12 @@ def game_options(game_key: str) -> list:
     return [o for o in schema.options if o.season and o.key not in ROUND_KEYS]
 
 
+def option_words(game_key: str, key: str):
+    """How the game says one of its options (label, help, a word per
+    choice), in the reader's language."""
+    return get_presentation(game_key).option_words(key)
+
+
 class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -49,9 +55,12 @@ class SignupForm(UserCreationForm):
 
 
 class LeagueForm(forms.Form):
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100)
     description = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 3}), required=False, max_length=DESCRIPTION_MAX
+        label=_("Description"),
+        widget=forms.Textarea(attrs={"rows": 3}),
+        required=False,
+        max_length=DESCRIPTION_MAX,
     )
 
 
@@ -63,7 +72,7 @@ def _games_offered() -> str:
 
 
 class GameForm(forms.Form):
-    game = forms.ChoiceField(choices=game_choices)
+    game = forms.ChoiceField(label=_("Game"), choices=game_choices)
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -76,7 +85,7 @@ class SeasonForm(forms.Form):
     """The season wizard's second step; the game was chosen in the first."""
 
     game = forms.ChoiceField(choices=game_choices, widget=forms.HiddenInput)
-    name = forms.CharField(max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100)
     scoring = forms.ModelChoiceField(
         queryset=ScoringSystem.objects.all(),
         required=False,
@@ -109,8 +118,8 @@ class SeasonForm(forms.Form):
         help_text=_("Drivers may still join once the season is running."),
     )
     team_mode = forms.BooleanField(required=False, label=_("Teams"))
-    team_size = forms.IntegerField(min_value=1, max_value=10, initial=2)
-    grid_size = forms.IntegerField(min_value=2, max_value=12, initial=10)
+    team_size = forms.IntegerField(label=_("Team size"), min_value=1, max_value=10, initial=2)
+    grid_size = forms.IntegerField(label=_("Grid size"), min_value=2, max_value=12, initial=10)
     fill_with_bots = forms.BooleanField(
         required=False, initial=True, label=_("Fill empty places with bots")
     )
@@ -147,8 +156,8 @@ class SeasonForm(forms.Form):
         for option in game_options(game):
             name = OPTION_PREFIX + option.key
             self.option_keys.append(option.key)
-            label = option.key.replace("_", " ").capitalize()
-            help_text = option.help
+            words = option_words(game, option.key)
+            help_text = words.help
             if option.type == "bool" and option.default is None:
                 # Decided by the game unless set (Formula D's street rules
                 # follow the track): on, off, or left to the game.
@@ -159,12 +168,12 @@ class SeasonForm(forms.Form):
                 # An option that is off unless chosen (Heat's championship season).
                 field = forms.ChoiceField(
                     choices=[("", pgettext_lazy("option", "none"))]
-                    + [(str(c), str(c)) for c in option.choices],
+                    + [(str(c), words.value(c)) for c in option.choices],
                     required=False,
                 )
             elif option.choices:
                 field = forms.ChoiceField(
-                    choices=[(str(c), str(c)) for c in option.choices],
+                    choices=[(str(c), words.value(c)) for c in option.choices],
                     initial=str(option.default),
                 )
             elif option.type == "int":
@@ -187,7 +196,7 @@ class SeasonForm(forms.Form):
                 field = forms.CharField(required=False, initial=option.default or "")
             else:
                 continue
-            field.label, field.help_text = label, help_text
+            field.label, field.help_text = words.label, help_text
             self.fields[name] = field
 
     def clean_own_points(self):
@@ -284,7 +293,7 @@ def season_form_initial(season, game: str) -> dict:
 class DeleteForm(forms.Form):
     """The confirmation a delete asks for when finished results would go."""
 
-    confirm = forms.BooleanField(required=False)
+    confirm = forms.BooleanField(label=_("Yes, delete it"), required=False)
 
 
 class RoundForm(forms.Form):
@@ -298,18 +307,19 @@ class RoundForm(forms.Form):
         ("off", pgettext_lazy("switch", "off")),
     ]
 
-    number = forms.IntegerField(min_value=1)
-    name = forms.CharField(max_length=100)
-    track = forms.ChoiceField(choices=())
-    laps = forms.IntegerField(min_value=1, max_value=10, required=False)
+    number = forms.IntegerField(label=_("Number"), min_value=1)
+    name = forms.CharField(label=_("Name"), max_length=100)
+    track = forms.ChoiceField(label=_("Track"), choices=())
+    laps = forms.IntegerField(label=_("Laps"), min_value=1, max_value=10, required=False)
     scheduled_at = forms.DateTimeField(
         required=False,
         label=_("Date and time"),
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
     )
-    qualifying_format = forms.ChoiceField(choices=())
+    qualifying_format = forms.ChoiceField(label=_("Qualifying"), choices=())
     grid_rule = forms.ChoiceField(
+        label=_("Grid"),
         choices=(),
         initial="entry",
         help_text=_(
@@ -341,11 +351,12 @@ class RoundForm(forms.Form):
         for option in game_options(season.game):
             if option.type == "bool":
                 self.variant_keys.append(option.key)
+                words = option_words(season.game, option.key)
                 self.fields[OPTION_PREFIX + option.key] = forms.ChoiceField(
                     choices=self.VARIANT_CHOICES,
                     required=False,
-                    label=option.key.replace("_", " ").capitalize(),
-                    help_text=option.help,
+                    label=words.label,
+                    help_text=words.help,
                 )
 
     def clean(self):
@@ -376,9 +387,12 @@ class RoundForm(forms.Form):
 
 
 class TeamForm(forms.Form):
-    name = forms.CharField(max_length=60)
+    name = forms.CharField(label=_("Name"), max_length=60)
     colour = forms.CharField(
-        max_length=7, initial="#c0392b", widget=forms.TextInput(attrs={"type": "color"})
+        label=_("Colour"),
+        max_length=7,
+        initial="#c0392b",
+        widget=forms.TextInput(attrs={"type": "color"}),
     )
 
 
@@ -388,8 +402,8 @@ class EntryAddForm(forms.Form):
         label=_("Driver"),
         help_text=_("An existing driver's name, or a new bot persona's."),
     )
-    car_number = forms.IntegerField(min_value=1, max_value=999)
-    team = forms.ModelChoiceField(queryset=Team.objects.none(), required=False)
+    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
+    team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), required=False)
 
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
@@ -399,9 +413,9 @@ class EntryAddForm(forms.Form):
 
 
 class JoinForm(forms.Form):
-    car_number = forms.IntegerField(min_value=1, max_value=999)
+    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
     team = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
+        label=_("Team"), queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
     )
     new_team = forms.CharField(max_length=60, required=False, label=_("…or found a team"))
     autopilot = forms.ChoiceField(

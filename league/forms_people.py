@@ -12,9 +12,9 @@ from paddock.timezones import zone_names
 
 
 class EntryEditForm(forms.Form):
-    car_number = forms.IntegerField(min_value=1, max_value=999)
+    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
     team = forms.ModelChoiceField(
-        queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
+        label=_("Team"), queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
     )
     from_round = forms.IntegerField(
         min_value=1,
@@ -26,7 +26,7 @@ class EntryEditForm(forms.Form):
             "team. Empty: the change counts for the whole season."
         ),
     )
-    autopilot = forms.ChoiceField(choices=bot_names)
+    autopilot = forms.ChoiceField(label=_("Autopilot"), choices=bot_names)
     reserve = forms.BooleanField(
         required=False,
         label=_("Reserve"),

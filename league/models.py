@@ -40,16 +40,24 @@ def bot_names() -> list[tuple[str, str]]:
 
 
 class League(models.Model):
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True, validators=[MaxLengthValidator(DESCRIPTION_MAX)])
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("short name in addresses"))
+    description = models.TextField(
+        blank=True, validators=[MaxLengthValidator(DESCRIPTION_MAX)], verbose_name=_("description")
+    )
     owner = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="owned_leagues"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="owned_leagues",
+        verbose_name=_("organiser"),
     )
     stewards = models.ManyToManyField(
-        settings.AUTH_USER_MODEL, blank=True, related_name="stewarded_leagues"
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="stewarded_leagues",
+        verbose_name=_("stewards"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
         ordering = ["name"]
@@ -72,9 +80,11 @@ class ScoringSystem(models.Model):
         SUM = "sum", _("Sum of all members")
         BEST_N = "best_n", _("Best N members in each round")
 
-    name = models.CharField(max_length=100, unique=True)
-    slug = models.SlugField(max_length=100, unique=True)
-    description = models.TextField(blank=True, validators=[MaxLengthValidator(DESCRIPTION_MAX)])
+    name = models.CharField(max_length=100, unique=True, verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, unique=True, verbose_name=_("short name in addresses"))
+    description = models.TextField(
+        blank=True, validators=[MaxLengthValidator(DESCRIPTION_MAX)], verbose_name=_("description")
+    )
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.CASCADE,
@@ -82,16 +92,31 @@ class ScoringSystem(models.Model):
         blank=True,
         related_name="scoring_systems",
         help_text=_("The organiser whose own table this is; none for a preset everyone sees."),
+        verbose_name=_("organiser"),
     )
-    source = models.CharField(max_length=10, choices=Source.choices, default=Source.POSITION)
+    source = models.CharField(
+        max_length=10,
+        choices=Source.choices,
+        default=Source.POSITION,
+        verbose_name=_("points from"),
+    )
     race_points = models.JSONField(
-        default=list, blank=True, help_text=_("Points for positions 1, 2, 3, …; beyond: 0.")
+        default=list,
+        blank=True,
+        help_text=_("Points for positions 1, 2, 3, …; beyond: 0."),
+        verbose_name=_("race points"),
     )
     figure_key = models.CharField(
-        max_length=40, blank=True, help_text=_("With a figure source: the result figure to score.")
+        max_length=40,
+        blank=True,
+        help_text=_("With a figure source: the result figure to score."),
+        verbose_name=_("figure scored"),
     )
     qualifying_points = models.JSONField(
-        default=list, blank=True, help_text=_("Points for qualifying positions 1, 2, 3, …")
+        default=list,
+        blank=True,
+        help_text=_("Points for qualifying positions 1, 2, 3, …"),
+        verbose_name=_("qualifying points"),
     )
     eliminated_score = models.BooleanField(
         default=True,
@@ -102,14 +127,24 @@ class ScoringSystem(models.Model):
         default=dict,
         blank=True,
         help_text=_("Bonus points: pole, fastest_lap, most_laps_led, lap_led → points."),
+        verbose_name=_("bonus points"),
     )
     drop_worst = models.PositiveSmallIntegerField(
-        default=0, help_text=_("How many worst rounds each driver drops.")
+        default=0,
+        help_text=_("How many worst rounds each driver drops."),
+        verbose_name=_("worst rounds dropped"),
     )
     team_points = models.CharField(
-        max_length=10, choices=TeamPoints.choices, default=TeamPoints.SUM
+        max_length=10,
+        choices=TeamPoints.choices,
+        default=TeamPoints.SUM,
+        verbose_name=_("team points"),
     )
-    team_best_n = models.PositiveSmallIntegerField(default=2, validators=[MinValueValidator(1)])
+    team_best_n = models.PositiveSmallIntegerField(
+        default=2,
+        validators=[MinValueValidator(1)],
+        verbose_name=_("members counted in each round"),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -178,29 +213,50 @@ class Season(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(max_length=100)
-    slug = models.SlugField(max_length=100)
-    game = models.CharField(max_length=20, choices=game_choices)
-    rules = models.JSONField(
-        default=dict, blank=True, help_text=_("The game's options in force, e.g. ruleset, level.")
+    league = models.ForeignKey(
+        League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
     )
-    scoring = models.ForeignKey(ScoringSystem, on_delete=models.PROTECT, related_name="seasons")
-    team_mode = models.BooleanField(default=False)
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    slug = models.SlugField(max_length=100, verbose_name=_("short name in addresses"))
+    game = models.CharField(max_length=20, choices=game_choices, verbose_name=_("game"))
+    rules = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("The game's options in force, e.g. ruleset, level."),
+        verbose_name=_("game options"),
+    )
+    scoring = models.ForeignKey(
+        ScoringSystem, on_delete=models.PROTECT, related_name="seasons", verbose_name=_("scoring")
+    )
+    team_mode = models.BooleanField(default=False, verbose_name=_("teams"))
     team_size = models.PositiveSmallIntegerField(
-        default=2, validators=[MinValueValidator(1), MaxValueValidator(10)]
+        default=2,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        verbose_name=_("team size"),
     )
     grid_size = models.PositiveSmallIntegerField(
-        default=10, validators=[MinValueValidator(2), MaxValueValidator(12)]
+        default=10,
+        validators=[MinValueValidator(2), MaxValueValidator(12)],
+        verbose_name=_("grid size"),
     )
-    fill_with_bots = models.BooleanField(default=True)
-    bot_level = models.CharField(max_length=20, choices=bot_names, default="pro")
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    fill_with_bots = models.BooleanField(
+        default=True, verbose_name=_("fill empty places with bots")
+    )
+    bot_level = models.CharField(
+        max_length=20, choices=bot_names, default="pro", verbose_name=_("bots")
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.DRAFT, verbose_name=_("status")
+    )
     live_play = models.BooleanField(
-        default=False, help_text=_("People drive their own cars, turn by turn; bots fill the rest.")
+        default=False,
+        help_text=_("People drive their own cars, turn by turn; bots fill the rest."),
+        verbose_name=_("drivers drive online"),
     )
     late_entries = models.BooleanField(
-        default=False, help_text=_("Drivers may still join once the season is running.")
+        default=False,
+        help_text=_("Drivers may still join once the season is running."),
+        verbose_name=_("late entries"),
     )
     decision_seconds = models.PositiveIntegerField(
         default=300,
@@ -208,8 +264,9 @@ class Season(models.Model):
         help_text=_(
             "Time for each decision in a live race (30 s to 72 h); then the autopilot plays."
         ),
+        verbose_name=_("seconds per decision"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
         ordering = ["league", "-created_at"]
@@ -244,10 +301,13 @@ class Driver(models.Model):
         null=True,
         blank=True,
         related_name="driver",
+        verbose_name=_("account"),
     )
-    name = models.CharField(max_length=60, unique=True)
-    is_bot = models.BooleanField(default=False)
-    bot_level = models.CharField(max_length=20, choices=bot_names, blank=True)
+    name = models.CharField(max_length=60, unique=True, verbose_name=_("name"))
+    is_bot = models.BooleanField(default=False, verbose_name=_("bot"))
+    bot_level = models.CharField(
+        max_length=20, choices=bot_names, blank=True, verbose_name=_("bot level")
+    )
 
     class Meta:
         ordering = ["name"]
@@ -270,10 +330,15 @@ class Driver(models.Model):
 
 
 class Team(models.Model):
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(max_length=60)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="teams", verbose_name=_("season")
+    )
+    name = models.CharField(max_length=60, verbose_name=_("name"))
     colour = models.CharField(
-        max_length=7, default="#c0392b", help_text=_("A colour as #rrggbb, used in tables.")
+        max_length=7,
+        default="#c0392b",
+        help_text=_("A colour as #rrggbb, used in tables."),
+        verbose_name=_("colour"),
     )
 
     class Meta:
@@ -296,28 +361,50 @@ def _is_hex(text: str) -> bool:
 class Entry(models.Model):
     """A driver in a season: car number, team, and the car's setup."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="entries")
-    driver = models.ForeignKey(Driver, on_delete=models.PROTECT, related_name="entries")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="entries", verbose_name=_("season")
+    )
+    driver = models.ForeignKey(
+        Driver, on_delete=models.PROTECT, related_name="entries", verbose_name=_("driver")
+    )
     car_number = models.PositiveSmallIntegerField(
-        validators=[MinValueValidator(1), MaxValueValidator(999)]
+        validators=[MinValueValidator(1), MaxValueValidator(999)],
+        verbose_name=_("car number"),
     )
     team = models.ForeignKey(
-        Team, on_delete=models.SET_NULL, null=True, blank=True, related_name="members"
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
     )
     setup = models.JSONField(
-        default=dict, blank=True, help_text=_("Per-car choices: a Formula D build, tyres…")
+        default=dict,
+        blank=True,
+        help_text=_("Per-car choices: a Formula D build, tyres…"),
+        verbose_name=_("car setup"),
     )
     autopilot = models.CharField(
-        max_length=20, choices=bot_names, default="pro", help_text=_("Who drives when you don't.")
+        max_length=20,
+        choices=bot_names,
+        default="pro",
+        help_text=_("Who drives when you don't."),
+        verbose_name=_("autopilot"),
     )
     carry = models.JSONField(
-        default=dict, blank=True, help_text=_("What the last race handed the next (carry-over).")
+        default=dict,
+        blank=True,
+        help_text=_("What the last race handed the next (carry-over)."),
+        verbose_name=_("carried over"),
     )
-    withdrawn = models.BooleanField(default=False)
+    withdrawn = models.BooleanField(default=False, verbose_name=_("withdrawn"))
     reserve = models.BooleanField(
-        default=False, help_text=_("A reserve waits for a seat: it races once a driver withdraws.")
+        default=False,
+        help_text=_("A reserve waits for a seat: it races once a driver withdraws."),
+        verbose_name=_("reserve"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
         ordering = ["season", "car_number"]
@@ -369,11 +456,20 @@ class TeamChange(models.Model):
     """From a round on, an entry drives for this team (none: no team). The
     standings score each round for the team the car drove for then."""
 
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="team_changes")
-    team = models.ForeignKey(
-        Team, on_delete=models.CASCADE, null=True, blank=True, related_name="spells"
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="team_changes", verbose_name=_("entry")
     )
-    from_round = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="spells",
+        verbose_name=_("team"),
+    )
+    from_round = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1)], verbose_name=_("from round")
+    )
 
     class Meta:
         ordering = ["entry", "from_round"]
@@ -390,10 +486,13 @@ class Preferences(models.Model):
     language pages speak (blank: the browser's)."""
 
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preferences"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="preferences",
+        verbose_name=_("account"),
     )
-    time_zone = models.CharField(max_length=64, default="UTC")
-    language = models.CharField(max_length=16, blank=True, default="")
+    time_zone = models.CharField(max_length=64, default="UTC", verbose_name=_("time zone"))
+    language = models.CharField(max_length=16, blank=True, default="", verbose_name=_("language"))
 
     class Meta:
         verbose_name_plural = _("preferences")
@@ -405,11 +504,17 @@ class Preferences(models.Model):
 class DriverStanding(models.Model):
     """Materialised when results are stored, so a standings page is one query."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="driver_standings")
-    entry = models.OneToOneField(Entry, on_delete=models.CASCADE, related_name="standing")
-    rank = models.PositiveSmallIntegerField()
-    points = models.DecimalField(max_digits=12, decimal_places=2)
-    penalty_points = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="driver_standings", verbose_name=_("season")
+    )
+    entry = models.OneToOneField(
+        Entry, on_delete=models.CASCADE, related_name="standing", verbose_name=_("entry")
+    )
+    rank = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    points = models.DecimalField(max_digits=12, decimal_places=2, verbose_name=_("points"))
+    penalty_points = models.DecimalField(
+        max_digits=12, decimal_places=2, default=0, verbose_name=_("penalty points")
+    )
     rounds = ValuesJSONField(default=dict, help_text=_("round number → points scored"))
     dropped = ValuesJSONField(default=list, help_text=_("round numbers dropped"))
     positions = ValuesJSONField(default=dict, help_text=_("finishing position → count"))
@@ -422,11 +527,17 @@ class DriverStanding(models.Model):
 
 
 class TeamStanding(models.Model):
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="team_standings")
-    team = models.OneToOneField(Team, on_delete=models.CASCADE, related_name="standing")
-    rank = models.PositiveSmallIntegerField()
-    points = models.DecimalField(max_digits=12, decimal_places=2)
-    penalty_points = models.DecimalField(max_digits=12, decimal_places=2, default=0)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="team_standings", verbose_name=_("season")
+    )
+    team = models.OneToOneField(
+        Team, on_delete=models.CASCADE, related_name="standing", verbose_name=_("team")
+    )
+    rank = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    points = models.DecimalField(max_digits=12, decimal_places=2, verbose_name=_("points"))
+    penalty_points = models.DecimalField(
+        max_digits=12, decimal_places=2, default=0, verbose_name=_("penalty points")
+    )
     rounds = ValuesJSONField(default=dict)
     positions = ValuesJSONField(default=dict)
 

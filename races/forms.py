@@ -27,9 +27,13 @@ class PenaltyForm(forms.Form):
         empty_label=_("(none)"),
     )
     kind = forms.ChoiceField(
-        choices=Penalty.Kind.choices, initial=Penalty.Kind.POINTS, required=False
+        label=_("Penalty"),
+        choices=Penalty.Kind.choices,
+        initial=Penalty.Kind.POINTS,
+        required=False,
     )
     points = forms.DecimalField(
+        label=_("Points"),
         required=False,
         max_digits=8,
         decimal_places=2,
@@ -37,11 +41,11 @@ class PenaltyForm(forms.Form):
         max_value=Decimal(10_000),
         help_text=_("Championship points taken off (half points allowed)."),
     )
-    places = forms.IntegerField(required=False, min_value=1, max_value=99)
+    places = forms.IntegerField(label=_("Places"), required=False, min_value=1, max_value=99)
     session_kind = forms.ChoiceField(
         choices=Session.Kind.choices, initial=Session.Kind.RACE, label=_("Session"), required=False
     )
-    reason = forms.CharField(max_length=200)
+    reason = forms.CharField(label=_("Reason"), max_length=200)
 
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
@@ -88,15 +92,17 @@ class ProtestForm(forms.Form):
 class DecisionForm(forms.Form):
     OUTCOMES = [("upheld", _("Uphold the report")), ("dismissed", _("Dismiss it"))]
 
-    outcome = forms.ChoiceField(choices=OUTCOMES, widget=forms.RadioSelect)
+    outcome = forms.ChoiceField(label=_("Decision"), choices=OUTCOMES, widget=forms.RadioSelect)
     decision = forms.CharField(
         max_length=2000, widget=forms.Textarea(attrs={"rows": 2}), label=_("Reasons")
     )
     kind = forms.ChoiceField(
         choices=[("", _("no penalty")), *Penalty.Kind.choices], required=False, label=_("Penalty")
     )
-    points = forms.DecimalField(required=False, max_value=Decimal(10_000), **POINTS_FIELD)
-    places = forms.IntegerField(required=False, min_value=1, max_value=99)
+    points = forms.DecimalField(
+        label=_("Points"), required=False, max_value=Decimal(10_000), **POINTS_FIELD
+    )
+    places = forms.IntegerField(label=_("Places"), required=False, min_value=1, max_value=99)
 
     def clean(self):
         data = super().clean()
@@ -122,15 +128,19 @@ class ResultLineForm(forms.Form):
 
     position = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("Place"))
     status = forms.ChoiceField(
-        choices=STATUS_CHOICES, initial=Result.Status.FINISHED, required=False
+        label=_("Status"), choices=STATUS_CHOICES, initial=Result.Status.FINISHED, required=False
     )
-    laps = forms.IntegerField(min_value=0, max_value=999, required=False)
-    laps_led = forms.IntegerField(min_value=0, max_value=999, required=False)
+    laps = forms.IntegerField(label=_("Laps"), min_value=0, max_value=999, required=False)
+    laps_led = forms.IntegerField(label=_("Laps led"), min_value=0, max_value=999, required=False)
     best_lap = forms.DecimalField(
-        min_value=Decimal(0), max_value=Decimal(100_000), decimal_places=3, required=False
+        label=_("Best lap"),
+        min_value=Decimal(0),
+        max_value=Decimal(100_000),
+        decimal_places=3,
+        required=False,
     )
-    fastest_lap = forms.BooleanField(required=False)
-    pole = forms.BooleanField(required=False)
+    fastest_lap = forms.BooleanField(label=_("Fastest lap"), required=False)
+    pole = forms.BooleanField(label=_("Pole position"), required=False)
 
     def clean(self):
         data = super().clean()
@@ -142,6 +152,7 @@ class ResultsImportForm(forms.Form):
     MAX_BYTES = 200_000
 
     file = forms.FileField(
+        label=_("File"),
         required=False,
         help_text=_(
             "CSV with a header: car, position, status, laps, laps_led, best_lap, "
@@ -187,10 +198,12 @@ class ScheduleForm(forms.Form):
     """A run of rounds: a first date and a rhythm, or a list of dates."""
 
     name = forms.CharField(
-        max_length=80, initial="Round", help_text=_("Each round: name and number.")
+        label=_("Name"), max_length=80, initial="Round", help_text=_("Each round: name and number.")
     )
-    tracks = forms.MultipleChoiceField(choices=(), help_text=_("Used in turn, round after round."))
-    laps = forms.IntegerField(min_value=1, max_value=10, required=False)
+    tracks = forms.MultipleChoiceField(
+        label=_("Tracks"), choices=(), help_text=_("Used in turn, round after round.")
+    )
+    laps = forms.IntegerField(label=_("Laps"), min_value=1, max_value=10, required=False)
     first_at = forms.DateTimeField(label=_("First round"), required=False, **DATETIME_INPUT)
     count = forms.IntegerField(min_value=1, max_value=52, initial=8, label=_("How many rounds"))
     every_days = forms.IntegerField(

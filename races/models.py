@@ -37,19 +37,36 @@ class Round(models.Model):
         RANDOM = "random", _("Random (seeded)")
         ENTRY = "entry", _("Entry order")
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
-    number = models.PositiveSmallIntegerField(validators=[MinValueValidator(1)])
-    name = models.CharField(max_length=100)
-    track = models.CharField(max_length=40)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("season")
+    )
+    number = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1)], verbose_name=_("number")
+    )
+    name = models.CharField(max_length=100, verbose_name=_("name"))
+    track = models.CharField(max_length=40, verbose_name=_("track"))
     laps = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(10)]
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(10)],
+        verbose_name=_("laps"),
     )
-    options = models.JSONField(default=dict, blank=True, help_text=_("Variants for this round."))
-    scheduled_at = models.DateTimeField(null=True, blank=True)
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("Variants for this round."),
+        verbose_name=_("game options"),
+    )
+    scheduled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("scheduled for"))
     qualifying_format = models.CharField(
-        max_length=20, choices=QualifyingFormat.choices, default=QualifyingFormat.NONE
+        max_length=20,
+        choices=QualifyingFormat.choices,
+        default=QualifyingFormat.NONE,
+        verbose_name=_("qualifying"),
     )
-    grid_rule = models.CharField(max_length=20, choices=GridRule.choices, default=GridRule.ENTRY)
+    grid_rule = models.CharField(
+        max_length=20, choices=GridRule.choices, default=GridRule.ENTRY, verbose_name=_("grid")
+    )
     # An organiser's choice when the round's qualifying failed: the race
     # starts without it, on this grid rule (races/qualifying.py).
     fallback_grid = models.CharField(
@@ -57,6 +74,7 @@ class Round(models.Model):
         choices=GridRule.choices,
         blank=True,
         help_text=_("The grid the race took because its qualifying failed."),
+        verbose_name=_("grid without qualifying"),
     )
     fallback_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -65,6 +83,7 @@ class Round(models.Model):
         blank=True,
         related_name="+",
         help_text=_("Who chose to run the race without its qualifying."),
+        verbose_name=_("chosen by"),
     )
     points_multiplier = models.DecimalField(
         max_digits=4,
@@ -72,6 +91,7 @@ class Round(models.Model):
         default=Decimal(1),
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(10))],
         help_text=_("2 for a double-points finale, 0.5 for a half-points round."),
+        verbose_name=_("points multiplier"),
     )
 
     class Meta:
@@ -146,13 +166,21 @@ class Session(ActionsAppended):
         FAILED = "failed", _("Failed")
         CANCELLED = "cancelled", _("Cancelled")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sessions")
-    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.RACE)
-    status = models.CharField(max_length=12, choices=Status.choices, default=Status.SCHEDULED)
-    live = models.BooleanField(
-        default=False, help_text=_("People drive their own cars turn by turn (online play).")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("round")
     )
-    scheduled_at = models.DateTimeField(null=True, blank=True)
+    kind = models.CharField(
+        max_length=12, choices=Kind.choices, default=Kind.RACE, verbose_name=_("kind")
+    )
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.SCHEDULED, verbose_name=_("status")
+    )
+    live = models.BooleanField(
+        default=False,
+        help_text=_("People drive their own cars turn by turn (online play)."),
+        verbose_name=_("online"),
+    )
+    scheduled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("scheduled for"))
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seats = models.JSONField(default=list, blank=True, help_text=_("The seats the engine ran."))
     config = models.JSONField(default=dict, blank=True, help_text=_("The engine config used."))
@@ -166,9 +194,9 @@ class Session(ActionsAppended):
     claim = models.CharField(max_length=32, blank=True, editable=False)
     queued_at = models.DateTimeField(null=True, blank=True, editable=False)
     lease_until = models.DateTimeField(null=True, blank=True, editable=False)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    error = models.TextField(blank=True)
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished"))
+    error = models.TextField(blank=True, verbose_name=_("error"))
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -176,8 +204,9 @@ class Session(ActionsAppended):
         blank=True,
         related_name="sessions_entered",
         help_text=_("Who entered the result by hand (empty: the engine ran it)."),
+        verbose_name=_("results entered by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
         ordering = ["round", "kind"]
@@ -220,20 +249,33 @@ class Result(models.Model):
         DISQUALIFIED = "disqualified", _("Disqualified")
         DID_NOT_START = "did_not_start", _("Did not start")
 
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="results")
-    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="results")
+    session = models.ForeignKey(
+        Session, on_delete=models.CASCADE, related_name="results", verbose_name=_("session")
+    )
+    entry = models.ForeignKey(
+        Entry, on_delete=models.CASCADE, related_name="results", verbose_name=_("entry")
+    )
     seat = models.CharField(max_length=40, help_text=_("The seat id in the engine's log."))
-    position = models.PositiveSmallIntegerField()
-    status = models.CharField(max_length=14, choices=Status.choices)
-    laps = models.PositiveSmallIntegerField(default=0)
-    distance = models.IntegerField(default=0)
+    position = models.PositiveSmallIntegerField(verbose_name=_("position"))
+    status = models.CharField(max_length=14, choices=Status.choices, verbose_name=_("status"))
+    laps = models.PositiveSmallIntegerField(default=0, verbose_name=_("laps"))
+    distance = models.IntegerField(default=0, verbose_name=_("distance"))
     figures = ValuesJSONField(default=dict, blank=True)
-    points = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    points = models.DecimalField(
+        max_digits=10, decimal_places=2, default=0, verbose_name=_("points")
+    )
     final_position = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text=_("The place after stewarding (empty: as run).")
+        null=True,
+        blank=True,
+        help_text=_("The place after stewarding (empty: as run)."),
+        verbose_name=_("final position"),
     )
     final_status = models.CharField(
-        max_length=14, choices=Status.choices, blank=True, help_text=_("After stewarding.")
+        max_length=14,
+        choices=Status.choices,
+        blank=True,
+        help_text=_("After stewarding."),
+        verbose_name=_("final status"),
     )
 
     class Meta:
@@ -271,9 +313,14 @@ class Protest(models.Model):
         UPHELD = "upheld", _("Upheld")
         DISMISSED = "dismissed", _("Dismissed")
 
-    session = models.ForeignKey("Session", on_delete=models.CASCADE, related_name="protests")
+    session = models.ForeignKey(
+        "Session", on_delete=models.CASCADE, related_name="protests", verbose_name=_("session")
+    )
     filed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="protests_filed"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="protests_filed",
+        verbose_name=_("filed by"),
     )
     against = models.ForeignKey(
         Entry,
@@ -282,22 +329,33 @@ class Protest(models.Model):
         blank=True,
         related_name="protests_against",
         help_text=_("The car the report is about."),
+        verbose_name=_("against"),
     )
     step = models.PositiveIntegerField(
-        null=True, blank=True, help_text=_("The replay step the incident happens at.")
+        null=True,
+        blank=True,
+        help_text=_("The replay step the incident happens at."),
+        verbose_name=_("replay step"),
     )
-    description = models.TextField(validators=[MaxLengthValidator(2000)])
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
-    decision = models.TextField(blank=True, validators=[MaxLengthValidator(2000)])
+    description = models.TextField(
+        validators=[MaxLengthValidator(2000)], verbose_name=_("description")
+    )
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.OPEN, verbose_name=_("status")
+    )
+    decision = models.TextField(
+        blank=True, validators=[MaxLengthValidator(2000)], verbose_name=_("decision")
+    )
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
         null=True,
         blank=True,
         related_name="protests_decided",
+        verbose_name=_("decided by"),
     )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True, verbose_name=_("decided"))
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("filed"))
 
     class Meta:
         ordering = ["session", "created_at"]
@@ -315,12 +373,22 @@ class Penalty(models.Model):
         PLACES = "places", _("Places lost")
         DISQUALIFICATION = "disqualification", _("Disqualification")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="penalties")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="penalties", verbose_name=_("round")
+    )
     session_kind = models.CharField(
-        max_length=12, choices=Session.Kind.choices, default=Session.Kind.RACE
+        max_length=12,
+        choices=Session.Kind.choices,
+        default=Session.Kind.RACE,
+        verbose_name=_("session"),
     )
     entry = models.ForeignKey(
-        Entry, on_delete=models.CASCADE, null=True, blank=True, related_name="penalties"
+        Entry,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        verbose_name=_("entry"),
     )
     team = models.ForeignKey(
         Team,
@@ -329,23 +397,37 @@ class Penalty(models.Model):
         blank=True,
         related_name="penalties",
         help_text=_("A penalty against the team alone (no driver)."),
+        verbose_name=_("team"),
     )
-    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.POINTS)
+    kind = models.CharField(
+        max_length=20, choices=Kind.choices, default=Kind.POINTS, verbose_name=_("kind")
+    )
     points = models.DecimalField(
         max_digits=8,
         decimal_places=2,
         default=0,
         validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(10_000))],
+        verbose_name=_("points"),
     )
-    places = models.PositiveSmallIntegerField(default=0, validators=[MaxValueValidator(99)])
-    reason = models.CharField(max_length=200)
+    places = models.PositiveSmallIntegerField(
+        default=0, validators=[MaxValueValidator(99)], verbose_name=_("places")
+    )
+    reason = models.CharField(max_length=200, verbose_name=_("reason"))
     protest = models.ForeignKey(
-        Protest, on_delete=models.SET_NULL, null=True, blank=True, related_name="penalties"
+        Protest,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="penalties",
+        verbose_name=_("report"),
     )
     steward = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="penalties_given"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="penalties_given",
+        verbose_name=_("steward"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("given"))
 
     class Meta:
         ordering = ["-created_at"]
@@ -420,6 +502,7 @@ class TurnNotices(models.Model):
     by_email = models.BooleanField(
         default=True,
         help_text=_("E-mail me when a live race has waited a few minutes for my decision."),
+        verbose_name=_("by e-mail"),
     )
 
     def __str__(self) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .contract import ConfigError
+from .speech import _
 
 _TYPES = {"bool": bool, "int": int, "str": str, "list": list, "dict": dict}
 
@@ -122,3 +123,37 @@ class OptionSchema:
             }
             for o in self.options
         ]
+
+
+@dataclass(frozen=True)
+class OptionText:
+    """How a game says one of its options, marked for the catalogue (`N_`):
+    a label, a whole sentence of help and a word for each choice. A game's
+    presentation keeps a table of them (`Presentation.option_texts`)."""
+
+    label: str
+    help: str = ""
+    values: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionWords:
+    """An option in the reader's language, as a form shows it."""
+
+    label: str
+    help: str = ""
+    values: Mapping[str, str] = field(default_factory=dict)
+
+    def value(self, choice: Any) -> str:
+        """The word for a choice; a choice without one (a year, a number)
+        is shown as it is."""
+        return self.values.get(str(choice), str(choice))
+
+
+def say_option(text: OptionText) -> OptionWords:
+    """Translate an option's words now, in the reader's language."""
+    return OptionWords(
+        label=_(text.label),
+        help=_(text.help) if text.help else "",
+        values={choice: _(word) for choice, word in text.values.items()},
+    )

@@ -17,6 +17,7 @@ from typing import Any
 
 from .contract import Action, ConfigError, Decision
 from .drawing import place_tokens
+from .options import OptionText, OptionWords, say_option
 from .panels import numbered_form
 from .speech import N_, _
 
@@ -129,12 +130,23 @@ class Presentation(ABC):
     out_types: frozenset[str] = frozenset()
     end_types: frozenset[str] = frozenset()
     words: Mapping[str, Callable[..., str]] = {}
+    option_texts: Mapping[str, OptionText] = {}
 
     # --- what the game can run --------------------------------------------
 
     @abstractmethod
     def capabilities(self, rules: Mapping[str, Any]) -> Capabilities:
         """What the game runs under these season rules."""
+
+    def option_words(self, key: str) -> OptionWords:
+        """How the season and round forms say one of the game's options:
+        label, help and a word per choice, in the reader's language. Every
+        option a season may set has its words (tests/platform conformance);
+        an option without them is named by its key, spaced out."""
+        text = self.option_texts.get(key)
+        if text is None:
+            return OptionWords(label=key.replace("_", " ").capitalize())
+        return say_option(text)
 
     def setup_schema(self, rules: Mapping[str, Any]) -> SetupSchema | None:
         """The per-entry setup the season's rules allow, or None."""

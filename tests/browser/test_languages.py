@@ -22,6 +22,7 @@ from races.models import Round, Session
 from races.names import track_name
 from races.rules import game_choices
 from tests.browser.conftest import shot
+from tests.conftest import scoring_presets
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,6 +96,9 @@ def read(page, names: list[str], where: str) -> list[str]:
 def test_the_players_pages_show_no_english_in_their_language(
     code, live_server, chromium, shared_cache
 ):
+    # The browser tests' database is emptied between tests (transaction=True):
+    # the scoring presets the data migration made are put back first.
+    scoring_presets()
     call_command("seed_demo", verbosity=0)
     base = live_server.url
     names = names_on_the_site()

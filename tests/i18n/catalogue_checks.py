@@ -84,8 +84,27 @@ def glossary(code: str) -> dict[str, dict[str, str]]:
     return {
         table: {term: word for term, word in terms.items() if term != "source"}
         for table, terms in tables.items()
-        if isinstance(terms, dict)
+        if isinstance(terms, dict) and table != NOT_TERMS
     }
+
+
+NOT_TERMS = "not_terms"
+
+
+def not_terms() -> dict[str, list[str]]:
+    """English phrases in which a glossary word means something else (Galaxy
+    Trucker's "turned half round" is a tile's rotation, not a game round):
+    `[not_terms]` of locale/glossary/en.toml, a list of phrases per table
+    (`general` or a game package). The same for every language, as they are
+    facts of the English source."""
+    tables = tomllib.loads((GLOSSARY / "en.toml").read_text(encoding="utf-8"))
+    return {table: list(phrases) for table, phrases in tables.get(NOT_TERMS, {}).items()}
+
+
+def phrase_pattern(phrase: str) -> re.Pattern:
+    """A phrase as whole words, case aside."""
+    words = r"\s+".join(re.escape(w) for w in phrase.split())
+    return re.compile(rf"(?<![\w-]){words}(?![\w-])", re.IGNORECASE)
 
 
 def games_of(entry: polib.POEntry) -> set[str]:
@@ -107,10 +126,14 @@ def term_pattern(term: str) -> re.Pattern:
     return re.compile(rf"(?<![\w-]){words}(?:s|es)?(?![\w-])", re.IGNORECASE)
 
 
-def terms_used(english: str, terms: dict[str, str]) -> list[str]:
+def terms_used(english: str, terms: dict[str, str], masked: Iterable[str] = ()) -> list[str]:
     """The glossary terms an English text uses, placeholders aside; where
-    terms overlap the longest wins ("pit lane", not "pit")."""
+    terms overlap the longest wins ("pit lane", not "pit"). The `masked`
+    phrases (not_terms) are blanked out first, so a term inside one is not
+    counted and the same term elsewhere in the text still is."""
     text = PLACEHOLDER.sub(" ", english)
+    for phrase in masked:
+        text = phrase_pattern(phrase).sub(lambda m: " " * len(m.group(0)), text)
     taken: list[tuple[int, int]] = []
     used = []
     for term in sorted(terms, key=len, reverse=True):
@@ -124,12 +147,17 @@ def terms_used(english: str, terms: dict[str, str]) -> list[str]:
 
 
 def glossary_breaks(
-    entries: Iterable[polib.POEntry], tables: dict[str, dict[str, str]]
+    entries: Iterable[polib.POEntry],
+    tables: dict[str, dict[str, str]],
+    exceptions: dict[str, list[str]] | None = None,
 ) -> list[str]:
     """Translated entries that use a glossary term in English but not its
     glossary word. `general` applies to every entry, a game's table to the
     entries of its package (and wins over `general` there). The word is
-    looked for as a stem, case aside, so an inflected form still counts."""
+    looked for as a stem, case aside, so an inflected form still counts.
+    `exceptions` (not_terms(), per table) are phrases where a term's word
+    means something else: they are not counted as the term."""
+    exceptions = exceptions or {}
     broken = []
     for e in live(entries):
         forms = list(e.msgstr_plural.values()) if e.msgid_plural else [e.msgstr]
@@ -137,9 +165,11 @@ def glossary_breaks(
             continue  # untranslated entries are the completeness test's
         english = e.msgid + "\n" + (e.msgid_plural or "")
         terms = {t: ("general", w) for t, w in tables.get("general", {}).items()}
+        masked = list(exceptions.get("general", []))
         for game in sorted(games_of(e)):
             terms.update({t: (game, w) for t, w in tables.get(game, {}).items()})
-        for term in terms_used(english, {t: w for t, (_g, w) in terms.items()}):
+            masked += exceptions.get(game, [])
+        for term in terms_used(english, {t: w for t, (_g, w) in terms.items()}, masked):
             table, word = terms[term]
             for form in forms:
                 if word.casefold() not in form.casefold():

@@ -16,6 +16,7 @@ from tests.i18n.catalogue_checks import (
     glossary,
     glossary_breaks,
     glossary_path,
+    not_terms,
     placeholder_mismatches,
     relative,
     untranslated,
@@ -54,7 +55,7 @@ def test_each_translation_keeps_the_placeholders_of_its_message(code):
 def test_each_glossary_term_is_translated_the_same_way_everywhere(code):
     path = glossary_path(code)
     assert path.exists(), f"{relative(path)} is missing (the game terms of {code})"
-    broken = glossary_breaks(load(code), glossary(code))
+    broken = glossary_breaks(load(code), glossary(code), not_terms())
     assert not broken, f"{code}: glossary terms translated otherwise:\n" + "\n".join(broken[:SHOWN])
 
 
@@ -147,3 +148,34 @@ def test_the_longest_glossary_term_wins_and_a_games_table_wins_over_general():
     assert glossary_breaks(entries, tables) == [
         "general: 'round' should be 'rund' in 'Tura %(number)s'"
     ]
+
+
+def test_a_phrase_in_not_terms_is_not_the_term_and_a_term_beside_it_still_is():
+    """Galaxy Trucker's "turned half round" turns a tile (not a game round),
+    RoboRally's "Ramming Gear" is an option card (not the floor's gear)."""
+    tables = {"galaxy_trucker": {"round": "rund"}, "roborally": {"gear": "zębat"}}
+    exceptions = {"galaxy_trucker": ["turned half round"], "roborally": ["Ramming Gear"]}
+    gt = [("races/rules/galaxy_trucker/panels.py", "1")]
+    rr = [("races/rules/roborally/words.py", "1")]
+    entries = [
+        _entry("turned half round", "obrócony o pół obrotu", occurrences=gt),
+        _entry("Ramming Gear", "Taran", occurrences=rr),
+        _entry("Round %(n)s: tile turned half round", "Lot %(n)s: obrócony", occurrences=gt),
+        _entry("Ramming Gear on a gear", "Taran na polu obrotowym", occurrences=rr),
+        _entry("ramming gear", "Taran"),  # outside the game, the exception does not apply
+    ]
+    assert glossary_breaks(entries, tables, exceptions) == [
+        "galaxy_trucker: 'round' should be 'rund' in 'Lot %(n)s: obrócony'",
+        "roborally: 'gear' should be 'zębat' in 'Taran na polu obrotowym'",
+    ]
+    assert glossary_breaks(entries[:2], tables) == [
+        "galaxy_trucker: 'round' should be 'rund' in 'obrócony o pół obrotu'",
+        "roborally: 'gear' should be 'zębat' in 'Taran'",
+    ]
+
+
+def test_the_english_glossary_names_the_known_exceptions():
+    exceptions = not_terms()
+    assert "turned half round" in exceptions["galaxy_trucker"]
+    assert "Ramming Gear" in exceptions["roborally"]
+    assert "not_terms" not in glossary("pl")

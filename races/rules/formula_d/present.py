@@ -21,6 +21,7 @@ from ..presentation import (
     loop_progress,
 )
 from ..speech import N_, _, ngettext
+from .option_words import OPTION_TEXTS
 from .panels import DECISION_WORDS, formula_d_panel
 from .track_words import corner_name, lane_words, place, track_data
 from .words import gains, part, parts, tyres, wear_left
@@ -480,6 +481,7 @@ def live_columns() -> tuple[Column, ...]:
 
 class FormulaDPresentation(Presentation):
     game_key = "formula_d"
+    option_texts = OPTION_TEXTS
     step_openers = frozenset({"turn_started"})
     round_openers = frozenset({"round_started"})
     finish_types = frozenset({"finished"})

@@ -10,6 +10,7 @@ from ..drawing import CAR_COLOURS, place_tokens
 from ..presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
 from ..speech import _
 from .game import TRACKS
+from .option_words import OPTION_TEXTS
 from .panels import DECISION_WORDS, grid, gt_panel
 from .state import TRACK
 from .tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
@@ -77,6 +78,7 @@ def _cell_xy(index: int, col: int, row: int) -> tuple[float, float]:
 
 class GalaxyTruckerPresentation(Presentation):
     game_key = "galaxy_trucker"
+    option_texts = OPTION_TEXTS
     step_openers = frozenset(
         {
             "round_started",

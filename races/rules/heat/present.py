@@ -24,6 +24,7 @@ from ..presentation import (
 )
 from ..speech import N_, _, ngettext
 from .game import MAX_CARS
+from .option_words import OPTION_TEXTS
 from .panels import DECISION_WORDS, card_name, corner_words, heat_panel
 from .track import load_track, track_ids
 
@@ -321,6 +322,7 @@ def _some(value: Any) -> str:
 
 class HeatPresentation(Presentation):
     game_key = "heat"
+    option_texts = OPTION_TEXTS
     step_openers = frozenset({"turn_order_fixed", "cards_revealed"})
     round_openers = frozenset({"turn_order_fixed"})
     finish_types = frozenset({"car_finished"})

@@ -25,6 +25,7 @@ from ..speech import _, word_for
 from .course import VECTOR, course_ids
 from .floor import floor_drawing, place
 from .game import MAX_ROBOTS, MIN_ROBOTS
+from .option_words import OPTION_TEXTS
 from .panels import decision_words, roborally_panel
 from .validate import load_course
 from .words import FACING, WORDS
@@ -34,6 +35,7 @@ ASIDES = ("conditional", "flywheel")  # cards a program puts face down (RR-DEC-0
 
 class RoboRallyPresentation(Presentation):
     game_key = "roborally"
+    option_texts = OPTION_TEXTS
     step_openers = frozenset({"turn_started", "register_started", "race_finished"})
     round_openers = frozenset({"turn_started"})
     finish_types = frozenset({"robot_finished"})
