@@ -28,7 +28,7 @@ TURNS = (
     N_("turned a quarter left"),
 )
 GLYPHS = {
-    "start_cabin": N_("Home"),
+    "start_cabin": N_("Main cabin"),
     "cabin": N_("Cabin"),
     "structure": N_("Pipes"),
     "battery": N_("Batt"),
