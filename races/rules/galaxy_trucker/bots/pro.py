@@ -5,8 +5,9 @@
   cards will ask, read from the stacks it peeked (meteors want shields and
   cannons, open space and combat zones engines, slavers and epidemics crew,
   planets and stations holds); it builds on through the hourglass's final
-  run instead of finishing at once, keeps the reserve for tiles it will use
-  and empties it before time is up (forfeited tiles cost credits);
+  run instead of finishing at once, and never reserves a tile: most
+  reserved tiles find no safe cell later and are forfeited at a credit each
+  (GT-TBB-10, GT-SCR-05), so a tile it cannot place now goes back face up;
 - flight: planets and stations weighed in expected credits (sale value
   against what the days cost in arrival places), abandoned ships only when
   enough crew stays aboard.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from ...contract import Action, Decision
 from ..cargo import gain
-from ..tiles import CABIN, CANNONS, ENGINES, HOLDS, SHIELD, TILES
+from ..tiles import CABIN, CANNONS, ENGINES, HOLDS, SHIELD
 from .basic import BasicBot, own_ship
 from .building import WEIGHT, counts, ready
 
@@ -107,8 +108,7 @@ class ProBot(BasicBot):
 
     def resolve_tile(self, view: dict, options: dict) -> Action:
         action = super().resolve_tile(view, options)
-        last_run = view["hourglass"]["pos"] == 0
-        if action.kind == "reserve" and (last_run or TILES[options["tile"]].kind == SHIELD):
+        if action.kind == "reserve":
             return Action("return")
         return action
 
