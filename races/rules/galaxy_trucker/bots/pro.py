@@ -4,9 +4,14 @@
   lacks (engines first, then cabins and cannons) and toward what the round's
   cards will ask, read from the stacks it peeked (meteors want shields and
   cannons, open space and combat zones engines, slavers and epidemics crew,
-  planets and stations holds); it builds on through the hourglass's final
-  run instead of finishing at once, keeps the reserve for tiles it will use
-  and empties it before time is up (forfeited tiles cost credits);
+  planets and stations holds); the best few placements are looked at once
+  more for the room they leave (bots/room.py): a placement that walls off
+  the last cell where a missing engine, cabin, cannon or battery could go
+  costs what that tile is worth, and every cell still usable counts a
+  little; it builds on through the hourglass's final
+  run instead of finishing at once, and never reserves a tile: most
+  reserved tiles find no safe cell later and are forfeited at a credit each
+  (GT-TBB-10, GT-SCR-05), so a tile it cannot place now goes back face up;
 - flight: planets and stations weighed in expected credits (sale value
   against what the days cost in arrival places), abandoned ships only when
   enough crew stays aboard.
@@ -16,9 +21,35 @@ from __future__ import annotations
 
 from ...contract import Action, Decision
 from ..cargo import gain
-from ..tiles import CABIN, CANNONS, ENGINES, HOLDS, SHIELD, TILES
+from ..ship import Placed, Ship
+from ..tiles import (
+    BATTERY,
+    CABIN,
+    CANNON,
+    CANNONS,
+    DOUBLE_CANNON,
+    DOUBLE_ENGINE,
+    ENGINE,
+    ENGINES,
+    HOLDS,
+    SHIELD,
+    TILES,
+)
 from .basic import BasicBot, own_ship
-from .building import WEIGHT, counts, ready
+from .building import WEIGHT, counts, ready, score
+from .room import room
+
+# how many of the best-scored placements get the look-ahead
+LOOKED_AT = 6
+# what one more usable empty cell next to the ship is worth
+OPENNESS = 0.15
+# a tile of these kinds is itself what the ship missed
+WANTED_BY = {
+    ENGINE: (ENGINE,),
+    CABIN: (CABIN,),
+    CANNON: CANNONS,
+    BATTERY: (BATTERY,),
+}
 
 # What a day lost costs in expected credits: about one arrival place per
 # three days behind, and a place is worth the gap between two rewards.
@@ -44,6 +75,9 @@ class ProBot(BasicBot):
         kind = decision.kind
         if kind in ("build_step", "resolve_tile"):
             self.weights = self.round_weights(view)
+            self.wants = self.missing(
+                own_ship(view, view.get("deciding_for") or self.seat), view["round"]
+            )
             self.cache_key = None
             if kind == "build_step":
                 return self.pro_step(view, decision.options)
@@ -54,6 +88,69 @@ class ProBot(BasicBot):
             ship = own_ship(view, view.get("deciding_for") or self.seat)
             return decision.default if ship.crew() >= 5 else Action("decline")
         return decision.default
+
+    def best(self, ship: Ship, tile: int, number: int):
+        """BasicBot's safe placements (GT-BOT-02), the few best of them
+        looked at once more: what room each leaves for the tiles the ship
+        still misses."""
+        home = ship.cells.get(ship.board.start)
+        key = (number, ship.next_seq, len(ship.cells), home.tile if home else None)
+        if self.cache_key != key:
+            self.cache_key, self.cache, self.have = key, {}, counts(ship)
+        definition = TILES[tile]
+        shape = (definition.kind, definition.conn)
+        if shape not in self.cache:
+            self.cache[shape] = self.weigh_placements(ship, tile, number)
+        return self.cache[shape]
+
+    def weigh_placements(self, ship: Ship, tile: int, number: int):
+        found = []
+        for cell in ship.open_cells():
+            for rot in range(4):
+                ok, joints, opened = ship.safe(tile, cell, rot)
+                if ok:
+                    value = score(
+                        ship, tile, cell, rot, number, self.have, joints, opened, self.weights
+                    )
+                    found.append((-value, cell[1], cell[0], rot, cell))
+        if not found:
+            return None
+        found.sort()
+        best = None
+        for minus, _row, _col, rot, cell in found[:LOOKED_AT]:
+            value = -minus + self.outlook(ship, tile, cell, rot)
+            if best is None or value > best[0]:
+                best = (value, cell, rot)
+        return best
+
+    def outlook(self, ship: Ship, tile: int, cell, rot: int) -> float:
+        """What a placement does to the room left for the missing kinds."""
+        ship.cells[cell] = Placed(tile, rot, ship.next_seq)
+        left = room(ship)
+        del ship.cells[cell]
+        kind = TILES[tile].kind
+        value = OPENNESS * left["any"]
+        for wanted, cost in self.wants.items():
+            if kind not in WANTED_BY[wanted] and left[wanted] == 0:
+                value -= cost
+        return value
+
+    def missing(self, ship: Ship, number: int) -> dict[str, float]:
+        """The kinds a ship cannot fly well without, and what closing the
+        last cell for one costs."""
+        have = counts(ship)
+        wants = {}
+        if not have.get(ENGINE):
+            wants[ENGINE] = 3.0 if not have.get(DOUBLE_ENGINE) else 1.5
+        elif have.get(ENGINE) < 2:
+            wants[ENGINE] = 1.0
+        if have.get(CABIN, 0) < 1 + number:
+            wants[CABIN] = 2.0
+        if not have.get(CANNON) and not have.get(DOUBLE_CANNON):
+            wants[CANNON] = 1.5
+        if (have.get(DOUBLE_ENGINE) or have.get(DOUBLE_CANNON)) and not have.get(BATTERY):
+            wants[BATTERY] = 1.5
+        return wants
 
     def round_weights(self, view: dict) -> dict:
         ship = own_ship(view, view.get("deciding_for") or self.seat)
@@ -107,8 +204,7 @@ class ProBot(BasicBot):
 
     def resolve_tile(self, view: dict, options: dict) -> Action:
         action = super().resolve_tile(view, options)
-        last_run = view["hourglass"]["pos"] == 0
-        if action.kind == "reserve" and (last_run or TILES[options["tile"]].kind == SHIELD):
+        if action.kind == "reserve":
             return Action("return")
         return action
 
