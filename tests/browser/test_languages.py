@@ -48,7 +48,19 @@ WORD = re.compile(
     r"(?<![A-Za-z])(" + "|".join(sorted(set(ENGLISH), key=len)[::-1]) + r")(?![A-Za-z])"
 )
 # Not words of a sentence: the brand, formats and protocols.
-KEPT = ["Paddock", "API", "CSV", "JSON", "iCal", "HTTP", "OpenAPI", "sha256", "UTC", "SVG"]
+KEPT = [
+    "Paddock",
+    "Board Game Arena",
+    "API",
+    "CSV",
+    "JSON",
+    "iCal",
+    "HTTP",
+    "OpenAPI",
+    "sha256",
+    "UTC",
+    "SVG",
+]
 
 
 def names_on_the_site() -> list[str]:
