@@ -200,10 +200,9 @@ class Command(BaseCommand):
         return season
 
     def _heat(self, league, drivers) -> Season | None:
-        if not self._available("heat"):
-            return None
-        season = self._season(
+        return self._people_and_bots(
             league,
+            drivers,
             slug="heat-1961",
             name="Heat Championship 1961",
             game="heat",
@@ -211,32 +210,17 @@ class Command(BaseCommand):
             # design market carry from race to race (HEAT-CHAMP-08, -20).
             rules={"championship": True, "garage": True},
             scoring="heat-championship",
-            team_mode=False,
             grid_size=6,
             bot_level="pro",
-            decision_seconds=DECISION_SECONDS,
+            rounds=HEAT_ROUNDS,
+            weekday=2,
+            round_fields={"grid_rule": "championship"},
         )
-        for number, driver in enumerate(drivers[:2], start=1):
-            if not Entry.objects.filter(season=season, driver=driver).exists():
-                entry_create(season=season, driver=driver, car_number=number)
-        known = {t["id"] for t in get_game("heat").tracks()}
-        for number, (name, track) in enumerate(HEAT_ROUNDS, start=1):
-            if track in known and not season.rounds.filter(number=number).exists():
-                round_create(
-                    season=season,
-                    number=number,
-                    name=name,
-                    track=track,
-                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=2),
-                    grid_rule="championship",
-                )
-        return season
 
     def _roborally(self, league, drivers) -> Season | None:
-        if not self._available("roborally"):
-            return None
-        season = self._season(
+        return self._people_and_bots(
             league,
+            drivers,
             slug="roborally-2026",
             name="RoboRally Factory Cup 2026",
             game="roborally",
@@ -244,52 +228,49 @@ class Command(BaseCommand):
             # runs as long as any decision, so the demo's table waits for you.
             rules={"program_timer_seconds": DECISION_SECONDS},
             scoring="formula-1-2010",
-            team_mode=False,
             grid_size=6,
             bot_level="greedy",
-            decision_seconds=DECISION_SECONDS,
+            rounds=ROBORALLY_ROUNDS,
+            weekday=4,
         )
+
+    def _galaxy_trucker(self, league, drivers) -> Season | None:
+        return self._people_and_bots(
+            league,
+            drivers,
+            slug="galaxy-trucker-2026",
+            name="Galaxy Trucker Haulers' Cup",
+            game="galaxy_trucker",
+            rules={},
+            scoring="galaxy-trucker-credits",
+            grid_size=4,
+            bot_level="pro",
+            rounds=GALAXY_TRUCKER_ROUNDS,
+            weekday=4,
+        )
+
+    def _people_and_bots(
+        self, league, drivers, *, rounds, weekday, round_fields=None, **fields
+    ) -> Season | None:
+        """A season of `ana` and `ben` against bots, a round a week on the
+        game's own tracks (any the game does not know is left out)."""
+        game = fields["game"]
+        if not self._available(game):
+            return None
+        season = self._season(league, team_mode=False, decision_seconds=DECISION_SECONDS, **fields)
         for number, driver in enumerate(drivers[:2], start=1):
             if not Entry.objects.filter(season=season, driver=driver).exists():
                 entry_create(season=season, driver=driver, car_number=number)
-        known = {t["id"] for t in get_game("roborally").tracks()}
-        for number, (name, track) in enumerate(ROBORALLY_ROUNDS, start=1):
+        known = {t["id"] for t in get_game(game).tracks()}
+        for number, (name, track) in enumerate(rounds, start=1):
             if track in known and not season.rounds.filter(number=number).exists():
                 round_create(
                     season=season,
                     number=number,
                     name=name,
                     track=track,
-                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=4),
-                )
-        return season
-
-    def _galaxy_trucker(self, league, drivers) -> Season | None:
-        if not self._available("galaxy_trucker"):
-            return None
-        season = self._season(
-            league,
-            slug="galaxy-trucker-2026",
-            name="Galaxy Trucker Haulers' Cup",
-            game="galaxy_trucker",
-            rules={},
-            scoring="galaxy-trucker-credits",
-            team_mode=False,
-            grid_size=4,
-            bot_level="pro",
-            decision_seconds=DECISION_SECONDS,
-        )
-        for number, driver in enumerate(drivers[:2], start=1):
-            if not Entry.objects.filter(season=season, driver=driver).exists():
-                entry_create(season=season, driver=driver, car_number=number)
-        for number, (name, track) in enumerate(GALAXY_TRUCKER_ROUNDS, start=1):
-            if not season.rounds.filter(number=number).exists():
-                round_create(
-                    season=season,
-                    number=number,
-                    name=name,
-                    track=track,
-                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=4),
+                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=weekday),
+                    **(round_fields or {}),
                 )
         return season
 
