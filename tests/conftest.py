@@ -4,8 +4,18 @@ import importlib
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.utils import translation
 
 from league.models import Driver, League, ScoringSystem, Season
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's own language: a page read in another
+    language leaves it active in the thread, as Django does between requests."""
+    translation.deactivate()
+    yield
+    translation.deactivate()
 
 
 def _user(username: str):

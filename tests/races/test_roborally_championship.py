@@ -70,7 +70,7 @@ def test_a_program_timer_out_of_range_is_a_form_error(client, league, owner, sec
         reverse("season_create", args=[league.slug]),
         _season_form(opt_program_timer_seconds=seconds),
     ).content.decode()
-    assert message in page and "Program timer seconds" in page
+    assert message in page and "Programming timer" in page
     assert not Season.objects.exists()
 
 
