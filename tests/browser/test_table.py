@@ -111,6 +111,15 @@ def decide(page, keyboard: bool = False, top: int = 3) -> str | None:
     else:
         pick_choice(form)
     assert form.locator("button.confirm").is_enabled()
+    # The page's script says the choice in words as it is made (give a
+    # loaded machine a moment to run it).
+    try:
+        page.wait_for_function(
+            "() => document.querySelector('#cockpit .choice-summary')?.innerText.trim()",
+            timeout=5_000,
+        )
+    except Exception:
+        shot(page, "table-choice-unsaid")
     summary = form.locator(".choice-summary").inner_text()
     assert summary.strip(), "the choice's words show before confirming"
     if keyboard:
