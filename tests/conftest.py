@@ -5,8 +5,14 @@ import importlib
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import translation
+from hypothesis import settings as hypothesis_settings
 
 from league.models import Driver, League, ScoringSystem, Season
+
+# The property tests draw the same examples on every run, so CI answers the
+# same for the same code (a slow shared machine is no reason to fail either).
+hypothesis_settings.register_profile("paddock", derandomize=True, deadline=None)
+hypothesis_settings.load_profile("paddock")
 
 
 @pytest.fixture(autouse=True)
