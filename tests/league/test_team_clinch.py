@@ -205,9 +205,19 @@ def cases(draw):
     if table.qualifying_points and draw(st.booleans()):
         first = to_come[0]
         team_of = {c: t for t, members in lineup.items() for c in members}
+        classified = draw(st.integers(0, n))
         for place, car in enumerate(draw(st.permutations(cars)), start=1):
+            status = "finished" if place <= classified else "not_classified"
             rows.append(
-                ResultRow(first.number, car, place, session=QUALIFYING, team=team_of.get(car))
+                ResultRow(
+                    first.number,
+                    car,
+                    place,
+                    status=status,
+                    session=QUALIFYING,
+                    team=team_of.get(car),
+                    multiplier=Decimal(first.multiplier),
+                )
             )
         to_come[0] = RoundToCome(first.number, first.multiplier, qualifying=False)
     penalties = []
