@@ -125,7 +125,13 @@ def decide(page, keyboard: bool = False, top: int = 3) -> str | None:
     if keyboard:
         page.keyboard.press("Enter")
     else:
-        form.locator("button.confirm").click()
+        try:
+            form.locator("button.confirm").click(timeout=5_000)
+        except Exception:
+            # The panel was drawn again under the player's hand (its picks
+            # gone): pick again on the panel as it now stands, as a player would.
+            shot(page, "table-panel-redrawn")
+            return decide(page, keyboard=False, top=top)
     try:
         page.wait_for_function(
             "step => !document.querySelector(`#cockpit input[name=step][value='${step}']`)",
