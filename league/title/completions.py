@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from league.scoring.championship import PenaltyRow, ResultRow, championship
 from league.scoring import tables as scoring
+from league.scoring.championship import PenaltyRow, ResultRow, championship
 
 
 @dataclass(frozen=True)

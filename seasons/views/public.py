@@ -30,6 +30,7 @@ from races.models import Result, Session
 from races.results.standings import team_of_round
 from ratings.charts import rating_chart
 from seasons import careers
+from seasons import selectors as season_selectors
 from seasons.charts import points_chart
 from seasons.views.odds import odds_history_html, title_odds_html
 
@@ -99,7 +100,7 @@ def standings_tables_html(season: Season, sort: str) -> str:
     if html is None:
         drivers = selectors.driver_standings(season)
         teams = selectors.team_standings(season) if season.team_mode else []
-        series = selectors.points_after_each_round(drivers)
+        series = season_selectors.points_after_each_round(drivers)
         drivers_sorted = sorted(drivers, key=STANDINGS_SORTS[sort][1])
         html = render_to_string(
             "_standings_tables.html",
@@ -145,13 +146,13 @@ def season_detail(request, league_slug: str, season_slug: str):
         # Dates show in the visitor's time zone: one page per zone.
         key = (
             f"season-page:{season.pk}:{standings_version(season.pk)}:"
-            f"{selectors.season_page_fingerprint(season)}:{sort}:"
+            f"{season_selectors.season_page_fingerprint(season)}:{sort}:"
             f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
         )
         body = page_get(key)
         if body is not None:
             return page_respond(request, body)
-    rounds = selectors.season_rounds(season)
+    rounds = season_selectors.season_rounds(season)
     context = {
         "season": season,
         "league": season.league,

@@ -12,8 +12,8 @@ from decimal import Decimal
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship, rows_score
 from league.scoring import tables as scoring
+from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship, rows_score
 from league.title.clinch import CAN_WIN, CHAMPION, OUT, driver_outlooks
 from league.title.completions import RoundToCome, SeasonSoFar, season_from_results
 

@@ -14,8 +14,8 @@ from decimal import Decimal
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship
 from league.scoring import tables as scoring
+from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship
 from league.title.clinch import CAN_WIN, CHAMPION, OUT
 from league.title.completions import RoundToCome, season_from_results
 from league.title.team_clinch import team_outlooks
