@@ -5,15 +5,15 @@ connectors, crew, batteries and goods) and the result columns."""
 
 from __future__ import annotations
 
-from ..contract import Action
-from ..drawing import CAR_COLOURS, place_tokens
-from ..presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
-from ..speech import _
-from .game import TRACKS
-from .option_words import OPTION_TEXTS
+from ...contract import Action
+from ...drawing import CAR_COLOURS, place_tokens
+from ...presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
+from ...speech import _
+from ..option_words import OPTION_TEXTS
+from ..options import TRACKS
+from ..rules.flight import TRACK
+from ..rules.tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
 from .panels import DECISION_WORDS, grid, gt_panel
-from .state import TRACK
-from .tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
 from .words import WORDS
 
 WIDTH, HEIGHT = 900, 470

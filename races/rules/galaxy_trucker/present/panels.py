@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..contract import Action, Decision
-from ..panels import choice, numbered_form, panel
-from ..speech import N_, _, ngettext, word_for
-from .cards import CARDS, TYPE_NAMES
-from .tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all
+from ...contract import Action, Decision
+from ...panels import choice, numbered_form, panel
+from ...speech import N_, _, ngettext, word_for
+from ..rules.cards import CARDS, TYPE_NAMES
+from ..rules.tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all
 
 GOODS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 CONNECTORS = {0: N_("smooth"), 1: N_("single"), 2: N_("double"), 3: N_("universal")}

@@ -7,9 +7,9 @@ tables are marked with N_ and translated where they are used."""
 
 from __future__ import annotations
 
-from ..speech import N_, _, ngettext, word_for
-from .cards import CARDS, TYPE_NAMES
-from .tiles import KIND_NAMES, TILES
+from ...speech import N_, _, ngettext, word_for
+from ..rules.cards import CARDS, TYPE_NAMES
+from ..rules.tiles import KIND_NAMES, TILES
 
 GOODS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 REASONS = {
