@@ -1,19 +1,21 @@
-"""The Galaxy Trucker game object: its options (options.py), tracks, bots
-and how a game starts (GT-DM-18)."""
+"""The Galaxy Trucker game object: its options (options.py), tracks, bots,
+how a game starts (GT-DM-18) and what the rules decide about a hosted
+session (the build mode, GT-TBB-12; the default on a missed deadline,
+GT-API-03)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..contract import ConfigError, Seat
+from ..contract import Action, ConfigError, Decision, Seat, SessionFacts, SessionRules
 from .bots import BOTS
 from .options import OPTIONS, TRACKS, check_seats, engine_config
 from .race import GalaxyTruckerRace
 from .rules.tiles import BOARDS
 
 
-class GalaxyTruckerGame:
+class GalaxyTruckerGame(SessionRules):
     key = "galaxy_trucker"
     name = "Galaxy Trucker"
     bot_names = ("random", "rookie", "pro")
@@ -46,3 +48,29 @@ class GalaxyTruckerGame:
             if s.kind == "bot" and s.bot is not None and s.bot not in BOTS:
                 raise ConfigError(f"unknown bot {s.bot!r}; bots: {', '.join(self.bot_names)}")
         return GalaxyTruckerRace(engine_config(config), seats, seed, chance)
+
+    # --- what the rules decide about a hosted session ---------------------
+
+    def session_config(
+        self,
+        rules: Mapping[str, Any],
+        round_options: Mapping[str, Any],
+        *,
+        track: str,
+        laps: int | None,
+        facts: SessionFacts,
+    ) -> dict:
+        config = {**rules, **round_options, "track": track if track in TRACKS else "standard"}
+        if laps and 1 <= laps <= 3:
+            config["laps"] = laps  # GT-VAR-01: a short game of 1 or 2 rounds
+        # GT-TBB-12: people build together, so nobody waits tile by tile for
+        # the other builders; bots alone build one after the other
+        config["build_mode"] = "simultaneous" if facts.people else "sequential"
+        return config
+
+    def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None:
+        """GT-API-03: a missed deadline applies the decision's default (PASS
+        for a building step, BasicBot's choice in flight), logged as defaulted."""
+        if decision.default is None:
+            return None
+        return Action(decision.default.kind, {**decision.default.params, "defaulted": True})

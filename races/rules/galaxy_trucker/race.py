@@ -37,7 +37,7 @@ class GalaxyTruckerRace:
             [Player(s.id, k, COLOURS[k], START_CABIN_OF[COLOURS[k]]) for k, s in enumerate(seats)],
             teammates(config, self.seats),
         )
-        self.crews = Crews(self.state.mates, config.get("expert_teams", False))
+        self._crews = Crews(self.state.mates, config.get("expert_teams", False))
         # the asks open now (several at once in simultaneous building,
         # GT-TBB-12), and the answers given so far to a set asked together
         self._open: list[Ask] = []
@@ -53,9 +53,9 @@ class GalaxyTruckerRace:
         state = self.state
         self.events.append(Event(len(self.events) + 1, state.round, event_type, seat, data))
         if event_type == "round_started":
-            self.crews.round_started()
+            self._crews.round_started()
         elif event_type == "hourglass_flipped" and state.phase == "build":
-            self.crews.hourglass_turned(state.round)
+            self._crews.hourglass_turned(state.round)
         # every change of state is an event (GT-LOG-01): the public picture of
         # this seat (of every seat, for a game event) must be drawn again
         if seat is None:
@@ -70,7 +70,7 @@ class GalaxyTruckerRace:
         if self.state.mates:  # GT-VAR-04/05: the teammate may decide for this ship
             for ask in self._open:
                 ask.ship = ask.seat
-                ask.seat = self.crews.controller(ask.seat, self.state.phase)
+                ask.seat = self._crews.controller(ask.seat, self.state.phase)
 
     @property
     def ask(self) -> Ask | None:

@@ -1,4 +1,5 @@
-"""Galaxy Trucker's decision panels (races/rules/panels.py).
+"""Galaxy Trucker's decision panels (the presentation's panels part,
+races/rules/face/panels.py; the widgets are races/rules/panels.py).
 
 Building is the `tile` widget: the person's own ship as a grid of cells
 (GT-DM-12), and for a tile in hand one grid per way to turn it (GT-TBB-05),
@@ -14,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ...contract import Action, Decision
+from ...face.panels import Panels
 from ...panels import choice, numbered_form, panel
 from ...speech import N_, _, ngettext, word_for
 from ..rules.cards import CARDS, TYPE_NAMES
@@ -389,3 +391,11 @@ def gt_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict
     if decision.kind == "resolve_tile":
         return resolve_panel(decision, view, legal)
     return flight_panel(decision, view, legal)
+
+
+class GalaxyTruckerPanels(Panels):
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        """Building on the ship's grid, flight decisions as forms in words."""
+        return gt_panel(decision, view, legal)
