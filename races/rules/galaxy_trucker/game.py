@@ -1,80 +1,27 @@
-"""The Galaxy Trucker game object: options, flight boards, bots and how a
-game starts (GT-DM-18)."""
+"""The Galaxy Trucker game object: its options (options.py), tracks, bots,
+how a game starts (GT-DM-18) and what the rules decide about a hosted
+session (the build mode, GT-TBB-12; the default on a missed deadline,
+GT-API-03)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..contract import ConfigError, Seat
-from ..options import Option, OptionSchema
-from ..speech import _
+from ..contract import Action, ConfigError, Decision, Seat, SessionFacts, SessionRules
 from .bots import BOTS
+from .options import OPTIONS, TRACKS, check_seats, engine_config
 from .race import GalaxyTruckerRace
-from .tiles import BOARDS
-
-# A "track" is the flight board with the ship boards its rounds use.
-TRACKS = {
-    "standard": {"name": "Standard flight (I, II, III)", "classes": ["I", "II", "III"]},
-    "standard_iiia": {
-        "name": "Flight with board IIIa (I, II, IIIa)",
-        "classes": ["I", "II", "IIIa"],
-    },
-}
+from .rules.tiles import BOARDS
 
 
-def _options() -> OptionSchema:
-    return OptionSchema(
-        (
-            Option(
-                "track", "str", "standard", "flight board and ship classes", choices=tuple(TRACKS)
-            ),
-            Option(
-                "laps",
-                "int",
-                None,
-                "rounds to play, 1-3 (GT-VAR-01); empty = 3",
-                min=1,
-                max=3,
-                nullable=True,
-            ),
-            Option(
-                "build_mode",
-                "str",
-                "sequential",
-                "GT-TBB-12: sequential, or simultaneous for people",
-                choices=("sequential", "simultaneous"),
-                season=False,  # the session decides: people build together
-            ),
-            Option("team_race", "bool", False, "GT-VAR-04: two teams of two, flying swapped"),
-            Option("expert_teams", "bool", False, "GT-VAR-05: teammates swap at every flip"),
-            Option("ticks_per_run", "int", 8, "ticks per hourglass run (GT-TBB-03)", min=2, max=40),
-            Option("strict_build", "bool", False, "GT-TBB-06"),
-            Option("start_spacing", "str", "source", "GT-AMB-03", choices=("source", "published")),
-            Option("movement", "str", "skip", "GT-AMB-04", choices=("skip", "slide")),
-            Option(
-                "epidemic_mode", "str", "per_cabin", "GT-AMB-06", choices=("per_cabin", "per_pair")
-            ),
-            Option("shield_scope", "str", "ship", "GT-AMB-07", choices=("ship", "line")),
-            Option(
-                "no_crew_rule", "str", "any_crew", "GT-AMB-09", choices=("any_crew", "no_humans")
-            ),
-            Option("token_pick", "str", "lowest", "GT-AMB-11", choices=("lowest", "any")),
-            Option("open_stacks", "bool", False, "GT-VAR-03"),
-            Option("finite_goods", "bool", True, "GT-AMB-20"),
-            Option("half_sale_rounding", "str", "up", "GT-AMB-13", choices=("up", "down")),
-            Option("penalty_caps", "bool", True, "GT-AMB-14: caps I 5, II 10, III 15"),
-        )
-    )
-
-
-class GalaxyTruckerGame:
+class GalaxyTruckerGame(SessionRules):
     key = "galaxy_trucker"
     name = "Galaxy Trucker"
     bot_names = ("random", "rookie", "pro")
 
     def __init__(self) -> None:
-        self.options = _options()
+        self.options = OPTIONS
 
     def tracks(self) -> list[dict]:
         return [
@@ -93,25 +40,37 @@ class GalaxyTruckerGame:
             raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(self.bot_names)}")
         return BOTS[name](seed, seat)
 
-    def engine_config(self, config: Mapping[str, Any]) -> dict:
-        checked = self.options.validate(config)
-        rounds = checked["laps"] or 3
-        checked["rounds"] = list(range(1, rounds + 1))  # GT-VAR-01, GT-AMB-29
-        checked["round3_class"] = TRACKS[checked["track"]]["classes"][2]
-        caps = {b.name: b.penalty_cap for b in BOARDS.values()}
-        checked["penalty_cap"] = caps if checked["penalty_caps"] else dict.fromkeys(caps)
-        checked["credit_floor"] = 0
-        return checked
-
     def start(
         self, config: Mapping[str, Any], seats: list[Seat], seed: int | str, chance=None
     ) -> GalaxyTruckerRace:
-        if not 2 <= len(seats) <= 4:
-            raise ConfigError(_("Galaxy Trucker is played by 2 to 4 players (GT-CMP-14)."))
-        ids = [s.id for s in seats]
-        if len(set(ids)) != len(ids):
-            raise ConfigError("seat ids must be unique")
+        check_seats(seats)
         for s in seats:
             if s.kind == "bot" and s.bot is not None and s.bot not in BOTS:
                 raise ConfigError(f"unknown bot {s.bot!r}; bots: {', '.join(self.bot_names)}")
-        return GalaxyTruckerRace(self.engine_config(config), seats, seed, chance)
+        return GalaxyTruckerRace(engine_config(config), seats, seed, chance)
+
+    # --- what the rules decide about a hosted session ---------------------
+
+    def session_config(
+        self,
+        rules: Mapping[str, Any],
+        round_options: Mapping[str, Any],
+        *,
+        track: str,
+        laps: int | None,
+        facts: SessionFacts,
+    ) -> dict:
+        config = {**rules, **round_options, "track": track if track in TRACKS else "standard"}
+        if laps and 1 <= laps <= 3:
+            config["laps"] = laps  # GT-VAR-01: a short game of 1 or 2 rounds
+        # GT-TBB-12: people build together, so nobody waits tile by tile for
+        # the other builders; bots alone build one after the other
+        config["build_mode"] = "simultaneous" if facts.people else "sequential"
+        return config
+
+    def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None:
+        """GT-API-03: a missed deadline applies the decision's default (PASS
+        for a building step, BasicBot's choice in flight), logged as defaulted."""
+        if decision.default is None:
+            return None
+        return Action(decision.default.kind, {**decision.default.params, "defaulted": True})

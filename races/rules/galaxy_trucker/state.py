@@ -1,5 +1,7 @@
-"""Plain game data: a player (GT-DM-17), a question the game asks (a
-decision point of GT-API-02) and the fixed tables of the rules."""
+"""The state of a game of Galaxy Trucker as plain data: the table
+(`GameState`), a player (GT-DM-17) and a question the game asks (a decision
+point of GT-API-02). The rules (rules/) read and change it; the flow
+(flow.py) drives them; the race (race.py) only holds it."""
 
 from __future__ import annotations
 
@@ -8,18 +10,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Action
-from .ship import Ship
+from .rules.ship import Ship
 
-# GT-SCR-02: arrival rewards by round, and the best-looking bonus
-ARRIVAL = {1: (4, 3, 2, 1), 2: (8, 6, 4, 2), 3: (12, 9, 6, 3)}
-BEST_LOOKING = {1: 2, 2: 4, 3: 6}
-SHIP_CLASS = {1: "I", 2: "II", 3: "III"}  # GT-SET-02
-# GT-SET-07: cards per stack of each level, by round
-PER_STACK = {1: {1: 2}, 2: {1: 1, 2: 2}, 3: {1: 1, 2: 1, 3: 2}}
-VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}  # GT-CGO-05
-GOODS_ORDER = ("R", "Y", "G", "B")  # most valuable first (GT-CGO-04)
-SUPPLY = {"R": 12, "Y": 17, "G": 13, "B": 14}  # GT-CMP-10
-TRACK = 40  # GT-DM-14
+SUPPLY = {"R": 12, "Y": 17, "G": 13, "B": 14}  # GT-CMP-10: the goods at the start
 
 
 @dataclass
@@ -45,6 +38,42 @@ class Player:
 
 
 @dataclass
+class GameState:
+    """Everything on the table: the engine config (options.engine_config),
+    the players in seat order, each seat's teammate (GT-VAR-04, {} without
+    team play), the round and its phase, the building pool and hourglass,
+    the stacks and the deck of the flight, the goods supply, and at the end
+    the finishing order with its tie-breaks and the team accounts."""
+
+    config: dict
+    players: list[Player]
+    mates: dict[str, str] = field(default_factory=dict)
+    round: int = 0
+    phase: str = "setup"
+    tick: int = 0
+    hourglass: dict = field(
+        default_factory=lambda: {"pos": 0, "ticks_left": 0, "waiting": False, "waited": 0}
+    )
+    tokens_left: list[int] = field(default_factory=list)
+    face_down: list[int] = field(default_factory=list)
+    face_up: list[int] = field(default_factory=list)
+    stacks: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
+    deck: list[str] = field(default_factory=list)
+    card_index: int = 0
+    current_card: str | None = None
+    used: set[str] = field(default_factory=set)
+    supply: dict[str, int] = field(default_factory=lambda: dict(SUPPLY))
+    give_ups: int = 0
+    standing: list[str] = field(default_factory=list)
+    tie_breaks: list[dict] = field(default_factory=list)
+    accounts: dict[str, int] = field(default_factory=dict)
+    by_id: dict[str, Player] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.by_id = {p.id: p for p in self.players}
+
+
+@dataclass
 class Ask:
     """One decision the game waits for: who, what kind, the words and the
     options a panel draws, the legal actions when they can be listed, the
@@ -65,12 +94,5 @@ class Together(list):
     building); the flow is sent back a dict of every seat's action."""
 
 
-def cell_of(value: Any) -> tuple[int, int] | None:
-    """A cell given as [col, row] by a person or a bot, or None if malformed."""
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (value[0], value[1])
-    return None
+# what the rules log through: emit(event_type, seat, **data)
+Emit = Callable[..., None]

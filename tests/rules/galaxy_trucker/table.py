@@ -6,12 +6,11 @@ answers the test gives (the default of each decision otherwise)."""
 from __future__ import annotations
 
 from races.rules import Action, Event
-from races.rules.galaxy_trucker import GAME
-from races.rules.galaxy_trucker.cards import CARDS
 from races.rules.galaxy_trucker.chance import ScriptedChance
-from races.rules.galaxy_trucker.ship import Ship
-from races.rules.galaxy_trucker.state import SUPPLY, Player
-from races.rules.galaxy_trucker.tiles import BOARDS, COLOURS, START_CABIN_OF, TILES
+from races.rules.galaxy_trucker.options import engine_config
+from races.rules.galaxy_trucker.rules.ship import Ship
+from races.rules.galaxy_trucker.rules.tiles import BOARDS, COLOURS, START_CABIN_OF, TILES
+from races.rules.galaxy_trucker.state import GameState, Player
 
 
 def ship(spec: str = "", ship_class: str = "I", start: int = 34, crew: bool = True) -> Ship:
@@ -32,29 +31,32 @@ def ship(spec: str = "", ship_class: str = "I", start: int = 34, crew: bool = Tr
 
 
 class Table:
+    """The state of round `number` with the ships and positions given, the
+    first card revealed; a scripted chance (`dice` forced) and an emitter
+    that logs into `events`: what a rule takes."""
+
     def __init__(self, ships: dict, positions=None, config=None, dice=None, number: int = 1):
-        self.config = GAME.engine_config(config or {})
-        self.events: list[Event] = []
-        self.round = number
-        self.chance = ScriptedChance("table", dice=dice)
-        self.players = []
+        players = []
         for k, (pid, built) in enumerate(ships.items()):
             p = Player(pid, k, COLOURS[k], START_CABIN_OF[COLOURS[k]])
             p.ship = built
             p.pos = (positions or {}).get(pid)
-            self.players.append(p)
-        self.by = {p.id: p for p in self.players}
-        self.supply = dict(SUPPLY)
-        self.card_index = 1
-        self.give_ups = 0
-        self.used: set = set()
+            players.append(p)
+        self.state = GameState(engine_config(config or {}), players, round=number, card_index=1)
+        self.chance = ScriptedChance("table", dice=dice)
+        self.events: list[Event] = []
         self.asked: list = []
 
-    def emit(self, event_type, seat, /, **data):
-        self.events.append(Event(len(self.events) + 1, self.round, event_type, seat, data))
+    @property
+    def players(self) -> list[Player]:
+        return self.state.players
 
-    def card(self, card_id):
-        return CARDS[card_id]
+    @property
+    def by(self) -> dict[str, Player]:
+        return self.state.by_id
+
+    def emit(self, event_type, seat, /, **data):
+        self.events.append(Event(len(self.events) + 1, self.state.round, event_type, seat, data))
 
     def run(self, flow, answers=None):
         """Drive a flow; `answers(ask)` returns an Action or None (the default)."""

@@ -5,8 +5,8 @@ import pytest
 
 from races.rules import Action, IllegalAction, Seat
 from races.rules.galaxy_trucker import GAME
-from races.rules.galaxy_trucker.building import building_ended, hourglass_turn
 from races.rules.galaxy_trucker.race import GalaxyTruckerRace
+from races.rules.galaxy_trucker.rules.building import building_ended, hourglass_turn
 
 from .table import Table, ship
 
@@ -58,7 +58,7 @@ def test_the_reserve_holds_two_and_a_reserved_tile_must_be_placed():
         race.apply("a", Action("reserve"))
     race.apply("a", Action("return"))
     race.apply("b", Action("pass"))
-    reserved = race.by_id["a"].ship.reserved
+    reserved = race.state.by_id["a"].ship.reserved
     race.apply("b", Action("pass"))
     race.apply("a", Action("take_reserved", {"tile": reserved[0]}))
     with pytest.raises(IllegalAction, match="must be built"):
@@ -89,7 +89,7 @@ def test_peeking_needs_a_placed_tile_and_stays_private():
     contents = next(e for e in race.events if e.type == "stack_contents")
     assert contents.type == "stack_contents" and contents.data["visibility"] == "private:a"
     race.apply("a", Action("finish"))  # tick 2: seat a first
-    assert race.by_id["a"].token == 1
+    assert race.state.by_id["a"].token == 1
     with pytest.raises(IllegalAction):
         race.apply("a", Action("draw"))
 
@@ -99,21 +99,20 @@ class Glass(Table):
 
     def __init__(self, players: int, number: int):
         super().__init__({k: ship() for k in "abcd"[:players]}, number=number)
-        self.hourglass = {"pos": number, "ticks_left": 8, "waiting": False, "waited": 0}
-        self.tokens_left = list(range(1, players + 1))
-        self.tick = 0
+        self.state.hourglass = {"pos": number, "ticks_left": 8, "waiting": False, "waited": 0}
+        self.state.tokens_left = list(range(1, players + 1))
 
     def play(self, finishes: dict) -> tuple[str, int]:
         while True:
             for pid, tick in finishes.items():
-                if tick == self.tick:
+                if tick == self.state.tick:
                     self.by[pid].finished_building = True
-                    self.by[pid].token = self.tokens_left.pop(0)
-            ended = hourglass_turn(self, 8)
+                    self.by[pid].token = self.state.tokens_left.pop(0)
+            ended = hourglass_turn(self.state, self.emit, 8)
             if ended:
-                building_ended(self, ended)
-                return ended, self.tick
-            self.tick += 1
+                building_ended(self.state, self.emit, ended)
+                return ended, self.state.tick
+            self.state.tick += 1
 
     def flips(self):
         return [(e.data.get("pos"), e.type) for e in self.events if "hourglass" in e.type]
@@ -143,9 +142,9 @@ def test_tokens_at_time_up_go_in_next_tick_order():
     """GT-TST-08, GT-TBB-09."""
     glass = Glass(4, 1)
     glass.by["a"].finished_building, glass.by["a"].token = True, 1
-    glass.tokens_left = [2, 3, 4]
-    glass.tick = 17
-    building_ended(glass, "time_up")
+    glass.state.tokens_left = [2, 3, 4]
+    glass.state.tick = 17
+    building_ended(glass.state, glass.emit, "time_up")
     assert [glass.by[p].token for p in "abcd"] == [1, 4, 2, 3]
 
 
@@ -153,7 +152,7 @@ def test_tiles_left_in_the_reserve_are_forfeited():
     """GT-TST-46, GT-TBB-10."""
     glass = Glass(2, 1)
     glass.by["a"].ship.reserved = [64, 88]
-    building_ended(glass, "time_up")
+    building_ended(glass.state, glass.emit, "time_up")
     assert glass.by["a"].ship.lost == [64, 88]
     assert glass.of("reserve_forfeited") == [{"tiles": [64, 88], "seat": "a"}]
 
@@ -166,4 +165,4 @@ def test_strict_building_refuses_a_placement_that_breaks_a_rule():
     race.apply("a", Action("draw"))
     spots = race.pending[0].options["placements"]
     tile = race.pending[0].options["tile"]
-    assert all(race.by_id["a"].ship.safe(tile, (c, r), q)[0] for c, r, q in spots)
+    assert all(race.state.by_id["a"].ship.safe(tile, (c, r), q)[0] for c, r, q in spots)

@@ -1,9 +1,9 @@
 """Adventure cards on a scripted table (GT-CRD-…, GT-TST-19..22, 28..37)."""
 
 from races.rules import Action
-from races.rules.galaxy_trucker.adventures import resolve
-from races.rules.galaxy_trucker.cards import CARDS
-from races.rules.galaxy_trucker.damage import goods_loss_problem, lose_goods
+from races.rules.galaxy_trucker.rules.adventures import resolve
+from races.rules.galaxy_trucker.rules.cards import CARDS
+from races.rules.galaxy_trucker.rules.damage import goods_loss_problem, lose_goods
 
 from .table import Table, declare, ship
 
@@ -21,7 +21,7 @@ def gunship(firepower: int, engines: int = 1) -> object:
 
 
 def play(table: Table, card_id: str, answers=None):
-    table.run(resolve(table, CARDS[card_id]), answers)
+    table.run(resolve(table.state, table.chance, table.emit, CARDS[card_id]), answers)
 
 
 def test_smugglers_tie_passes_the_enemy_on():
@@ -41,10 +41,10 @@ def test_losing_goods_takes_the_most_valuable_then_batteries():
     hold, special = t.by["a"].ship.cells[(6, 7)], t.by["a"].ship.cells[(7, 6)]
     special.goods, hold.goods = ["R"], ["Y", "B"]
     t.by["a"].ship.cells[(8, 7)].goods = []
-    t.run(lose_goods(t, t.by["a"], 2))
+    t.run(lose_goods(t.state, t.emit, t.by["a"], 2))
     assert t.by["a"].ship.goods() == ["B"]
-    assert t.supply["R"] == 13 and t.supply["Y"] == 18
-    t.run(lose_goods(t, t.by["a"], 3))
+    assert t.state.supply["R"] == 13 and t.state.supply["Y"] == 18
+    t.run(lose_goods(t.state, t.emit, t.by["a"], 3))
     assert t.by["a"].ship.goods() == [] and t.by["a"].ship.tokens() == 0
 
 
@@ -54,7 +54,7 @@ def test_the_owner_chooses_the_hold_when_the_colour_is_in_several():
     s = t.by["a"].ship
     s.cells[(6, 7)].goods, s.cells[(8, 7)].goods = ["Y"], ["Y", "B"]
     pick = Action("lose_goods", {"goods": [[8, 7]], "batteries": []})
-    t.run(lose_goods(t, t.by["a"], 1), lambda ask: pick)
+    t.run(lose_goods(t.state, t.emit, t.by["a"], 1), lambda ask: pick)
     assert t.asked[0].kind == "choose_goods_loss"
     assert s.cells[(6, 7)].goods == ["Y"] and s.cells[(8, 7)].goods == ["B"]
     wrong = Action("lose_goods", {"goods": [[8, 7]], "batteries": []})

@@ -1,13 +1,13 @@
 """Meteors, shots and damage (GT-HIT-01..09, GT-DMG-01..04, GT-TST-23..27)."""
 
 from races.rules import Action
-from races.rules.galaxy_trucker.hits import strike
+from races.rules.galaxy_trucker.rules.hits import strike
 
 from .table import Table, ship
 
 
 def hit(t, seat, source, size, side, line, answers=None):
-    t.run(strike(t, t.by[seat], source, size, side, line), answers)
+    t.run(strike(t.state, t.emit, t.by[seat], source, size, side, line), answers)
     return t.of("hit_resolved")[-1]["outcome"]
 
 

@@ -7,9 +7,9 @@ import re
 import pytest
 
 from races.rules import Action, Seat
+from races.rules.contract import SessionFacts
 from races.rules.galaxy_trucker import GAME
 from races.rules.galaxy_trucker.present import PRESENTATION
-from races.rules.presentation import SessionFacts
 
 RAW = re.compile(r"[\[\]{}_]|\bTrue\b|\bFalse\b|\bNone\b|%\(")
 
@@ -44,7 +44,7 @@ def test_every_decision_of_a_game_is_a_panel_in_words(seed, mode):
     by kind), with no raw value; building places are cells of a grid."""
     kinds = set()
     for decision, view, legal in _decisions(seed, mode):
-        panel = PRESENTATION.panel(decision, view, legal=legal)
+        panel = PRESENTATION.panels.panel(decision, view, legal=legal)
         kinds.add(decision.kind)
         actions = [c["action"] for c in panel["choices"]]
         assert actions == [a.to_dict() for a in legal], decision.kind
@@ -73,7 +73,7 @@ def test_the_resolve_panel_has_one_grid_per_turn_and_says_the_tile():
     """GT-TBB-05: PLACE(cell, rot) for every rotation; RESERVE and RETURN listed."""
     for decision, view, legal in _decisions(3):
         if decision.kind == "resolve_tile" and decision.options["from"] == "pool":
-            panel = PRESENTATION.panel(decision, view, legal=legal)
+            panel = PRESENTATION.panels.panel(decision, view, legal=legal)
             assert len(panel["grids"]) == 4
             assert panel["grids"][1]["label"].startswith("Where to weld it, turned a quarter right")
             labels = [c["label"] for c in panel["choices"] if "cell" not in c]
@@ -85,10 +85,10 @@ def test_the_resolve_panel_has_one_grid_per_turn_and_says_the_tile():
 
 def test_people_build_together_bots_one_after_the_other():
     """GT-TBB-12: a session with people builds simultaneously, bots alone sequentially."""
-    people = PRESENTATION.engine_config(
+    people = GAME.session_config(
         {}, {}, track="standard", laps=None, facts=SessionFacts(people=True)
     )
-    bots = PRESENTATION.engine_config({}, {}, track="standard", laps=None, facts=SessionFacts())
+    bots = GAME.session_config({}, {}, track="standard", laps=None, facts=SessionFacts())
     assert GAME.options.validate(people)["build_mode"] == "simultaneous"
     assert GAME.options.validate(bots)["build_mode"] == "sequential"
 
@@ -98,14 +98,14 @@ def test_a_missed_deadline_takes_the_rules_default_and_logs_it_defaulted():
     decision BasicBot's; applied on a missed deadline, logged defaulted."""
     for decision, view, _legal in _decisions(4):
         if decision.kind == "build_step":
-            chosen = PRESENTATION.missed_deadline(decision, view)
+            chosen = GAME.missed_deadline(decision, view)
             assert chosen == Action("pass", {"defaulted": True})
             break
     seats = [Seat("a", "A"), Seat("b", "B")]
     race = GAME.start({"laps": 1}, seats, "d")
     decision = race.pending[0]
-    race.apply(decision.seat, PRESENTATION.missed_deadline(decision, race.view(decision.seat)))
+    race.apply(decision.seat, GAME.missed_deadline(decision, race.view(decision.seat)))
     made = [e for e in race.events if e.type == "decision_made"]
     assert made and made[-1].data["defaulted"] is True and made[-1].data["action"] == "pass"
-    sentence = PRESENTATION.sentence(made[-1].to_dict(), {"a": "Ann", "b": "Ben"})
+    sentence = PRESENTATION.words.sentence(made[-1].to_dict(), {"a": "Ann", "b": "Ben"})
     assert "default" in sentence

@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from races.rules import Seat, log_hash, replay
 from races.rules.galaxy_trucker import GAME
-from races.rules.galaxy_trucker.flight import in_flight
-from races.rules.galaxy_trucker.state import SUPPLY, TRACK
+from races.rules.galaxy_trucker.rules.flight import TRACK, in_flight
+from races.rules.galaxy_trucker.state import SUPPLY
 
 BOTS = ("random", "rookie", "pro")
 
@@ -24,7 +24,7 @@ def seats_for(bots, teams: bool = False) -> list[Seat]:
 
 def check_invariants(race) -> None:
     """GT-BOT-05 after a step."""
-    for p in race.players:
+    for p in race.state.players:
         ship = p.ship
         if ship is None:
             continue
@@ -39,23 +39,23 @@ def check_invariants(race) -> None:
         assert sum(1 for c in ship.cells.values() if c.alien == "purple") <= 1
         # credits never below zero: the ship's own, or in team play the
         # team's one account (GT-SCR-06, GT-AMB-30)
-        mate = race.by_id[race.mates[p.id]] if race.mates else None
+        mate = race.state.by_id[race.state.mates[p.id]] if race.state.mates else None
         assert p.credits + (mate.credits if mate else 0) >= 0
     # tiles are conserved whenever no tile is in a builder's hand (in
     # simultaneous building nothing changes before every answer of a phase is in)
     in_hand = any(d.kind == "resolve_tile" for d in race.pending)
-    if race.phase in ("build", "flight") and not in_hand:
+    if race.state.phase in ("build", "flight") and not in_hand:
         on_ships = sum(len(p.ship.cells) - 1 + len(p.ship.reserved) + len(p.ship.lost)
-                       for p in race.players)  # fmt: skip
-        assert len(race.face_down) + len(race.face_up) + on_ships == 140
+                       for p in race.state.players)  # fmt: skip
+        assert len(race.state.face_down) + len(race.state.face_up) + on_ships == 140
     asked = race.ask.kind if race.ask else None
     # goods being loaded (arrange) and a broken ship (keep_fragment) wait for
     # their owner's decision
     for colour, count in SUPPLY.items() if asked != "arrange" else ():
-        aboard = sum(p.ship.goods().count(colour) for p in race.players if p.ship)
-        assert race.supply[colour] + aboard == count
-    if race.phase == "flight" and asked != "keep_fragment":
-        flying = in_flight(race)
+        aboard = sum(p.ship.goods().count(colour) for p in race.state.players if p.ship)
+        assert race.state.supply[colour] + aboard == count
+    if race.state.phase == "flight" and asked != "keep_fragment":
+        flying = in_flight(race.state)
         assert len({p.pos % TRACK for p in flying}) == len(flying)
         for p in flying:
             assert p.ship.violations() == [] and len(p.ship.fragments()) == 1

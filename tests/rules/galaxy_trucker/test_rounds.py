@@ -3,9 +3,10 @@ order (GT-PRE, GT-MOV, GT-GUP, GT-SCR, GT-OUT; GT-TST-12..15, 38..45, 48, 50).""
 
 from races.rules import Action, Seat
 from races.rules.galaxy_trucker import GAME
-from races.rules.galaxy_trucker.cargo import arrange_problem, receive
-from races.rules.galaxy_trucker.flight import checkpoint, move, preparation
-from races.rules.galaxy_trucker.scoring import final_order, score_round
+from races.rules.galaxy_trucker.result import final_order
+from races.rules.galaxy_trucker.rules.cargo import arrange_problem, receive
+from races.rules.galaxy_trucker.rules.flight import checkpoint, move, preparation
+from races.rules.galaxy_trucker.rules.scoring import score_round
 
 from .table import Table, ship
 
@@ -17,29 +18,29 @@ def test_rockets_start_one_space_apart_or_by_the_published_gap():
         t = Table({k: ship() for k in "abcd"}, config={"start_spacing": spacing}, number=number)
         for token, p in enumerate(t.players, start=1):
             p.token = token
-        t.stacks = [["I-05"], ["I-06"], ["III-06"], ["III-07"]]
-        t.run(preparation(t, number))
+        t.state.stacks = [["I-05"], ["I-06"], ["III-06"], ["III-07"]]
+        t.run(preparation(t.state, t.chance, t.emit, number))
         assert [p.pos for p in t.players] == expected
 
 
 def test_moving_forward_jumps_an_occupied_space():
     """GT-TST-13, GT-MOV-02, GT-AMB-04."""
     t = Table({"a": ship(), "b": ship()}, {"a": 10, "b": 11})
-    move(t, t.by["a"], 2)
+    move(t.state, t.emit, t.by["a"], 2)
     assert t.by["a"].pos == 13
     s = Table({"a": ship(), "b": ship()}, {"a": 10, "b": 11}, {"movement": "slide"})
-    move(s, s.by["a"], 2)
+    move(s.state, s.emit, s.by["a"], 2)
     assert s.by["a"].pos == 12
 
 
 def test_moving_back_jumps_occupied_spaces():
     """GT-TST-14."""
     t = Table({"a": ship(), "b": ship(), "c": ship()}, {"a": 12, "b": 11, "c": 10})
-    move(t, t.by["a"], -2)
+    move(t.state, t.emit, t.by["a"], -2)
     assert t.by["a"].pos == 8
     s = Table({"a": ship(), "b": ship(), "c": ship()}, {"a": 12, "b": 11, "c": 10},
               {"movement": "slide"})  # fmt: skip
-    move(s, s.by["a"], -2)
+    move(s.state, s.emit, s.by["a"], -2)
     assert s.by["a"].pos == 9
 
 
@@ -47,7 +48,7 @@ def test_a_lapped_ship_gives_up_at_the_checkpoint():
     """GT-TST-15, GT-GUP-01 (c)."""
     ships = {k: ship("66@7,8/0") for k in "abc"}
     t = Table(ships, {"a": 45, "b": 4, "c": 6})
-    t.run(checkpoint(t, final=True))
+    t.run(checkpoint(t.state, t.emit, final=True))
     assert t.by["b"].gave_up["reason"] == "lapped" and t.by["c"].pos == 6
 
 
@@ -55,7 +56,7 @@ def test_the_checkpoint_grounds_ships_without_crew_or_engines():
     """GT-TST-33 (next checkpoint), GT-TST-16, GT-TST-50, GT-GUP-01/04."""
     t = Table({"a": ship("66@7,8/0"), "b": ship("66@7,8/0"), "c": ship()}, {"a": 9, "b": 5, "c": 3})
     t.by["b"].ship.cells[(7, 7)].humans = 0
-    t.run(checkpoint(t, final=True))
+    t.run(checkpoint(t.state, t.emit, final=True))
     assert t.by["b"].gave_up["reason"] == "no_crew"
     assert t.by["c"].gave_up["reason"] == "no_engine_power"
     assert t.asked == []  # no voluntary give-up after the last card
@@ -64,7 +65,10 @@ def test_the_checkpoint_grounds_ships_without_crew_or_engines():
 def test_voluntary_give_up_is_asked_in_player_order():
     """GT-GUP-03."""
     t = Table({"a": ship("66@7,8/0"), "b": ship("66@7,8/0")}, {"a": 3, "b": 9})
-    t.run(checkpoint(t, final=False), lambda ask: Action("give_up") if ask.seat == "a" else None)
+    t.run(
+        checkpoint(t.state, t.emit, final=False),
+        lambda ask: Action("give_up") if ask.seat == "a" else None,
+    )
     assert [a.seat for a in t.asked] == ["b", "a"]
     assert t.by["a"].gave_up["reason"] == "voluntary" and t.by["b"].pos == 9
 
@@ -84,7 +88,7 @@ def test_round_scoring_adds_rewards_sales_and_penalties():
         p.credits_before = p.credits
     exposed = {p.id: p.ship.exposed() for p in t.players}
     assert exposed["a"] == exposed["b"]
-    score_round(t, 2)
+    score_round(t.state, 2)
     bonus = 4  # equal exposed connectors: both arrived ships share it
     assert a.credits == 10 + 8 + bonus + 7 - 10
     assert b.credits == 0 + 6 + bonus + 2 - 3
@@ -102,7 +106,7 @@ def test_credits_never_go_below_zero():
     d = t.players[0]
     d.gave_up = {"reason": "voluntary", "card_index": 1, "pos_at_give_up": 0, "seq": 1}
     d.credits, d.ship.lost = 1, [1, 2, 3, 4, 5]
-    score_round(t, 1)
+    score_round(t.state, 1)
     r = d.rounds[-1]
     assert (r["penalty_nominal"], r["penalty_applied"], d.credits) == (5, 1, 0)
 
@@ -110,7 +114,7 @@ def test_credits_never_go_below_zero():
 def test_two_arrivals_in_round_three_take_twelve_and_nine():
     """GT-TST-45."""
     t = Table({"a": ship("", "III"), "b": ship("", "III")}, {"a": 9, "b": 5}, number=3)
-    score_round(t, 3)
+    score_round(t.state, 3)
     assert [p.rounds[-1]["arrival_reward"] for p in t.players] == [12, 9]
     assert [p.rounds[-1]["best_looking_bonus"] for p in t.players] == [6, 6]
 
@@ -135,7 +139,7 @@ def test_of_two_who_gave_up_the_later_one_ranks_higher():
     a, b, c = t.players
     a.gave_up = {"reason": "voluntary", "card_index": 9, "pos_at_give_up": 7, "seq": 2}
     b.gave_up = {"reason": "no_crew", "card_index": 4, "pos_at_give_up": 12, "seq": 1}
-    score_round(t, 3)
+    score_round(t.state, 3)
     for p in t.players:
         p.credits = 30
     assert [p.rounds[-1]["round_rank"] for p in t.players] == [2, 3, 1]
@@ -152,8 +156,8 @@ def test_red_goods_go_only_into_special_holds_and_supply_is_finite():
     good = Action("arrange", {"holds": [{"cell": [6, 7], "goods": ["R"]}]})
     assert arrange_problem(s, ["R", "R"], good) is None
     t = Table({"a": ship("16@7,6/0 57@6,7/0")}, {"a": 1})
-    t.supply["R"], t.supply["Y"] = 0, 5
-    t.run(receive(t, t.by["a"], ["R", "Y", "B"]))
+    t.state.supply["R"], t.state.supply["Y"] = 0, 5
+    t.run(receive(t.state, t.emit, t.by["a"], ["R", "Y", "B"]))
     assert t.of("goods_gained")[0] | {} == {"goods": ["Y", "B"], "shortfall": ["R"], "seat": "a"}
 
 
@@ -165,9 +169,9 @@ def test_stacks_by_round_and_cards_leave_the_game():
     seen: dict[int, list] = {}
     decks: dict[int, list] = {}
     while not race.finished:
-        seen.setdefault(race.round, [c for s in race.stacks for c in s])
-        if race.deck:
-            decks.setdefault(race.round, list(race.deck))
+        seen.setdefault(race.state.round, [c for s in race.state.stacks for c in s])
+        if race.state.deck:
+            decks.setdefault(race.state.round, list(race.state.deck))
         decision = race.pending[0]
         race.apply(decision.seat, bots[decision.seat].choose(race.view(decision.seat), decision))
     assert [len(seen[r]) for r in (1, 2, 3)] == [8, 12, 16]

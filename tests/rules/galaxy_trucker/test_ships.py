@@ -3,8 +3,8 @@ measures (GT-DM, GT-CHK, GT-PWR, test scenarios GT-TST-01..03, 09..11, 16..18)."
 
 import pytest
 
-from races.rules.galaxy_trucker.damage import fragment_rank
-from races.rules.galaxy_trucker.tiles import BOARDS, TILES, meeting, shown_all
+from races.rules.galaxy_trucker.rules.damage import fragment_rank
+from races.rules.galaxy_trucker.rules.tiles import BOARDS, TILES, meeting, shown_all
 
 from .table import ship
 

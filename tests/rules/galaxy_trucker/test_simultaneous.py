@@ -52,11 +52,11 @@ def test_gt_tbb_12_returned_tiles_join_the_pool_at_the_end_of_the_tick_in_tick_o
     race.apply("b", Action("draw"))
     tiles = {e.seat: e.data["tile"] for e in race.events if e.type == "tile_drawn"}
     race.apply("b", Action("return"))
-    assert race.face_up == []  # not before every tile of the tick is resolved
+    assert race.state.face_up == []  # not before every tile of the tick is resolved
     race.apply("a", Action("return"))
-    assert race.face_up == [tiles["a"], tiles["b"]]
+    assert race.state.face_up == [tiles["a"], tiles["b"]]
     assert kinds(race) == [("a", "build_step"), ("b", "build_step")]
-    assert race.tick == 1
+    assert race.state.tick == 1
 
 
 def test_gt_tst_47_two_builders_want_the_same_face_up_tile():
@@ -67,7 +67,7 @@ def test_gt_tst_47_two_builders_want_the_same_face_up_tile():
     race.apply("b", Action("draw"))
     race.apply("a", Action("return"))
     race.apply("b", Action("return"))
-    wanted = race.face_up[0]
+    wanted = race.state.face_up[0]
     # tick 1: seat b acts first (GT-TBB-02)
     race.apply("a", Action("take_face_up", {"tile": wanted}))
     race.apply("b", Action("take_face_up", {"tile": wanted}))
@@ -82,7 +82,7 @@ def test_gt_tbb_12_a_draw_from_an_emptied_pool_fails_and_counts_as_pass():
     """GT-TBB-12: a DRAW when an earlier builder of the tick emptied the
     face-down pool fails (IntentFailed)."""
     race = start()
-    race.face_down = race.face_down[:1]
+    race.state.face_down = race.state.face_down[:1]
     race.apply("b", Action("draw"))
     race.apply("a", Action("draw"))
     assert [e.seat for e in race.events if e.type == "tile_drawn"] == ["a"]
@@ -115,14 +115,14 @@ def test_gt_tbb_12_missed_intents_pass_and_missed_resolutions_return():
     assert {d.seat: d.default.kind for d in race.pending} == {"a": "return", "b": "return"}
     race.apply("a", Action("place", {"cell": [7, 6], "rot": 0}))
     race.apply("b", Action("reserve"))
-    reserved = race.by_id["b"].ship.reserved[0]
+    reserved = race.state.by_id["b"].ship.reserved[0]
     race.apply("a", Action("pass"))
     race.apply("b", Action("take_reserved", {"tile": reserved}))
     (decision,) = race.pending
     assert decision.default == Action("keep_reserved")
     assert Action("keep_reserved") not in race.legal_actions("b")
     race.apply("b", Action("keep_reserved", {"defaulted": True}))
-    assert race.by_id["b"].ship.reserved == [reserved]
+    assert race.state.by_id["b"].ship.reserved == [reserved]
     made = [e for e in race.events if e.type == "decision_made"]
     assert made[-1].data["defaulted"] is True and made[-1].seat == "b"
 
@@ -133,7 +133,7 @@ def test_gt_tbb_12_a_reserved_tile_must_be_built_in_unless_the_time_ran_out():
     race.apply("a", Action("draw"))
     race.apply("b", Action("pass"))
     race.apply("a", Action("reserve"))
-    reserved = race.by_id["a"].ship.reserved[0]
+    reserved = race.state.by_id["a"].ship.reserved[0]
     race.apply("a", Action("take_reserved", {"tile": reserved}))
     race.apply("b", Action("pass"))
     with pytest.raises(IllegalAction, match="must be built"):

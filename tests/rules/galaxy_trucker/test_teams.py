@@ -42,7 +42,7 @@ def test_gt_var_04_each_flies_the_ship_the_teammate_built(mode):
 
     def watch(race, decision, view):
         ship = view["deciding_for"]
-        phase = "build" if race.phase == "build" else "after"
+        phase = "build" if race.state.phase == "build" else "after"
         asked[phase].add((decision.seat, ship))
 
     config = {"team_race": True, "laps": 1, "build_mode": mode}
@@ -57,11 +57,13 @@ def test_gt_var_05_expert_teammates_swap_ships_at_every_turn_of_the_hourglass():
     seen = []
 
     def watch(race, decision, view):
-        if race.phase == "build":
+        if race.state.phase == "build":
             flips = sum(
-                1 for e in race.events if e.type == "hourglass_flipped" and e.round == race.round
+                1
+                for e in race.events
+                if e.type == "hourglass_flipped" and e.round == race.state.round
             )
-            seen.append((race.round, flips, decision.seat, view["deciding_for"]))
+            seen.append((race.state.round, flips, decision.seat, view["deciding_for"]))
 
     config = {"team_race": True, "expert_teams": True, "laps": 2}
     play(GAME.start(config, seats(), "t2"), "t2", watch)
@@ -97,19 +99,19 @@ def test_gt_out_05_a_ship_s_penalty_is_paid_from_the_team_account():
     floor is the team's account, not the ship's share: a ship whose own
     credits are spent still pays its lost components from what its teammate
     earned; the account itself never goes below zero."""
-    from races.rules.galaxy_trucker.scoring import score_round
+    from races.rules.galaxy_trucker.rules.scoring import score_round
 
     from .table import Table, ship
 
     def scored(mates):
         t = Table({"a": ship(), "b": ship(), "c": ship()}, {})
-        t.mates = mates
+        t.state.mates = mates
         a, b, c = t.players
         for p, n in ((a, 1), (b, 2), (c, 3)):
             p.gave_up = {"reason": "voluntary", "card_index": 1, "pos_at_give_up": 0, "seq": n}
         a.credits, b.credits, c.credits = 0, 5, 1
         a.ship.lost, b.ship.lost, c.ship.lost = [1, 2, 3], [4], [5, 6, 7, 8]
-        score_round(t, 1)
+        score_round(t.state, 1)
         return t
 
     alone = scored({})

@@ -5,8 +5,8 @@ defaults, which are BasicBot's choices computed from the player's own ship
 from __future__ import annotations
 
 from ...contract import Action, Decision
-from ..ship import Ship
-from ..tiles import TILES
+from ..rules.ship import Ship
+from ..rules.tiles import TILES
 from .building import KEEPERS, WEIGHT, best_placement, counts, ready
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
-from ..ship import Ship, step
-from ..tiles import (
+from ..rules.ship import Ship, step
+from ..rules.tiles import (
     BATTERY,
     CABIN,
     CANNON,

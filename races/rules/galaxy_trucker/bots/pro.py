@@ -20,9 +20,9 @@
 from __future__ import annotations
 
 from ...contract import Action, Decision
-from ..cargo import gain
-from ..ship import Placed, Ship
-from ..tiles import (
+from ..rules.cargo import gain
+from ..rules.ship import Placed, Ship
+from ..rules.tiles import (
     BATTERY,
     CABIN,
     CANNON,

@@ -11,8 +11,8 @@ never changes.
 
 from __future__ import annotations
 
-from ..ship import NEIGHBOURS, Ship
-from ..tiles import (
+from ..rules.ship import NEIGHBOURS, Ship
+from ..rules.tiles import (
     BATTERY,
     CABIN,
     CANNON,

@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..speech import N_
+from ...speech import N_
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).parent.parent / "data"
 N, E, S, W = 0, 1, 2, 3
 SIDES = (N, E, S, W)
 SIDE_NAMES = ("front", "right", "rear", "left")

@@ -1,20 +1,15 @@
-"""What a page shows of Galaxy Trucker (the presentation contract): the
-capabilities, the session config, every event in words (words.py), the
-scene (the 40-day flight loop and every ship as a grid of tiles with their
-connectors, crew, batteries and goods) and the result columns."""
+"""Galaxy Trucker's board (the presentation's board part,
+races/rules/face/board.py): the 40-day flight loop with every rocket on it,
+and every ship as a grid of tiles with their connectors, crew, batteries
+and goods, moved along the log without re-running the rules."""
 
 from __future__ import annotations
 
-from ..contract import Action
-from ..drawing import CAR_COLOURS, place_tokens
-from ..presentation import FINISHED, Capabilities, Column, Presentation, SessionFacts
-from ..speech import _
-from .game import TRACKS
-from .option_words import OPTION_TEXTS
-from .panels import DECISION_WORDS, grid, gt_panel
-from .state import TRACK
-from .tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
-from .words import WORDS
+from ...drawing import CAR_COLOURS, place_tokens
+from ...face.board import Board
+from ...speech import _
+from ..rules.flight import TRACK
+from ..rules.tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
 
 WIDTH, HEIGHT = 900, 470
 CELL = 22
@@ -33,20 +28,6 @@ SHORT = {
     "life_support_brown": "LB",
     "life_support_purple": "LP",
 }
-
-
-def _rounds(value) -> str:
-    if not value:
-        return ""
-    return ", ".join(
-        (
-            _("round %(round)d: %(change)+d")
-            if r["arrived"]
-            else _("round %(round)d: %(change)+d (gave up)")
-        )
-        % {"round": r["round"], "change": r["credits_after"] - r["credits_before"]}
-        for r in value
-    )
 
 
 def on_space(pos) -> str:
@@ -76,73 +57,7 @@ def _cell_xy(index: int, col: int, row: int) -> tuple[float, float]:
     return x0 + (col - 3) * CELL, y0 + (row - 3) * CELL
 
 
-class GalaxyTruckerPresentation(Presentation):
-    game_key = "galaxy_trucker"
-    option_texts = OPTION_TEXTS
-    step_openers = frozenset(
-        {
-            "round_started",
-            "tick_started",
-            "ship_checked",
-            "rockets_placed",
-            "card_revealed",
-            "round_scored",
-            "game_ended",
-        }
-    )
-    round_openers = frozenset({"round_scored"})
-    finish_types = frozenset()
-    out_types = frozenset()
-    end_types = frozenset({"game_ended"})
-    words = WORDS
-
-    def capabilities(self, rules):
-        return Capabilities(
-            min_seats=2,
-            max_seats=4,  # GT-CMP-14
-            modes=("race",),
-            bots=(
-                ("random", _("Random (for testing)")),
-                ("rookie", _("Rookie")),
-                ("pro", _("Pro")),
-            ),
-            autopilots=(("rookie", _("Rookie")), ("pro", _("Pro"))),
-            statuses=(FINISHED,),
-            team_race_option="team_race",  # GT-VAR-04
-            result_columns=(
-                Column("credits", _("Credits"), lambda v: "" if v is None else str(v)),
-                Column("rounds", _("Rounds"), _rounds),
-            ),
-            live_columns=(
-                Column("credits", _("Credits"), lambda v: "" if v is None else str(v)),
-                Column("where", _("Flight"), lambda v: v or ""),
-            ),
-        )
-
-    def engine_config(self, rules, round_options, *, track, laps, facts: SessionFacts):
-        config = {**rules, **round_options, "track": track if track in TRACKS else "standard"}
-        if laps and 1 <= laps <= 3:
-            config["laps"] = laps  # GT-VAR-01: a short game of 1 or 2 rounds
-        # GT-TBB-12: people build together, so nobody waits tile by tile for
-        # the other builders; bots alone build one after the other
-        config["build_mode"] = "simultaneous" if facts.people else "sequential"
-        return config
-
-    decision_words = DECISION_WORDS
-
-    def panel(self, decision, view, *, legal):
-        """Building on the ship's grid, flight decisions as forms in words (panels.py)."""
-        return gt_panel(decision, view, legal)
-
-    def missed_deadline(self, decision, view):
-        """GT-API-03: a missed deadline applies the decision's default (PASS
-        for a building step, BasicBot's choice in flight), logged as defaulted."""
-        if decision.default is None:
-            return None
-        return Action(decision.default.kind, {**decision.default.params, "defaulted": True})
-
-    # --- the scene --------------------------------------------------------
-
+class GalaxyTruckerBoard(Board):
     def board_state(self, seats, config):
         return {
             "cars": {
@@ -234,7 +149,7 @@ class GalaxyTruckerPresentation(Presentation):
         elif kind == "credits_gained":
             car["credits"] = car.get("credits", 0) + data["amount"]
 
-    def board(self, config):
+    def drawing(self, config):
         shapes: list[dict] = []
         anchors: dict[str, list[float]] = {}
         for day in range(TRACK):
@@ -255,7 +170,7 @@ class GalaxyTruckerPresentation(Presentation):
         }
 
     def scene(self, config, state, people, active=None):
-        board = self.board(config)
+        board = self.drawing(config)
         shapes = list(board["shapes"])
         ships = state.get("ships") or {}
         board_class = BOARDS.get(state.get("class") or "I", BOARDS["I"])
@@ -307,66 +222,11 @@ class GalaxyTruckerPresentation(Presentation):
         ]
         return place_tokens({**board, "shapes": shapes}, cars)
 
-    def result_pictures(self, config, events, people):
-        """Every ship as it was built, round by round: each ship as it took
-        off (after the structural check), a grid of its tiles and connectors."""
-        seats = [{"id": seat} for seat in people]
-        state = self.board_state(seats, config)
-        pictures = []
-        for event in events:
-            state = self.fold(state, event)
-            if event["type"] != "rockets_placed":
-                continue
-            ship_class = state.get("class") or "I"
-            grids = []
-            for seat, ship in state["ships"].items():
-                tiles = [
-                    [tile, *(int(v) for v in key.split(",")), rot, 0, humans, alien, tokens, goods]
-                    for key, (tile, rot, humans, alien, tokens, goods) in ship.items()
-                    if tile
-                ]
-                car = {"ship_class": ship_class, "ship": tiles}
-                name = people.get(seat, {}).get("name", "")
-                grids.append(grid(car, _("%(name)s's ship") % {"name": name}))
-            pictures.append(
-                {
-                    "title": _("Round %(round)d: the ships as they took off (board %(board)s)")
-                    % {"round": event.get("round") or len(pictures) + 1, "board": ship_class},
-                    "grids": grids,
-                }
-            )
-        return pictures
-
     def car_facts(self, car):
         facts = [(_("Credits"), str(car.get("credits", 0)))]
         if car.get("where"):
             facts.append((_("Flight"), car["where"]))
         return facts
-
-    def progress(self, view, events, finished):
-        cars = view.get("cars", [])
-        rounds = view.get("rounds") or [1, 2, 3]
-        done = rounds.index(view["round"]) if view.get("round") in rounds else 0
-        deck = view.get("cards_in_deck") or 0
-        part = 0.5 * (view.get("card_index", 0) / deck) if deck else 0.0
-        if view.get("phase") in ("flight", "score"):
-            part += 0.5
-        percent = 100 if finished else min(99, int(100 * (done + part) / len(rounds)))
-        order = [c["seat"] for c in sorted(cars, key=lambda c: (-c["credits"], -c["progress"]))]
-        return {
-            "percent": percent,
-            "order": order,
-            "cars": {
-                c["seat"]: {
-                    "space": f"d{c['pos'] % TRACK}" if c["pos"] is not None else None,
-                    "credits": c["credits"],
-                    "where": on_space(c["pos"]) if c["pos"] is not None else _("not flying"),
-                    "status": "finished" if finished else "racing",
-                    "index": i,
-                }
-                for i, c in enumerate(cars)
-            },
-        }
 
 
 def _tile_shapes(index, col, row, tile, rot, humans, alien, tokens, goods) -> list[dict]:
@@ -401,6 +261,3 @@ def _tile_shapes(index, col, row, tile, rot, humans, alien, tokens, goods) -> li
                 }
             )
     return out
-
-
-PRESENTATION = GalaxyTruckerPresentation()

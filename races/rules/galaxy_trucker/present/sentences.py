@@ -1,4 +1,4 @@
-"""Every Galaxy Trucker event in words (the presentation's sentences).
+"""Every Galaxy Trucker event in words: the sentences of the words part (words.py).
 
 Names come from the `names` map; tiles, cards and sides are said in the
 game's words, never as ids. Each sentence is one whole sentence with named
@@ -7,9 +7,9 @@ tables are marked with N_ and translated where they are used."""
 
 from __future__ import annotations
 
-from ..speech import N_, _, ngettext, word_for
-from .cards import CARDS, TYPE_NAMES
-from .tiles import KIND_NAMES, TILES
+from ...speech import N_, _, ngettext, word_for
+from ..rules.cards import CARDS, TYPE_NAMES
+from ..rules.tiles import KIND_NAMES, TILES
 
 GOODS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 REASONS = {
@@ -366,7 +366,7 @@ def _dice(c, d, n, k):
     )
 
 
-WORDS = {
+SENTENCES = {
     "decision_made": _decided,
     "game_started": lambda c, d, n, k: say(
         "The game starts: %(names)s.", names=names_of([p["id"] for p in d["players"]], n)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from ..contract import Action
-from ..speech import N_, _, word_for
+from ...contract import Action
+from ...speech import N_, _, word_for
+from ..chance import Chance
+from ..state import Ask, Emit, GameState
 from .damage import destroy, richest_battery, spend_battery
-from .state import Ask, cell_of
+from .ship import cell_of
 from .tiles import CANNON, DOUBLE_CANNON, SIDE_NAMES, shown
 
 SIDE = {"N": 0, "E": 1, "S": 2, "W": 3}
@@ -19,9 +21,9 @@ DEFEND_WORDS = {
 SIDE_WORDS = (N_("front"), N_("right"), N_("rear"), N_("left"))
 
 
-def roll(g, roller, purpose: str) -> int:
-    d1, d2 = g.chance.stream(f"dice:{g.round}").roll_2d6()
-    g.emit("dice_rolled", None, roller=roller, purpose=purpose, d1=d1, d2=d2, sum=d1 + d2)
+def roll(state: GameState, chance: Chance, emit: Emit, roller, purpose: str) -> int:
+    d1, d2 = chance.stream(f"dice:{state.round}").roll_2d6()
+    emit("dice_rolled", None, roller=roller, purpose=purpose, d1=d1, d2=d2, sum=d1 + d2)
     return d1 + d2
 
 
@@ -38,7 +40,7 @@ def defend_problem(devices: list, ship, action: Action) -> str | None:
     return None
 
 
-def defend(g, p, devices: list, what: dict):
+def defend(emit: Emit, p, devices: list, what: dict):
     """DEFEND (F4): switch on a shield or a double cannon for a token."""
     ship = p.ship
     pay = richest_battery(ship)
@@ -70,12 +72,12 @@ def defend(g, p, devices: list, what: dict):
         default,
     )
     if action.kind == "defend":
-        spend_battery(g, p, tuple(action.params["pay"]))
+        spend_battery(emit, p, tuple(action.params["pay"]))
         return True
     return False
 
 
-def strike(g, p, source: str, size: str, side_code: str, line: int):
+def strike(state: GameState, emit: Emit, p, source: str, size: str, side_code: str, line: int):
     """One meteor or shot on one ship (GT-HIT-01..08)."""
     side = SIDE[side_code]
     ship = p.ship
@@ -84,7 +86,7 @@ def strike(g, p, source: str, size: str, side_code: str, line: int):
     in_range = ship.board.in_rows(line) if across else ship.board.in_cols(line)
     target = ship.first_in_line(side, line) if in_range else None
     if target is None:
-        g.emit("hit_resolved", p.id, **record, target_cell=None, outcome="missed")
+        emit("hit_resolved", p.id, **record, target_cell=None, outcome="missed")
         return
     placed = ship.cells[target]
     what = {"size": size, "source": "meteor" if source == "meteor" else "shot", "side": side}
@@ -93,10 +95,10 @@ def strike(g, p, source: str, size: str, side_code: str, line: int):
         if source == "meteor" and shown(placed.tile, placed.rot, side) == 0:
             outcome = "bounced"  # GT-HIT-03
         else:
-            scope = line if g.config["shield_scope"] == "line" else None
+            scope = line if state.config["shield_scope"] == "line" else None
             shields = ship.shield_for(side, scope, across)
             if shields and ship.tokens():
-                if (yield from defend(g, p, shields, what)):
+                if (yield from defend(emit, p, shields, what)):
                     outcome = "deflected"
     elif source == "meteor":  # GT-HIT-05
         lines = (line - 1, line, line + 1) if across else (line,)
@@ -106,8 +108,8 @@ def strike(g, p, source: str, size: str, side_code: str, line: int):
         else:
             doubles = [c for c in cannons if ship.cells[c].kind == DOUBLE_CANNON]
             if doubles and ship.tokens():
-                if (yield from defend(g, p, doubles, what)):
+                if (yield from defend(emit, p, doubles, what)):
                     outcome = "shot_down"
-    g.emit("hit_resolved", p.id, **record, target_cell=list(target), outcome=outcome)
+    emit("hit_resolved", p.id, **record, target_cell=list(target), outcome=outcome)
     if outcome == "destroyed":
-        yield from destroy(g, p, target)
+        yield from destroy(state, emit, p, target)

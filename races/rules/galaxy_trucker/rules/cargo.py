@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..contract import Action
-from ..speech import _
-from .ship import Ship
-from .state import GOODS_ORDER, VALUE, Ask, cell_of
+from ...contract import Action
+from ...speech import _
+from ..state import Ask, Emit, GameState
+from .ship import Ship, cell_of
 from .tiles import SPECIAL_CARGO, TILES
+
+VALUE = {"R": 4, "Y": 3, "G": 2, "B": 1}  # GT-CGO-05
+GOODS_ORDER = ("R", "Y", "G", "B")  # most valuable first (GT-CGO-04)
 
 
 def greedy(ship: Ship, goods: list[str]) -> list[dict]:
@@ -64,16 +67,16 @@ def arrange_problem(ship: Ship, available: list[str], action: Action) -> str | N
     return None
 
 
-def receive(g, p, goods: list[str]):
+def receive(state: GameState, emit: Emit, p, goods: list[str]):
     """GT-CGO-08 then GT-CGO-02: take what the supply has, then arrange."""
     got, short = [], []
     for good in goods:
-        if g.config["finite_goods"] and g.supply[good] <= 0:
+        if state.config["finite_goods"] and state.supply[good] <= 0:
             short.append(good)
             continue
-        g.supply[good] -= 1
+        state.supply[good] -= 1
         got.append(good)
-    g.emit("goods_gained", p.id, goods=got, shortfall=short)
+    emit("goods_gained", p.id, goods=got, shortfall=short)
     if not got:
         return
     ship = p.ship
@@ -81,8 +84,8 @@ def receive(g, p, goods: list[str]):
     if not ship.holds():
         discarded = list(got)
         for good in got:
-            g.supply[good] += 1
-        g.emit("cargo_arranged", p.id, assignment=[], discarded=discarded)
+            state.supply[good] += 1
+        emit("cargo_arranged", p.id, assignment=[], discarded=discarded)
         return
     default = Action("arrange", {"holds": greedy(ship, available)})
     options = {
@@ -117,5 +120,5 @@ def receive(g, p, goods: list[str]):
         assignment.append({"cell": list(cell), "goods": list(hold["goods"])})
     discarded = sorted(left.elements(), key=GOODS_ORDER.index)
     for good in discarded:
-        g.supply[good] += 1
-    g.emit("cargo_arranged", p.id, assignment=assignment, discarded=discarded)
+        state.supply[good] += 1
+    emit("cargo_arranged", p.id, assignment=assignment, discarded=discarded)

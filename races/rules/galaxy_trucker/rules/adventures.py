@@ -2,39 +2,44 @@
 
 from __future__ import annotations
 
-from ..contract import Action
-from ..speech import _, ngettext
+from functools import partial
+
+from ...contract import Action
+from ...speech import _, ngettext
+from ..chance import Chance
+from ..state import Ask, Emit, GameState
 from . import policy
+from .cards import Card
 from .cargo import gain, receive
 from .damage import destroy, lose_crew, lose_goods
 from .flight import declare, give_up, in_flight, move
 from .hits import roll, strike
 from .ship import order
-from .state import Ask
 from .tiles import DOUBLE_CANNON, DOUBLE_ENGINE
 
 
-def resolve(g, card):
-    yield from HANDLERS[card.type](g, card.params)
+def resolve(state: GameState, chance: Chance, emit: Emit, card: Card):
+    """Play one adventure card out: every decision it asks, every event it logs."""
+    yield from HANDLERS[card.type](state, chance, emit, card.params)
 
 
-def open_space(g, params):
+def open_space(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-OS-01..03."""
-    for p in in_flight(g):
+    for p in in_flight(state):
         power = yield from declare(
-            g, p, DOUBLE_ENGINE, policy.engines_open_space(p.ship), "open_space", {}
+            emit, p, DOUBLE_ENGINE, policy.engines_open_space(p.ship), "open_space", {}
         )
         if power == 0:
-            give_up(g, p, "open_space_zero")
+            give_up(state, emit, p, "open_space_zero")
         else:
-            move(g, p, power)
+            move(state, emit, p, power)
 
 
-def planets(g, params):
+def planets(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-PL-01..03."""
     worlds, days = params["planets"], params["days"]
     landed: dict[int, object] = {}
-    for p in in_flight(g):
+    for p in in_flight(state):
         free = [i for i in range(1, len(worlds) + 1) if i not in landed]
         gains = {i: gain(p.ship, worlds[i - 1]) for i in free}
         best = max(free, key=lambda i: (gains[i], -i), default=None)
@@ -64,17 +69,17 @@ def planets(g, params):
         )
         if action.kind == "land":
             landed[action.params["planet"]] = p
-            g.emit("planet_chosen", p.id, index=action.params["planet"])
+            emit("planet_chosen", p.id, index=action.params["planet"])
         else:
-            g.emit("planet_chosen", p.id, index=None)
+            emit("planet_chosen", p.id, index=None)
     visitors = [(i, p) for i, p in landed.items()]
     for i, p in sorted(visitors, key=lambda item: -item[1].pos):
-        yield from receive(g, p, list(worlds[i - 1]))
+        yield from receive(state, emit, p, list(worlds[i - 1]))
     for _planet, p in sorted(visitors, key=lambda item: item[1].pos):
-        move(g, p, -days)
+        move(state, emit, p, -days)
 
 
-def ask_accept(g, p, offer: str, default: bool, words: str):
+def ask_accept(emit: Emit, p, offer: str, default: bool, words: str):
     action = yield Ask(
         p.id,
         "accept",
@@ -85,14 +90,14 @@ def ask_accept(g, p, offer: str, default: bool, words: str):
         Action("accept" if default else "decline"),
     )
     accepted = action.kind == "accept"
-    g.emit("offer_answered", p.id, offer=offer, accepted=accepted)
+    emit("offer_answered", p.id, offer=offer, accepted=accepted)
     return accepted
 
 
-def abandoned_ship(g, params):
+def abandoned_ship(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-ASH-01."""
     loss, credits, days = params["crew_loss"], params["credits"], params["days"]
-    for p in in_flight(g):
+    for p in in_flight(state):
         if p.ship.crew() < loss:
             continue
         default = p.ship.crew() - loss >= 2 and credits >= loss + days
@@ -101,23 +106,23 @@ def abandoned_ship(g, params):
             "Give %(crew)d crew for %(credits)d credits and %(days)d days?",
             days,
         ) % {"crew": loss, "credits": credits, "days": days}
-        if (yield from ask_accept(g, p, "abandoned_ship", default, words)):
-            yield from lose_crew(g, p, loss)
-            earn(g, p, credits, "abandoned_ship")
-            move(g, p, -days)
+        if (yield from ask_accept(emit, p, "abandoned_ship", default, words)):
+            yield from lose_crew(emit, p, loss)
+            earn(emit, p, credits, "abandoned_ship")
+            move(state, emit, p, -days)
             return
 
 
-def earn(g, p, amount: int, source: str) -> None:
+def earn(emit: Emit, p, amount: int, source: str) -> None:
     p.credits += amount
     p.card_credits += amount
-    g.emit("credits_gained", p.id, amount=amount, source=source)
+    emit("credits_gained", p.id, amount=amount, source=source)
 
 
-def abandoned_station(g, params):
+def abandoned_station(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-AST-01."""
     need, goods, days = params["crew_required"], params["goods"], params["days"]
-    for p in in_flight(g):
+    for p in in_flight(state):
         if p.ship.crew() < need:
             continue
         default = gain(p.ship, goods) >= 2 * days
@@ -126,37 +131,37 @@ def abandoned_station(g, params):
             "Take the station's goods for %(days)d days?",
             days,
         ) % {"days": days}
-        if (yield from ask_accept(g, p, "abandoned_station", default, words)):
-            yield from receive(g, p, list(goods))
-            move(g, p, -days)
+        if (yield from ask_accept(emit, p, "abandoned_station", default, words)):
+            yield from receive(state, emit, p, list(goods))
+            move(state, emit, p, -days)
             return
 
 
-def meteor_swarm(g, params):
+def meteor_swarm(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-MS-01, GT-HIT-06."""
     for size, side in params["meteors"]:
-        flying = in_flight(g)
+        flying = in_flight(state)
         if not flying:
             return
-        line = roll(g, flying[0].id, "meteor")
+        line = roll(state, chance, emit, flying[0].id, "meteor")
         for p in flying:
-            yield from strike(g, p, "meteor", size, side, line)
+            yield from strike(state, emit, p, "meteor", size, side, line)
 
 
-def shots(g, p, fired, victims):
+def shots(state: GameState, chance: Chance, emit: Emit, p, fired, victims):
     """GT-HIT-09: one roll per shot by `p`, applied to every victim."""
     for size, side in fired:
-        line = roll(g, p.id, "shot")
+        line = roll(state, chance, emit, p.id, "shot")
         for victim in victims:
-            yield from strike(g, victim, "shot", size, side, line)
+            yield from strike(state, emit, victim, "shot", size, side, line)
 
 
-def combat_zone(g, params):
+def combat_zone(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-CZ-01..04."""
-    if len(in_flight(g)) < 2:
+    if len(in_flight(state)) < 2:
         return
     for number, (criterion, penalty) in enumerate(params["lines"], start=1):
-        flying = in_flight(g)
+        flying = in_flight(state)
         values = {}
         for p in flying:
             if criterion == "crew":
@@ -178,12 +183,12 @@ def combat_zone(g, params):
                 default = policy.cannons_line(p.ship, target)
                 kind = DOUBLE_CANNON
             values[p.id] = yield from declare(
-                g, p, kind, default, f"combat_zone_{criterion}", {"declared": dict(values)}
+                emit, p, kind, default, f"combat_zone_{criterion}", {"declared": dict(values)}
             )
         low = min(values.values())
         loser = next(p for p in flying if values[p.id] == low)  # ties: furthest ahead
         shown = {k: (v / 2 if criterion == "firepower" else v) for k, v in values.items()}
-        g.emit(
+        emit(
             "line_penalty",
             loser.id,
             line=number,
@@ -191,27 +196,27 @@ def combat_zone(g, params):
             values=shown,
             penalised=loser.id,
         )
-        yield from penalty_of(g, loser, penalty)
+        yield from penalty_of(state, chance, emit, loser, penalty)
 
 
-def penalty_of(g, p, penalty: dict):
+def penalty_of(state: GameState, chance: Chance, emit: Emit, p, penalty: dict):
     if "days" in penalty:
-        move(g, p, -penalty["days"])
+        move(state, emit, p, -penalty["days"])
     elif "crew" in penalty:
-        yield from lose_crew(g, p, penalty["crew"])
+        yield from lose_crew(emit, p, penalty["crew"])
     elif "goods" in penalty:
-        yield from lose_goods(g, p, penalty["goods"])
+        yield from lose_goods(state, emit, p, penalty["goods"])
     else:
-        yield from shots(g, p, penalty["shots"], [p])
+        yield from shots(state, chance, emit, p, penalty["shots"], [p])
 
 
-def enemy(g, params, kind: str):
+def enemy(state: GameState, chance: Chance, emit: Emit, params, kind: str):
     """GT-CRD-EN-01/02 and the three enemies."""
     strength = 2 * params["strength"]
     defeated = []
-    for p in in_flight(g):
+    for p in in_flight(state):
         fire = yield from declare(
-            g,
+            emit,
             p,
             DOUBLE_CANNON,
             policy.cannons_against(p.ship, strength),
@@ -219,18 +224,18 @@ def enemy(g, params, kind: str):
             {"strength": params["strength"]},
         )
         if fire < strength:
-            g.emit("enemy_outcome", p.id, result="lost")
+            emit("enemy_outcome", p.id, result="lost")
             if kind == "smugglers":
-                yield from lose_goods(g, p, params["goods_loss"])
+                yield from lose_goods(state, emit, p, params["goods_loss"])
             elif kind == "slavers":
-                yield from lose_crew(g, p, params["crew_loss"])
+                yield from lose_crew(emit, p, params["crew_loss"])
             else:
                 defeated.append(p)
             continue
         if fire == strength:
-            g.emit("enemy_outcome", p.id, result="tied")
+            emit("enemy_outcome", p.id, result="tied")
             continue
-        g.emit("enemy_outcome", p.id, result="won")
+        emit("enemy_outcome", p.id, result="won")
         days = params["days"]
         if kind == "smugglers":
             goods = params["reward_goods"]
@@ -238,37 +243,37 @@ def enemy(g, params, kind: str):
             words = ngettext(
                 "Take the goods for %(days)d day?", "Take the goods for %(days)d days?", days
             ) % {"days": days}
-            if (yield from ask_accept(g, p, kind, default, words)):
-                yield from receive(g, p, list(goods))
-                move(g, p, -days)
+            if (yield from ask_accept(emit, p, kind, default, words)):
+                yield from receive(state, emit, p, list(goods))
+                move(state, emit, p, -days)
         else:
             words = ngettext(
                 "Take %(credits)d credits for %(days)d day?",
                 "Take %(credits)d credits for %(days)d days?",
                 days,
             ) % {"credits": params["credits"], "days": days}
-            if (yield from ask_accept(g, p, kind, True, words)):
-                earn(g, p, params["credits"], kind)
-                move(g, p, -days)
+            if (yield from ask_accept(emit, p, kind, True, words)):
+                earn(emit, p, params["credits"], kind)
+                move(state, emit, p, -days)
         break  # GT-CRD-EN-02: a beaten enemy leaves
     if defeated:  # GT-CRD-PI-02
-        yield from shots(g, defeated[0], params["shots"], defeated)
+        yield from shots(state, chance, emit, defeated[0], params["shots"], defeated)
 
 
-def stardust(g, params):
+def stardust(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-SD-01: rear-first."""
-    for p in reversed(in_flight(g)):
-        move(g, p, -p.ship.exposed())
+    for p in reversed(in_flight(state)):
+        move(state, emit, p, -p.ship.exposed())
     return
     yield
 
 
-def epidemic(g, params):
+def epidemic(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-EP-01."""
-    for p in in_flight(g):
+    for p in in_flight(state):
         ship = p.ship
         occupied = set(ship.cabins_with_crew())
-        if g.config["epidemic_mode"] == "per_pair":  # GT-AMB-06
+        if state.config["epidemic_mode"] == "per_pair":  # GT-AMB-06
             infected = []
             for cell in sorted(occupied, key=order):
                 for other in ship.joined_cells(cell):
@@ -287,25 +292,25 @@ def epidemic(g, params):
             placed = ship.cells[cell]
             if placed.alien:
                 colour, placed.alien = placed.alien, None
-                g.emit("crew_lost", p.id, cell=list(cell), humans=0, alien=colour)
+                emit("crew_lost", p.id, cell=list(cell), humans=0, alien=colour)
             elif placed.humans:
                 placed.humans -= 1
-                g.emit("crew_lost", p.id, cell=list(cell), humans=1, alien=None)
+                emit("crew_lost", p.id, cell=list(cell), humans=1, alien=None)
     return
     yield
 
 
-def sabotage(g, params):
+def sabotage(state: GameState, chance: Chance, emit: Emit, params):
     """GT-CRD-SB-01..03."""
-    flying = in_flight(g)
+    flying = in_flight(state)
     if len(flying) < 2:
         return
     target = min(flying, key=lambda p: p.ship.crew())  # ties: the first, furthest ahead
     for _attempt in range(3):
-        col = roll(g, target.id, "sabotage_column")
-        row = roll(g, target.id, "sabotage_row")
+        col = roll(state, chance, emit, target.id, "sabotage_column")
+        row = roll(state, chance, emit, target.id, "sabotage_row")
         hit = (col, row) in target.ship.cells
-        g.emit(
+        emit(
             "hit_resolved",
             target.id,
             source="sabotage",
@@ -316,7 +321,7 @@ def sabotage(g, params):
             outcome="destroyed" if hit else "missed",
         )
         if hit:
-            yield from destroy(g, target, (col, row))
+            yield from destroy(state, emit, target, (col, row))
             return
 
 
@@ -327,9 +332,9 @@ HANDLERS = {
     "abandoned_station": abandoned_station,
     "meteor_swarm": meteor_swarm,
     "combat_zone": combat_zone,
-    "smugglers": lambda g, params: enemy(g, params, "smugglers"),
-    "slavers": lambda g, params: enemy(g, params, "slavers"),
-    "pirates": lambda g, params: enemy(g, params, "pirates"),
+    "smugglers": partial(enemy, kind="smugglers"),
+    "slavers": partial(enemy, kind="slavers"),
+    "pirates": partial(enemy, kind="pirates"),
     "stardust": stardust,
     "epidemic": epidemic,
     "sabotage": sabotage,

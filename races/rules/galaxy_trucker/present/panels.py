@@ -1,4 +1,5 @@
-"""Galaxy Trucker's decision panels (races/rules/panels.py).
+"""Galaxy Trucker's decision panels (the presentation's panels part,
+races/rules/face/panels.py; the widgets are races/rules/panels.py).
 
 Building is the `tile` widget: the person's own ship as a grid of cells
 (GT-DM-12), and for a tile in hand one grid per way to turn it (GT-TBB-05),
@@ -13,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..contract import Action, Decision
-from ..panels import choice, numbered_form, panel
-from ..speech import N_, _, ngettext, word_for
-from .cards import CARDS, TYPE_NAMES
-from .tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all
+from ...contract import Action, Decision
+from ...face.panels import Panels
+from ...panels import choice, numbered_form, panel
+from ...speech import N_, _, ngettext, word_for
+from ..rules.cards import CARDS, TYPE_NAMES
+from ..rules.tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all
 
 GOODS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 CONNECTORS = {0: N_("smooth"), 1: N_("single"), 2: N_("double"), 3: N_("universal")}
@@ -389,3 +391,11 @@ def gt_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict
     if decision.kind == "resolve_tile":
         return resolve_panel(decision, view, legal)
     return flight_panel(decision, view, legal)
+
+
+class GalaxyTruckerPanels(Panels):
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        """Building on the ship's grid, flight decisions as forms in words."""
+        return gt_panel(decision, view, legal)

@@ -3,21 +3,24 @@ up, and the power declarations (GT-PRE, GT-MOV, GT-GUP, GT-PWR-05)."""
 
 from __future__ import annotations
 
-from ..contract import Action
-from ..speech import N_, _
+from ...contract import Action
+from ...speech import N_, _
+from ..chance import Chance, digest
+from ..state import Ask, Emit, GameState
 from . import policy
-from .chance import digest
+from .cards import CARDS
 from .damage import spend_battery
-from .ship import Ship
-from .state import TRACK, Ask, cell_of
+from .ship import Ship, cell_of
 from .tiles import BATTERY, CABIN, DOUBLE_CANNON, DOUBLE_ENGINE, START_CABIN, TILES
+
+TRACK = 40  # GT-DM-14: the days of the flight board
 
 # --- preparation (GT-PRE) ---------------------------------------------------
 
 
-def in_flight(g) -> list:
+def in_flight(state: GameState) -> list:
     """Player order: in flight, furthest ahead first (GT-FLT-02)."""
-    return sorted((p for p in g.players if p.pos is not None), key=lambda p: -p.pos)
+    return sorted((p for p in state.players if p.pos is not None), key=lambda p: -p.pos)
 
 
 ALIEN_HOME = {
@@ -43,17 +46,17 @@ def aliens_problem(ship: Ship, action: Action) -> str | None:
     return None
 
 
-def preparation(g, number: int):
+def preparation(state: GameState, chance: Chance, emit: Emit, number: int):
     """GT-PRE-01..07."""
-    gap = 2 if g.config["start_spacing"] == "source" else number + 1  # GT-AMB-03
-    for p in g.players:
+    gap = 2 if state.config["start_spacing"] == "source" else number + 1  # GT-AMB-03
+    for p in state.players:
         p.pos = -gap * (p.token - 1)
-    g.emit(
+    emit(
         "rockets_placed",
         None,
-        positions={p.id: p.pos for p in sorted(g.players, key=lambda p: p.token)},
+        positions={p.id: p.pos for p in sorted(state.players, key=lambda p: p.token)},
     )
-    for p in sorted(g.players, key=lambda p: p.token):
+    for p in sorted(state.players, key=lambda p: p.token):
         ship = p.ship
         choice = {"brown": None, "purple": None}
         if ship.eligible_cabins("brown") or ship.eligible_cabins("purple"):
@@ -89,37 +92,37 @@ def preparation(g, number: int):
             else:
                 placed.humans = 2  # GT-PRE-02, GT-AMB-26
                 humans[f"{cell[0]},{cell[1]}"] = 2
-        g.emit("crew_placed", p.id, humans_by_cell=humans, aliens=aliens)
+        emit("crew_placed", p.id, humans_by_cell=humans, aliens=aliens)
         total = 0
         for cell in ship.of_kind(BATTERY):
             ship.cells[cell].batteries = TILES[ship.cells[cell].tile].capacity  # GT-PRE-05
             total += ship.cells[cell].batteries
-        g.emit("batteries_loaded", p.id, total=total)
-    deck = [c for s in g.stacks for c in s]
+        emit("batteries_loaded", p.id, total=total)
+    deck = [c for s in state.stacks for c in s]
     attempts = 0
-    if not g.config["open_stacks"]:
-        rng = g.chance.stream(f"deck:{number}")
+    if not state.config["open_stacks"]:
+        rng = chance.stream(f"deck:{number}")
         while True:  # GT-PRE-06/07
             attempts += 1
             rng.shuffle(deck)
-            if g.card(deck[0]).level == number:
+            if CARDS[deck[0]].level == number:
                 break
-    g.deck = deck
-    g.emit("deck_shuffled", None, attempts=attempts, digest=digest(deck))
+    state.deck = deck
+    emit("deck_shuffled", None, attempts=attempts, digest=digest(deck))
 
 
 # --- movement (GT-MOV) ------------------------------------------------------
 
 
-def move(g, p, days: int) -> None:
+def move(state: GameState, emit: Emit, p, days: int) -> None:
     """GT-MOV-02: one counted step at a time, occupied spaces jumped."""
     if days == 0 or p.pos is None:
         return
     start = p.pos
-    taken = {q.pos % TRACK for q in g.players if q is not p and q.pos is not None}
+    taken = {q.pos % TRACK for q in state.players if q is not p and q.pos is not None}
     direction = 1 if days > 0 else -1
     pos = start
-    if g.config["movement"] == "slide":  # GT-AMB-04
+    if state.config["movement"] == "slide":  # GT-AMB-04
         pos += days
         while pos % TRACK in taken:
             pos += direction
@@ -129,60 +132,60 @@ def move(g, p, days: int) -> None:
             while pos % TRACK in taken:
                 pos += direction
     p.pos = pos
-    g.emit("ship_moved", p.id, **{"from": start, "to": pos, "days": -days})
+    emit("ship_moved", p.id, **{"from": start, "to": pos, "days": -days})
 
 
 # --- giving up (GT-GUP) -----------------------------------------------------
 
 
-def give_up(g, p, reason: str) -> None:
-    g.give_ups += 1
+def give_up(state: GameState, emit: Emit, p, reason: str) -> None:
+    state.give_ups += 1
     p.gave_up = {
         "reason": reason,
-        "card_index": g.card_index,
+        "card_index": state.card_index,
         "pos_at_give_up": p.pos,
-        "seq": g.give_ups,
+        "seq": state.give_ups,
     }
-    g.emit("player_gave_up", p.id, reason=reason, card_index=g.card_index, pos=p.pos)
+    emit("player_gave_up", p.id, reason=reason, card_index=state.card_index, pos=p.pos)
     p.pos = None
 
 
-def no_crew(g, ship: Ship) -> bool:
-    if g.config["no_crew_rule"] == "no_humans":  # GT-AMB-09
+def no_crew(state: GameState, ship: Ship) -> bool:
+    if state.config["no_crew_rule"] == "no_humans":  # GT-AMB-09
         return ship.humans() == 0
     return ship.crew() == 0
 
 
-def checkpoint(g, final: bool):
+def checkpoint(state: GameState, emit: Emit, final: bool):
     """GT-GUP-01..04."""
-    g.emit("checkpoint", None, card_index=g.card_index)
-    flying = in_flight(g)
+    emit("checkpoint", None, card_index=state.card_index)
+    flying = in_flight(state)
     if flying:
         leader = flying[0].pos
         forced = []
         for p in flying:
-            if no_crew(g, p.ship):
+            if no_crew(state, p.ship):
                 forced.append((p, "no_crew"))
             elif p.ship.max_engine_power() == 0:
                 forced.append((p, "no_engine_power"))
             elif leader - p.pos > TRACK:
                 forced.append((p, "lapped"))
         for p, reason in forced:
-            give_up(g, p, reason)
+            give_up(state, emit, p, reason)
     if final:
         return
-    for p in in_flight(g):
+    for p in in_flight(state):
         action = yield Ask(
             p.id,
             "give_up",
             _("Fly on, or give up and land now?"),
-            {"credits": p.credits, "card_index": g.card_index},
+            {"credits": p.credits, "card_index": state.card_index},
             [Action("fly_on"), Action("give_up")],
             lambda a: None if a.kind in ("fly_on", "give_up") else _("Fly on or give up."),
             Action("fly_on"),
         )
         if action.kind == "give_up":
-            give_up(g, p, "voluntary")
+            give_up(state, emit, p, "voluntary")
 
 
 # --- declarations (GT-PWR-05) ----------------------------------------------
@@ -225,7 +228,7 @@ def declaration_actions(ship: Ship, kind: str, default: dict) -> list[Action]:
     return actions
 
 
-def declare(g, p, kind: str, default: dict, purpose: str, shown: dict):
+def declare(emit: Emit, p, kind: str, default: dict, purpose: str, shown: dict):
     """One declaration; returns the value in half-points (firepower) or
     whole points (engine power)."""
     ship = p.ship
@@ -254,7 +257,7 @@ def declare(g, p, kind: str, default: dict, purpose: str, shown: dict):
     else:
         value = ship.firepower_hp(cells)
         shown_value = value / 2 if value % 2 else value // 2
-    g.emit(
+    emit(
         "declared",
         p.id,
         kind="engines" if kind == DOUBLE_ENGINE else "cannons",
@@ -263,5 +266,5 @@ def declare(g, p, kind: str, default: dict, purpose: str, shown: dict):
         value=shown_value,
     )
     for cell in action.params["pay"]:
-        spend_battery(g, p, tuple(cell))
+        spend_battery(emit, p, tuple(cell))
     return value

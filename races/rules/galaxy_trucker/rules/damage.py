@@ -3,11 +3,12 @@ crew losses of GT-CRD-ASH/SL/CZ/EP)."""
 
 from __future__ import annotations
 
-from ..contract import Action
-from ..speech import _, ngettext
+from ...contract import Action
+from ...speech import _, ngettext
+from ..state import Ask, Emit, GameState
+from .cargo import GOODS_ORDER
 from .policy import pay_cells
-from .ship import Ship, order
-from .state import GOODS_ORDER, Ask, cell_of
+from .ship import Ship, cell_of, order
 from .tiles import CABINS
 
 
@@ -31,12 +32,12 @@ def fragment_rank(ship: Ship, cells: list) -> tuple:
     )
 
 
-def release(g, p, cell) -> dict:
+def release(state: GameState, p, cell) -> dict:
     """GT-DMG-01: a tile leaves the ship; what it carried returns."""
     placed = p.ship.cells.pop(cell)
     p.ship.lost.append(placed.tile)
     for good in placed.goods:
-        g.supply[good] += 1
+        state.supply[good] += 1
     return {
         "humans": placed.humans,
         "alien": placed.alien,
@@ -45,13 +46,13 @@ def release(g, p, cell) -> dict:
     }
 
 
-def keep_fragment(g, p):
+def keep_fragment(state: GameState, emit: Emit, p):
     """GT-CHK-04 / GT-DMG-02..04."""
     parts = p.ship.fragments()
     if len(parts) > 1:
         best = min(parts, key=lambda cells: fragment_rank(p.ship, cells))
         default = Action("keep", {"cell": list(best[0])})
-        g.emit("ship_split", p.id, fragments=[[list(c) for c in cells] for cells in parts])
+        emit("ship_split", p.id, fragments=[[list(c) for c in cells] for cells in parts])
 
         def problem(action: Action) -> str | None:
             cell = cell_of(action.params.get("cell")) if action.kind == "keep" else None
@@ -79,26 +80,26 @@ def keep_fragment(g, p):
                 continue
             for cell in cells:
                 lost.append(p.ship.cells[cell].tile)
-                release(g, p, cell)
-        g.emit("fragment_kept", p.id, cell=list(keep), lost_tiles=lost)
-    aliens_check(g, p)
+                release(state, p, cell)
+        emit("fragment_kept", p.id, cell=list(keep), lost_tiles=lost)
+    aliens_check(emit, p)
 
 
-def aliens_check(g, p) -> None:
+def aliens_check(emit: Emit, p) -> None:
     """GT-DMG-04: an alien without its life support dies."""
     for colour in ("brown", "purple"):
         cell = p.ship.alien(colour)
         if cell is not None and cell not in p.ship.eligible_cabins(colour):
             p.ship.cells[cell].alien = None
-            g.emit("alien_lost", p.id, cell=list(cell), colour=colour)
+            emit("alien_lost", p.id, cell=list(cell), colour=colour)
 
 
-def destroy(g, p, cell):
+def destroy(state: GameState, emit: Emit, p, cell):
     """A hit destroys a tile, then the ship may split."""
     tile = p.ship.cells[cell].tile
-    returned = release(g, p, cell)
-    g.emit("component_destroyed", p.id, tile=tile, cell=list(cell), returned=returned)
-    yield from keep_fragment(g, p)
+    returned = release(state, p, cell)
+    emit("component_destroyed", p.id, tile=tile, cell=list(cell), returned=returned)
+    yield from keep_fragment(state, emit, p)
 
 
 # --- crew ---------------------------------------------------------------
@@ -153,7 +154,7 @@ def crew_loss_problem(ship: Ship, count: int, action: Action) -> str | None:
     return None
 
 
-def lose_crew(g, p, count: int):
+def lose_crew(emit: Emit, p, count: int):
     """Lose `count` crew members, the owner choosing which (all when the crew
     is that many or fewer)."""
     ship = p.ship
@@ -201,16 +202,16 @@ def lose_crew(g, p, count: int):
             placed.alien = None
     for cell in sorted(by_cell, key=order):
         humans, alien = by_cell[cell]
-        g.emit("crew_lost", p.id, cell=list(cell), humans=humans, alien=alien)
+        emit("crew_lost", p.id, cell=list(cell), humans=humans, alien=alien)
 
 
 # --- goods and batteries --------------------------------------------------
 
 
-def spend_battery(g, p, cell) -> None:
+def spend_battery(emit: Emit, p, cell) -> None:
     placed = p.ship.cells[cell]
     placed.batteries -= 1
-    g.emit("battery_spent", p.id, cell=list(cell), remaining=placed.batteries)
+    emit("battery_spent", p.id, cell=list(cell), remaining=placed.batteries)
 
 
 def richest_battery(ship: Ship):
@@ -290,7 +291,7 @@ def goods_loss_problem(ship: Ship, colours: list[str], tokens: int, action: Acti
     return None
 
 
-def lose_goods(g, p, count: int):
+def lose_goods(state: GameState, emit: Emit, p, count: int):
     """GT-CGO-04: most valuable first, the owner choosing the holds
     (CHOOSE_GOODS_LOSS) and the batteries that stand in (CHOOSE_BATTERY_LOSS)."""
     ship = p.ship
@@ -329,13 +330,13 @@ def lose_goods(g, p, count: int):
     for colour, item in zip(colours, action.params["goods"], strict=True):
         cell = tuple(item)
         ship.cells[cell].goods.remove(colour)
-        g.supply[colour] += 1
+        state.supply[colour] += 1
         goods_by_cell.setdefault(cell, []).append(colour)
     for item in action.params["batteries"]:
         cell = tuple(item)
         ship.cells[cell].batteries -= 1
         batteries_by_cell[cell] = batteries_by_cell.get(cell, 0) + 1
-    g.emit(
+    emit(
         "goods_lost",
         p.id,
         goods_by_cell=[

@@ -3,14 +3,15 @@ of two. A swap changes only who is asked for a ship's decisions: after
 building each player flies the teammate's ship, and in expert teams
 (rounds 2 and 3) teammates also swap ships at every turn of the hourglass
 while building. Credits are earned per ship under the GT-SCR rules and kept
-on the team's account; both members report it and share the team's rank."""
+on the team's account; both members report it and share the team's rank
+(the team order is in result.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..contract import ConfigError, Seat
-from ..speech import _
+from ...contract import ConfigError, Seat
+from ...speech import _
 
 
 def teammates(config: dict, seats: Sequence[Seat]) -> dict[str, str]:
@@ -48,17 +49,3 @@ class Crews:
         if phase == "build":
             return mate if self.swapped else ship
         return mate  # GT-VAR-04: each flies the ship the teammate built
-
-
-def team_order(ordered, mates: dict[str, str]) -> tuple[list, dict[str, int]]:
-    """GT-OUT-05: the teams by their account, the better-placed member's team
-    first on equal accounts; members in their own order within the team.
-    Returns the players in that order and each player's team account."""
-    by_id = {p.id: p for p in ordered}
-    place = {p.id: n for n, p in enumerate(ordered)}
-    account = {p.id: p.credits + by_id[mates[p.id]].credits for p in ordered}
-    teams = sorted(
-        {tuple(sorted((p.id, mates[p.id]), key=place.get)) for p in ordered},
-        key=lambda team: (-account[team[0]], place[team[0]]),
-    )
-    return [by_id[pid] for team in teams for pid in team], account

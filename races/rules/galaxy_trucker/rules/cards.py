@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..speech import N_
+from ...speech import N_
 
 TYPE_NAMES = {
     "open_space": N_("Open Space"),
@@ -38,7 +38,7 @@ class Card:
 
 
 def _load() -> dict[str, Card]:
-    rows = json.loads((Path(__file__).with_name("data") / "cards.json").read_text())
+    rows = json.loads((Path(__file__).parent.parent / "data" / "cards.json").read_text())
     return {r["id"]: Card(r["id"], r["level"], r["type"], r["params"]) for r in rows}
 
 

@@ -8,6 +8,7 @@ Every iteration over cells is in ascending (row, col) order (GT-GEN-04).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from .tiles import (
     BATTERY,
@@ -50,6 +51,17 @@ NEIGHBOURS = {
     for name, board in BOARDS.items()
 }
 LIFE_OF = {"brown": LIFE_BROWN, "purple": LIFE_PURPLE}
+
+
+def cell_of(value: Any) -> Cell | None:
+    """A cell given as [col, row] by a person or a bot, or None if malformed."""
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (value[0], value[1])
+    return None
 
 
 def order(cell: Cell) -> tuple[int, int]:
