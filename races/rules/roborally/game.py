@@ -9,9 +9,9 @@ from typing import Any
 from ..contract import ConfigError, Seat
 from ..options import Option, OptionSchema
 from .bots import BOTS
-from .course import course_file, course_ids
 from .race import RoboRallyRace
-from .validate import load_course
+from .rules.course import course_file, course_ids
+from .rules.validate import load_course
 
 MIN_ROBOTS, MAX_ROBOTS = 2, 8  # RR-COMP-03
 

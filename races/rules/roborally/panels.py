@@ -19,9 +19,9 @@ from ..contract import Action, Decision
 from ..panels import choice, numbered_form, panel
 from ..speech import N_, _, word_for
 from .bots.solo import solo_for
-from .cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3
-from .course import course_ids
-from .floor import place
+from .rules.cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3
+from .rules.course import course_ids
+from .rules.floor import place
 
 FACINGS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 STYLES = {MOVE_1: "move", MOVE_2: "move", MOVE_3: "move", "BACK_UP": "back"}

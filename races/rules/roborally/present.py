@@ -22,12 +22,12 @@ from ..presentation import (
     loop_progress,
 )
 from ..speech import _, word_for
-from .course import VECTOR, course_ids
-from .floor import floor_drawing, place
 from .game import MAX_ROBOTS, MIN_ROBOTS
 from .option_words import OPTION_TEXTS
 from .panels import decision_words, roborally_panel
-from .validate import load_course
+from .rules.course import VECTOR, course_ids
+from .rules.floor import floor_drawing, place
+from .rules.validate import load_course
 from .words import FACING, WORDS
 
 ASIDES = ("conditional", "flywheel")  # cards a program puts face down (RR-DEC-01)

@@ -9,9 +9,9 @@ from typing import Any
 
 from ..contract import Action, Seat
 from .chance import Chance, ScriptedChance
-from .course import Course, board_data, compose
 from .game import RoboRallyGame
 from .race import RoboRallyRace
+from .rules.course import Course, board_data, compose
 from .state import REGISTERS, Factory, Flow, Robot
 
 

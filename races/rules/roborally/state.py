@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Event
-from .cards import cards_in
 from .chance import Chance
-from .course import Course, Square
+from .rules.cards import cards_in
+from .rules.course import Course, Square
 
 REGISTERS = 5
 # A rule that may wait for decisions: it yields the decisions it needs and

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..speech import N_, _, ngettext, word_for
-from .cards import KIND, KIND_WORDS
+from .rules.cards import KIND, KIND_WORDS
 
 FACING = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 MOVED = {

@@ -137,7 +137,7 @@ def test_option_card_names_are_said_as_printed_and_no_sentence_holds_one():
     from pathlib import Path
 
     import races.rules.roborally as package
-    from races.rules.roborally.options import OPTION_NAMES
+    from races.rules.roborally.rules.option_cards import OPTION_NAMES
 
     keywords = {"_", "gettext", "ngettext", "pgettext", "N_"}
     held = []

@@ -14,11 +14,11 @@ programming.py).
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
-from ..speech import gettext
+from ...contract import Action, Decision
+from ...speech import gettext
+from ..state import Factory, Flow, Robot
 from .cards import BACK_UP, MOVE_1, MOVE_3
 from .course import DIRS, ahead
-from .state import Factory, Flow, Robot
 
 # RR-OPT-08, the canonical order of the option deck.
 OPTION_NAMES = (
