@@ -22,8 +22,8 @@ from ..presentation import (
     loop_progress,
 )
 from ..speech import _, word_for
-from .game import MAX_ROBOTS, MIN_ROBOTS
 from .option_words import OPTION_TEXTS
+from .options import MAX_ROBOTS, MIN_ROBOTS
 from .panels import decision_words, roborally_panel
 from .rules.course import VECTOR, course_ids
 from .rules.floor import floor_drawing, place
