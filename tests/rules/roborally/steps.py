@@ -3,7 +3,8 @@
 from races.rules.roborally.rules.elements import conveyors, gears, pushers
 from races.rules.roborally.rules.lasers import lasers_fire
 from races.rules.roborally.rules.registers import flags_touch, move_robots, reveal
-from races.rules.roborally.scenario import settle
+
+from .scenario import settle
 
 
 def step_b(f, register=1):

@@ -5,8 +5,8 @@ from races.rules import Action
 from races.rules.roborally.result import race_result, ranking
 from races.rules.roborally.rules.damage import destroy
 from races.rules.roborally.rules.respawn import respawn_choices
-from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
 
+from .scenario import blank_course, factory, race, robot, settle
 from .steps import step_e, types
 from .test_turns import ROTATIONS, of, program
 

@@ -10,8 +10,8 @@ from races.rules.roborally.flow import wipe
 from races.rules.roborally.rules.lasers import lasers_fire
 from races.rules.roborally.rules.programming import deal
 from races.rules.roborally.rules.weapons import weapon_actions, weapon_problem
-from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
 
+from .scenario import blank_course, factory, race, robot, settle
 from .steps import step_b, types
 from .test_turns import ROTATIONS, kinds, of, program
 

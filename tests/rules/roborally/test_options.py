@@ -11,8 +11,8 @@ from races.rules.roborally.rules.damage import destroy
 from races.rules.roborally.rules.lasers import lasers_fire
 from races.rules.roborally.rules.option_cards import OPTION_NAMES
 from races.rules.roborally.rules.registers import move_robots, reveal
-from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
 
+from .scenario import blank_course, factory, race, robot, settle
 from .steps import step_e, types
 from .test_turns import ROTATIONS, of, program
 

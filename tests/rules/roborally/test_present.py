@@ -7,7 +7,8 @@ through a worker once the league stores not_finished results.)"""
 import re
 
 from races.rules import Seat, get_game, get_presentation, run_bot_race
-from races.rules.roborally.scenario import blank_course, race, robot
+
+from .scenario import blank_course, race, robot
 
 RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|\{\'|_[a-z]+_")
 PRESENT = get_presentation("roborally")
