@@ -1,7 +1,9 @@
 """The race's state as plain data: robots, decks, the turn and the log.
 
-Rules are functions over a `Factory` (the floor and everything on it); the
-race object (race.py) only asks for decisions and applies them.
+Rules (rules/) are functions over a `Factory` (the floor and everything on
+it), which carries the race's chance (`chance`, chance.py) and its emitter
+(`emit`, which appends an event to the log); flow.py runs the turn over
+them and the race object (race.py) only asks for decisions and applies them.
 """
 
 from __future__ import annotations
