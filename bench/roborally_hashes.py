@@ -1,6 +1,6 @@
 """Log hashes of a fixed set of recorded RoboRally races (no Django).
 
-    python bench/roborally_hashes.py --write FILE   record the hashes
+    python bench/roborally_hashes.py --write FILE   record the hashes (or --record)
     python bench/roborally_hashes.py --check FILE   compare with a recorded file
 
 A change that must not change behaviour (a refactor, a speed-up) keeps every
@@ -74,7 +74,7 @@ def race_hash(name: str, seed: int) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser()
     what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--write", metavar="FILE")
+    what.add_argument("--write", "--record", dest="write", metavar="FILE")
     what.add_argument("--check", metavar="FILE")
     args = parser.parse_args()
     t0 = time.process_time()
