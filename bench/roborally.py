@@ -27,8 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from races.rules import Seat, get_game, run_bot_race  # noqa: E402
 from races.rules.roborally.bots import greedy as greedy_module  # noqa: E402
 from races.rules.roborally.bots.solo import Solo  # noqa: E402
-from races.rules.roborally.course import course_ids  # noqa: E402
-from races.rules.roborally.validate import load_course  # noqa: E402
+from races.rules.roborally.rules.course import course_ids  # noqa: E402
+from races.rules.roborally.rules.validate import load_course  # noqa: E402
 
 GAME = get_game("roborally")
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from ..contract import Action, Decision
 from ..speech import gettext
-from .cards import cards_in
-from .damage import damage_deal, repair, unlock
-from .options import arm_site, option_draw
-from .programming import deal, program_apply, program_decision
-from .registers import register_run, yes_no
-from .respawn import respawn_choices
 from .result import ranking
+from .rules.cards import cards_in
+from .rules.damage import damage_deal, repair, unlock
+from .rules.option_cards import arm_site, option_draw
+from .rules.programming import deal, program_apply, program_decision
+from .rules.registers import register_run, yes_no
+from .rules.respawn import respawn_choices
 from .state import REGISTERS, Factory, Flow, Robot
 
 

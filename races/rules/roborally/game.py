@@ -1,57 +1,28 @@
-"""The RoboRally game object: options, courses, bots and how a race starts
-(RR-API-01, RR-CFG-01)."""
+"""The RoboRally game object: options, courses, bots, how a race starts
+(RR-API-01, RR-CFG-01) and what the rules decide about a hosted session
+(its config, a posted program's cards, a missed deadline, the programming
+timer)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from ..contract import ConfigError, Seat
-from ..options import Option, OptionSchema
+from ..contract import Action, ConfigError, Decision, Seat, SessionFacts, SessionRules
 from .bots import BOTS
-from .course import course_file, course_ids
+from .options import check_seats, option_schema, race_config
 from .race import RoboRallyRace
-from .validate import load_course
-
-MIN_ROBOTS, MAX_ROBOTS = 2, 8  # RR-COMP-03
-
-
-def _options() -> OptionSchema:
-    return OptionSchema(
-        (
-            Option(
-                "track", "str", "shakedown", "course id (RR-SETUP-01)", choices=tuple(course_ids())
-            ),  # fmt: skip
-            Option("mode", "str", "race", "only races (RR-SCOPE-03)", choices=("race",)),
-            Option("lives", "int", 3, "starting lives (RR-SETUP-02)", min=1, max=9),
-            Option("max_turns", "int", 50, "turn limit (RR-END-03)", min=1, max=500),
-            Option("push_damage", "bool", True, "a pushed robot takes 1 damage (RR-PUSH-06)"),
-            Option(
-                "options",
-                "bool",
-                True,
-                "option cards on upgrade sites (section 16); off, an upgrade site only repairs",
-            ),
-            Option("flags_repair", "bool", False, "flags repair like a wrench (RR-CLEAN-04)"),
-            Option(
-                "program_timer_seconds",
-                "int",
-                30,
-                "seconds the last robot programming has once its timer starts (RR-PROG-06)",
-                min=5,
-                max=72 * 3600,
-            ),  # fmt: skip
-        )
-    )
+from .rules.course import course_file, course_ids
+from .rules.validate import load_course
 
 
-class RoboRallyGame:
+class RoboRallyGame(SessionRules):
     key = "roborally"
     name = "RoboRally"
     bot_names = ("rookie", "greedy", "pro")
 
     def __init__(self) -> None:
-        self.options = _options()
+        self.options = option_schema()
 
     def tracks(self) -> list[dict]:
         out = []
@@ -75,23 +46,63 @@ class RoboRallyGame:
 
     def config(self, config: Mapping[str, Any]) -> dict:
         """Defaults, then the course's own rules, then the race's (RR-CFG-01)."""
-        given = {k: v for k, v in dict(config).items() if k != "laps"}  # races have no laps
-        checked = self.options.validate(given)
-        course_rules = course_file(checked["track"]).get("rules") or {}
-        return self.options.validate({**course_rules, **given})
+        return race_config(self.options, config)
 
     def start(self, config: Mapping[str, Any], seats: list[Seat], seed: int | str) -> RoboRallyRace:
         checked = self.config(config)
         course = load_course(checked["track"])
-        if not MIN_ROBOTS <= len(seats) <= min(MAX_ROBOTS, course.max_robots):
-            raise ConfigError(
-                f"a race on {course.name} takes {MIN_ROBOTS} to "
-                f"{min(MAX_ROBOTS, course.max_robots)} robots, not {len(seats)}"
-            )
-        ids = [s.id for s in seats]
-        if len(set(ids)) != len(ids):
-            raise ConfigError("seat ids must be unique")
-        for s in seats:
-            if s.bot is not None and s.bot not in BOTS:
-                raise ConfigError(f"unknown bot {s.bot!r}; bots: {', '.join(self.bot_names)}")
+        check_seats(seats, course, self.bot_names)
         return RoboRallyRace(checked, seats, seed, course)
+
+    # --- what the rules decide about a hosted session ---------------------
+
+    def session_config(
+        self,
+        rules: Mapping[str, Any],
+        round_options: Mapping[str, Any],
+        *,
+        track: str,
+        laps: int | None,
+        facts: SessionFacts,
+    ) -> dict:
+        """A race has no laps: the round's lap count is not passed on."""
+        return {**rules, **round_options, "track": track}
+
+    def timed_action(self, action: Action, config: Mapping, seconds: int) -> Action:
+        """A program posted by the table's form names its cards as text:
+        each becomes the card's priority, an empty register nothing; what
+        is not a card stays as posted, for the engine to refuse."""
+        registers = action.params.get("registers")
+        if action.kind not in ("program", "place") or not isinstance(registers, list):
+            return action
+        cards = [
+            [_card(v) for v in value] if isinstance(value, list) else _card(value)
+            for value in registers
+        ]
+        asides = {
+            k: _card(action.params[k]) for k in ("conditional", "flywheel") if k in action.params
+        }
+        return Action(action.kind, {**action.params, "registers": cards, **asides})
+
+    def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None:
+        """RR-DEC-13: the decision's default (the timer's random fill,
+        RR-PROG-07, once the timer runs; "no"; RR-RESPAWN-07); a program
+        whose timer has not started has none, so the autopilot decides."""
+        return decision.default
+
+    def decision_seconds(self, decision: Decision) -> int | None:
+        """RR-PROG-05/06: once the timer runs for the last robot still
+        programming, it has `program_timer_seconds` left to submit."""
+        if decision.kind != "program" or not decision.options.get("timer"):
+            return None
+        seconds = decision.options.get("timer_seconds")
+        return seconds if isinstance(seconds, int) and seconds > 0 else None
+
+
+def _card(value: Any) -> Any:
+    if isinstance(value, str):
+        text = value.strip()
+        if not text:
+            return None
+        return int(text) if text.isdigit() and len(text) <= 4 else text
+    return value

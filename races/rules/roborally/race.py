@@ -7,15 +7,15 @@ from typing import Any
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
 from ..speech import gettext
 from .chance import Chance
-from .course import Course
 from .flow import race_flow
-from .options import OPTION_NAMES, option_problem
-from .programming import program_actions_problem
-from .respawn import respawn_choices
 from .result import race_result, ranking
+from .rules.course import Course
+from .rules.option_cards import OPTION_NAMES, option_problem
+from .rules.programming import program_actions_problem
+from .rules.respawn import respawn_choices
+from .rules.weapons import weapon_actions, weapon_problem
 from .state import Factory, Robot
 from .view import race_view
-from .weapons import weapon_actions, weapon_problem
 
 YES_NO = ("power_down", "stay_powered_down", "reentry_power_down")
 PROGRAMMING = ("program", "place", "timeout", "recompile")

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ..contract import Placing, RaceResult, log_hash
-from ..presentation import ELIMINATED, FINISHED, NOT_FINISHED
-from .course import manhattan
+from ..face.capabilities import ELIMINATED, FINISHED, NOT_FINISHED
+from .rules.course import manhattan
 from .state import Factory, Robot
 
 

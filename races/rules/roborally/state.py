@@ -1,7 +1,9 @@
 """The race's state as plain data: robots, decks, the turn and the log.
 
-Rules are functions over a `Factory` (the floor and everything on it); the
-race object (race.py) only asks for decisions and applies them.
+Rules (rules/) are functions over a `Factory` (the floor and everything on
+it), which carries the race's chance (`chance`, chance.py) and its emitter
+(`emit`, which appends an event to the log); flow.py runs the turn over
+them and the race object (race.py) only asks for decisions and applies them.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Event
-from .cards import cards_in
 from .chance import Chance
-from .course import Course, Square
+from .rules.cards import cards_in
+from .rules.course import Course, Square
 
 REGISTERS = 5
 # A rule that may wait for decisions: it yields the decisions it needs and

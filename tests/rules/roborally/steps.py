@@ -1,9 +1,10 @@
 """Running one step of a register on a scenario floor (RR-API-09)."""
 
-from races.rules.roborally.elements import conveyors, gears, pushers
-from races.rules.roborally.lasers import lasers_fire
-from races.rules.roborally.registers import flags_touch, move_robots, reveal
-from races.rules.roborally.scenario import settle
+from races.rules.roborally.rules.elements import conveyors, gears, pushers
+from races.rules.roborally.rules.lasers import lasers_fire
+from races.rules.roborally.rules.registers import flags_touch, move_robots, reveal
+
+from .scenario import settle
 
 
 def step_b(f, register=1):

@@ -3,8 +3,7 @@ RR-GEAR; scenarios RR-TEST-14..23 and 52)."""
 
 import pytest
 
-from races.rules.roborally.scenario import blank_course, factory, robot
-
+from .scenario import blank_course, factory, robot
 from .steps import step_b, step_c, step_d, types, where
 
 

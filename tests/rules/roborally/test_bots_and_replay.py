@@ -8,8 +8,8 @@ from pathlib import Path
 
 from races.rules import Action, Seat, get_game, log_hash, replay, run_bot_race
 from races.rules.roborally.bots import Greedy
-from races.rules.roborally.scenario import blank_course, race, robot
 
+from .scenario import blank_course, race, robot
 from .test_turns import ROTATIONS, of
 
 ROOT = Path(__file__).resolve().parents[3]

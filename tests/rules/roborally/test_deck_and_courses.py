@@ -4,10 +4,11 @@
 import pytest
 
 from races.rules import ConfigError, Seat, get_game
-from races.rules.roborally.cards import ALL_CARDS, KIND
-from races.rules.roborally.course import course_file
-from races.rules.roborally.scenario import blank_course, race, robot
-from races.rules.roborally.validate import course_check, course_problems, load_course
+from races.rules.roborally.rules.cards import ALL_CARDS, KIND
+from races.rules.roborally.rules.course import course_file
+from races.rules.roborally.rules.validate import course_check, course_problems, load_course
+
+from .scenario import blank_course, race, robot
 
 SEATS = [Seat(id=f"r{i}", name=f"Robot {i}", kind="bot", bot="rookie") for i in range(1, 5)]
 

@@ -2,11 +2,11 @@
 scenarios RR-TEST-29, 30, 36, 37, 43)."""
 
 from races.rules import Action
-from races.rules.roborally.damage import destroy
-from races.rules.roborally.respawn import respawn_choices
 from races.rules.roborally.result import race_result, ranking
-from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
+from races.rules.roborally.rules.damage import destroy
+from races.rules.roborally.rules.respawn import respawn_choices
 
+from .scenario import blank_course, factory, race, robot, settle
 from .steps import step_e, types
 from .test_turns import ROTATIONS, of, program
 

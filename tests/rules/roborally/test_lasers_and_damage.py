@@ -1,9 +1,9 @@
 """Step D and damage: board and robot lasers, locks, destruction by damage
 (RR-LASER, RR-DMG, RR-LOCK, RR-PD-06; scenarios RR-TEST-24..28, 39)."""
 
-from races.rules.roborally.damage import damage_deal
-from races.rules.roborally.scenario import blank_course, factory, robot, settle
+from races.rules.roborally.rules.damage import damage_deal
 
+from .scenario import blank_course, factory, robot, settle
 from .steps import step_d, types
 
 

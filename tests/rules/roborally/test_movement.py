@@ -1,8 +1,7 @@
 """Step B: cards, walls, pits, the border and pushing (RR-MOVE, RR-PUSH;
 scenarios RR-TEST-04..13)."""
 
-from races.rules.roborally.scenario import blank_course, factory, robot
-
+from .scenario import blank_course, factory, robot
 from .steps import step_b, types, where
 
 

@@ -7,11 +7,11 @@ import pytest
 
 from races.rules import Action, IllegalAction
 from races.rules.roborally.flow import wipe
-from races.rules.roborally.lasers import lasers_fire
-from races.rules.roborally.programming import deal
-from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
-from races.rules.roborally.weapons import weapon_actions, weapon_problem
+from races.rules.roborally.rules.lasers import lasers_fire
+from races.rules.roborally.rules.programming import deal
+from races.rules.roborally.rules.weapons import weapon_actions, weapon_problem
 
+from .scenario import blank_course, factory, race, robot, settle
 from .steps import step_b, types
 from .test_turns import ROTATIONS, kinds, of, program
 

@@ -6,13 +6,13 @@ import pytest
 
 from races.rules import Action, Decision, IllegalAction, Seat, get_game
 from races.rules.roborally.bots import Greedy
-from races.rules.roborally.damage import destroy
 from races.rules.roborally.flow import repairs
-from races.rules.roborally.lasers import lasers_fire
-from races.rules.roborally.options import OPTION_NAMES
-from races.rules.roborally.registers import move_robots, reveal
-from races.rules.roborally.scenario import blank_course, factory, race, robot, settle
+from races.rules.roborally.rules.damage import destroy
+from races.rules.roborally.rules.lasers import lasers_fire
+from races.rules.roborally.rules.option_cards import OPTION_NAMES
+from races.rules.roborally.rules.registers import move_robots, reveal
 
+from .scenario import blank_course, factory, race, robot, settle
 from .steps import step_e, types
 from .test_turns import ROTATIONS, of, program
 

@@ -7,7 +7,8 @@ through a worker once the league stores not_finished results.)"""
 import re
 
 from races.rules import Seat, get_game, get_presentation, run_bot_race
-from races.rules.roborally.scenario import blank_course, race, robot
+
+from .scenario import blank_course, race, robot
 
 RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|\{\'|_[a-z]+_")
 PRESENT = get_presentation("roborally")
@@ -26,11 +27,11 @@ def test_every_event_has_a_sentence_in_words():  # RR-EVT-02
         names = {s.id: s.name for s in seats}
         for event in finished.events:
             data = event.to_dict()
-            assert PRESENT.has_words(event.type), event.type
-            sentence = PRESENT.sentence(data, names, {})
+            assert PRESENT.words.has_words(event.type), event.type
+            sentence = PRESENT.words.sentence(data, names, {})
             assert sentence and not RAW.search(sentence), (event, sentence)
             assert not any(s.id in sentence.split() for s in seats), sentence
-            assert sentence != PRESENT.generic_sentence(names.get(event.seat, ""), event.type)
+            assert sentence != PRESENT.words.generic_sentence(names.get(event.seat, ""), event.type)
             seen.add(event.type)
     assert {"robot_moved", "robot_destroyed", "flag_touched", "race_finished"} <= seen
 
@@ -38,17 +39,17 @@ def test_every_event_has_a_sentence_in_words():  # RR-EVT-02
 def test_the_floor_is_drawn_with_every_robot_and_its_facing():
     seats, finished = a_race()
     config = {"track": "twin_forge"}
-    board = PRESENT.board(config)
+    board = PRESENT.board.drawing(config)
     styles = {s.get("style") for s in board["shapes"]}
     assert {"floor", "pit", "conveyor", "express", "gear", "repair", "upgrade", "wall"} <= styles
     assert any(s["kind"] == "line" and "laser" in s["style"] for s in board["shapes"])
     assert len([s for s in board["shapes"] if s["kind"] == "square"]) == 12 * 28
-    state = PRESENT.board_state([{"id": s.id} for s in seats], config)
+    state = PRESENT.board.board_state([{"id": s.id} for s in seats], config)
     people = {s.id: {"name": s.name, "label": str(i), "colour": "#c00"} for i, s in
               enumerate(seats)}  # fmt: skip
     for event in finished.events:
-        state = PRESENT.fold(state, event.to_dict())
-    scene = PRESENT.scene(config, state, people)
+        state = PRESENT.board.fold(state, event.to_dict())
+    scene = PRESENT.board.scene(config, state, people)
     on_floor = [c for c in finished.view(None)["cars"] if c["square"]]
     assert len([t for t in scene["tokens"] if not t["out"]]) == len(on_floor)
     assert len([s for s in scene["shapes"] if s.get("style") == "facing"]) == len(on_floor)
@@ -60,14 +61,14 @@ def test_the_floor_is_drawn_with_every_robot_and_its_facing():
 
 def test_result_columns_and_statuses():  # RR-OUT-02
     seats, finished = a_race()
-    caps = PRESENT.capabilities({})
+    caps = PRESENT.capabilities.capabilities({})
     assert set(caps.statuses) == {"finished", "not_finished", "eliminated"}
     line = finished.result().order[0]
-    assert PRESENT.result_figures(line.figures, {}) == [
+    assert PRESENT.tables.result_figures(line.figures, {}) == [
         str(line.figures["flags_touched"]), str(line.figures["lives_left"]),
         str(line.figures["damage"]), str(line.figures["destructions"]),
     ]  # fmt: skip
-    config = PRESENT.engine_config({}, {}, track="shakedown", laps=3, facts=None)
+    config = get_game("roborally").session_config({}, {}, track="shakedown", laps=3, facts=None)
     assert config == {"track": "shakedown"}  # a race has no laps
 
 
@@ -105,8 +106,8 @@ def test_the_option_events_read_as_sentences():  # RR-EVT-05 option_used details
     ]  # fmt: skip
     said = []
     for kind, data in events:
-        sentence = PRESENT.sentence({"type": kind, "seat": "a", "data": data}, names, {})
-        assert sentence != PRESENT.generic_sentence("Ana", kind), kind
+        sentence = PRESENT.words.sentence({"type": kind, "seat": "a", "data": data}, names, {})
+        assert sentence != PRESENT.words.generic_sentence("Ana", kind), kind
         assert sentence.startswith("Ana") and not RAW.search(sentence), sentence
         said.append(sentence)
     assert "Ana uses Fire Control to lock register 3 of Ben." in said
@@ -119,7 +120,7 @@ def test_the_program_panel_offers_pairs_and_cards_put_aside():  # RR-DEC-01, RR-
               registers=[None, None, None, None, [490, 80]])  # fmt: skip
     r = race(blank_course(), [a, robot("b", (0, 11))], seed=2, options=True)
     decision = next(d for d in r.pending if d.seat == "a")
-    panel = PRESENT.panel(decision, r.view("a"), legal=r.legal_actions("a"))
+    panel = PRESENT.panels.panel(decision, r.view("a"), legal=r.legal_actions("a"))
     assert panel["widget"] == "registers" and panel["second"] == "with a turn (Crab Legs)"
     assert [a["param"] for a in panel["asides"]] == ["conditional"]
     locked = panel["slots"][4]
@@ -137,7 +138,7 @@ def test_option_card_names_are_said_as_printed_and_no_sentence_holds_one():
     from pathlib import Path
 
     import races.rules.roborally as package
-    from races.rules.roborally.options import OPTION_NAMES
+    from races.rules.roborally.rules.option_cards import OPTION_NAMES
 
     keywords = {"_", "gettext", "ngettext", "pgettext", "N_"}
     held = []
@@ -158,4 +159,5 @@ def test_option_card_names_are_said_as_printed_and_no_sentence_holds_one():
          "Ana loses Brakes to Fire Control."),
         ("flywheel_used", {}, "Ana takes the card kept on its Flywheel into its hand."),
     ]:  # fmt: skip
-        assert PRESENT.sentence({"type": kind, "seat": "a", "data": data}, names, {}) == expected
+        said = PRESENT.words.sentence({"type": kind, "seat": "a", "data": data}, names, {})
+        assert said == expected

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from races.rules import Action, Seat, get_game, log_hash, replay
-from races.rules.roborally.cards import ALL_CARDS
-from races.rules.roborally.options import OPTION_NAMES
+from races.rules.roborally.rules.cards import ALL_CARDS
+from races.rules.roborally.rules.option_cards import OPTION_NAMES
 
 GAME = get_game("roborally")
 

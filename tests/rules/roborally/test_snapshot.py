@@ -5,7 +5,7 @@ import json
 
 from races.rules import Seat, get_game
 from races.rules.roborally.flow import race_flow
-from races.rules.roborally.snapshot import state_data, state_from
+from races.rules.roborally.rules.snapshot import state_data, state_from
 from races.rules.roborally.view import race_view
 
 GAME = get_game("roborally")

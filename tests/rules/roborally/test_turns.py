@@ -6,7 +6,8 @@ import pytest
 
 from races.rules import Action, IllegalAction
 from races.rules.roborally.flow import repairs
-from races.rules.roborally.scenario import blank_course, factory, race, robot
+
+from .scenario import blank_course, factory, race, robot
 
 ROTATIONS = [30, 40, 50, 60, 90, 100, 110, 120, 130]  # nine turning cards
 

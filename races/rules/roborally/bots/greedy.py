@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...contract import Action, Decision
-from ..cards import KIND, KIND_ORDER
-from ..course import Course, ahead, turn
+from ..rules.cards import KIND, KIND_ORDER
+from ..rules.course import Course, ahead, turn
 from .rookie import defaults, own_robot
 from .solo import FAR, Solo, solo_for
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import deque
 from functools import cache
 
-from ..cards import STEPS, TURNS
-from ..course import DIRS, Course, ahead, turn
-from ..validate import load_course
+from ..rules.cards import STEPS, TURNS
+from ..rules.course import DIRS, Course, ahead, turn
+from ..rules.validate import load_course
 
 FAR = 1_000_000  # RR-BOT-06: unreachable
 DEAD = None

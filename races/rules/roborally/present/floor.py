@@ -4,7 +4,7 @@ flags and docks, with an anchor per square for the robots."""
 
 from __future__ import annotations
 
-from .course import VECTOR
+from ..rules.course import VECTOR
 
 CELL, MARGIN = 30, 12
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Any
 
-from ..contract import Event
-from .chance import Chance, ScriptedChance
+from ...contract import Event
+from ..chance import Chance, ScriptedChance
+from ..state import Factory, Robot
 from .course import Course
-from .state import Factory, Robot
 
 # Robot fields kept as tuples, as sets, and as maps keyed by a register.
 TUPLES = ("square", "archive", "last_flag_at", "finished_at", "eliminated_at")

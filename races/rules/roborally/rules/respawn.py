@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from ..state import Factory, Robot
 from .course import DIRS, Square
-from .state import Factory, Robot
 
 # RR-RESPAWN-07: the ring around the archive, N first, clockwise
 RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))

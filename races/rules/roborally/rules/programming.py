@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..contract import Action, Decision
-from ..speech import gettext
+from ...contract import Action, Decision
+from ...speech import gettext
+from ..state import REGISTERS, Factory, Robot
 from .cards import (
     ALL_CARDS,
     KIND,
@@ -18,7 +19,6 @@ from .cards import (
     card_words,
     cards_in,
 )
-from .state import REGISTERS, Factory, Robot
 
 
 def pairing(robot: Robot, move: int, rotate: int) -> str | None:

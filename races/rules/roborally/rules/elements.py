@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..state import Factory, Flow
 from .course import ahead, turn
 from .damage import destroy, on_pit_or_off
 from .movement import rotate, step
-from .state import Factory, Flow
 
 BELTS = ("conveyor", "express")
 

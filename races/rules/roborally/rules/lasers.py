@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ..state import Factory, Flow, Robot
 from .course import ahead, turn
 from .damage import damage_deal
-from .state import Factory, Flow, Robot
 from .weapons import FIRE_CONTROL, MAIN, weapon_choice, weapon_effect
 
 

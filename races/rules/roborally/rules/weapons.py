@@ -9,13 +9,13 @@ damage, shooters in dock order."""
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
-from ..speech import gettext
+from ...contract import Action, Decision
+from ...speech import gettext
+from ..state import REGISTERS, Factory, Flow, Robot
 from .cards import cards_in
 from .course import manhattan, turn
 from .movement import step
-from .options import options_discard
-from .state import REGISTERS, Factory, Flow, Robot
+from .option_cards import options_discard
 
 WEAPONS = ("Mini Howitzer", "Pressor Beam", "Radio Control", "Scrambler", "Tractor Beam")
 FIRE_CONTROL = "Fire Control"

@@ -1,4 +1,5 @@
-"""RoboRally's decision panels at the table (races/rules/panels.py).
+"""RoboRally's decision panels at the table (the presentation's panels
+part, races/rules/face/panels.py; the widgets are races/rules/panels.py).
 
 Programming (RR-PROG-01..07, RR-DEC-01) is the `registers` widget: the
 dealt hand as cards, the five registers to fill (locked ones shown with
@@ -15,12 +16,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..contract import Action, Decision
-from ..panels import choice, numbered_form, panel
-from ..speech import N_, _, word_for
-from .bots.solo import solo_for
-from .cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3
-from .course import course_ids
+from ...contract import Action, Decision
+from ...face.panels import Panels
+from ...panels import choice, numbered_form, panel
+from ...speech import N_, _, word_for
+from ..bots.solo import solo_for
+from ..rules.cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3
+from ..rules.course import course_ids
 from .floor import place
 
 FACINGS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
@@ -266,3 +268,12 @@ def roborally_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) 
     if legal and all(labels):
         return panel("form", decision, [choice(a, t) for a, t in zip(legal, labels, strict=True)])
     return numbered_form(decision, legal, decision_words())
+
+
+class RoboRallyPanels(Panels):
+    @property
+    def decision_words(self):
+        return decision_words()
+
+    def panel(self, decision, view, *, legal):
+        return roborally_panel(decision, view, legal)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from ..state import Factory, Flow, Robot
 from .cards import KIND, STEPS, TURNS, U_TURN, cards_in
 from .course import ahead, turn
 from .damage import damage_deal, destroy, on_pit_or_off
-from .options import move_choice
+from .option_cards import move_choice
 from .programming import pairing
-from .state import Factory, Flow, Robot
 
 
 def rotate(f: Factory, robot: Robot, quarters: int, cause: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from ..contract import ConfigError
+from ...contract import ConfigError
 from .course import DIRS, Course, ahead, board_data, compose, course_file, turn
 
 BELTS = ("conveyor", "express")

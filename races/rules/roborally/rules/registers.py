@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
-from ..speech import gettext
+from ...contract import Action, Decision
+from ...speech import gettext
+from ..state import Factory, Flow, Robot
 from .cards import cards_in, priority_of
 from .elements import conveyors, gears, pushers
 from .lasers import lasers_fire
 from .movement import card_run
-from .options import arm_site, gyroscopes
-from .state import Factory, Flow, Robot
+from .option_cards import arm_site, gyroscopes
 
 
 def yes_no(seat: str, kind: str, prompt: str, **options) -> Decision:

@@ -1,5 +1,5 @@
 """Every RoboRally event as one sentence in the reader's language (the
-presentation's `words`, races/rules/roborally/present.py; RR-EVT-02, -05).
+sentences of the presentation's words part, present/words.py; RR-EVT-02, -05).
 
 Each sentence is written whole, with named placeholders, and translated
 when it is said (races/rules/speech.py). Hands and programs are their
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..speech import N_, _, ngettext, word_for
-from .cards import KIND, KIND_WORDS
+from ...speech import N_, _, ngettext, word_for
+from ..rules.cards import KIND, KIND_WORDS
 
 FACING = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 MOVED = {
@@ -248,7 +248,7 @@ def _said(message: str, **fields):
     return say
 
 
-WORDS = {
+SENTENCES = {
     "race_started": lambda c, d, n, k: (
         ngettext(
             "The robots line up on their docks; %(count)d flag to touch.",

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..contract import Action, Seat
-from .chance import Chance, ScriptedChance
-from .course import Course, board_data, compose
-from .game import RoboRallyGame
-from .race import RoboRallyRace
-from .state import REGISTERS, Factory, Flow, Robot
+from races.rules.contract import Action, Seat
+from races.rules.roborally.chance import Chance, ScriptedChance
+from races.rules.roborally.game import RoboRallyGame
+from races.rules.roborally.race import RoboRallyRace
+from races.rules.roborally.rules.course import Course, board_data, compose
+from races.rules.roborally.state import REGISTERS, Factory, Flow, Robot
 
 
 def blank_course(

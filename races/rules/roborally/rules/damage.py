@@ -3,9 +3,9 @@ RR-DESTR, RR-LIFE, RR-PD-06)."""
 
 from __future__ import annotations
 
+from ..state import REGISTERS, Factory, Flow, Robot
 from .cards import cards_in
-from .options import destruction_discard, options_discard, prevention
-from .state import REGISTERS, Factory, Flow, Robot
+from .option_cards import destruction_discard, options_discard, prevention
 
 DESTROYED_AT = 10  # RR-DMG-03
 

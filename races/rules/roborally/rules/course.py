@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..contract import ConfigError
+from ...contract import ConfigError
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 DIRS = ("N", "E", "S", "W")  # clockwise (RR-GEO-02)
 VECTOR = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 Square = tuple[int, int]
