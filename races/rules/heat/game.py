@@ -8,10 +8,10 @@ from typing import Any
 from ..contract import ConfigError, Seat
 from ..options import Option, OptionSchema
 from .bots import BOTS
-from .championship import carried_upgrades
 from .race import HeatRace
-from .season import season_event
-from .track import load_track, track_ids
+from .rules.championship import carried_upgrades
+from .rules.season import season_event
+from .rules.track import load_track, track_ids
 
 MAX_CARS = 6  # HEAT-B-001 with the base components
 MAX_PLAYERS_WITH_LEGENDS = 3  # HEAT-LEGEND-01

@@ -11,17 +11,17 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
-from . import garage, plan, season, turn
-from .actions import act
-from .championship import Market
 from .chance import Chance
-from .decisions import decision_for, legal_for, validate_for
-from .legends import legend_turn
 from .result import race_result, ranking
-from .season import Sponsors, press_corners, season_event
-from .setup import deal_cards, set_up_grid, set_up_weather
+from .rules import garage, plan, season, turn
+from .rules.actions import act
+from .rules.championship import Market
+from .rules.decisions import decision_for, legal_for, validate_for
+from .rules.legends import legend_turn
+from .rules.season import Sponsors, press_corners, season_event
+from .rules.setup import deal_cards, set_up_grid, set_up_weather
+from .rules.track import Track
 from .state import Board, Car, turn_order
-from .track import Track
 from .view import race_view
 
 # Phases in which the car whose turn it is decides (HEAT-B-ENG-03).

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contract import Placing, RaceResult, log_hash
-from .championship import carry_over
-from .season import event_bonus
+from .rules.championship import carry_over
+from .rules.season import event_bonus
 
 if TYPE_CHECKING:
     from .race import HeatRace

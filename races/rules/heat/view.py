@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .cards import card_view
+from .rules.cards import card_view
 
 if TYPE_CHECKING:
     from .race import HeatRace

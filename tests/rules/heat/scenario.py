@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 from races.rules import Action, Seat
-from races.rules.heat.cards import heat_card, stress_card
 from races.rules.heat.chance import ScriptedChance
 from races.rules.heat.race import HeatRace
+from races.rules.heat.rules.cards import heat_card, stress_card
+from races.rules.heat.rules.track import track_from_data
 from races.rules.heat.state import Car
-from races.rules.heat.track import track_from_data
 
 TEST20 = track_from_data(json.loads((Path(__file__).with_name("test20.json")).read_text()))
 

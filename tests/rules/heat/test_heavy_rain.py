@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from races.rules import Action, ConfigError, Seat, get_game
-from races.rules.heat.legends import legend_target
-from races.rules.heat.track import track_from_data
+from races.rules.heat.rules.legends import legend_target
+from races.rules.heat.rules.track import track_from_data
 
 from .scenario import answer_defaults, events_of, park, plan, put, race, setup_car
 
@@ -83,7 +83,7 @@ def test_heavy_rain_allows_a_seventh_car_in_orange():  # HEAT-RAIN-01, HEAT-RAIN
 
 
 def test_the_air_intake_cards_join_the_advanced_pool_only_with_heavy_rain():  # HEAT-GARAGE-01
-    from races.rules.heat.cards import sponsorship_pool, upgrade_pool
+    from races.rules.heat.rules.cards import sponsorship_pool, upgrade_pool
 
     assert not any(".A49." in c for c in upgrade_pool("advanced"))
     assert sum(".A49." in c for c in upgrade_pool("advanced", heavy_rain=True)) == 2

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from races.rules import ConfigError, Seat, get_game, play_bots
-from races.rules.heat.legends import legend_target
-from races.rules.heat.track import track_from_data
+from races.rules.heat.rules.legends import legend_target
+from races.rules.heat.rules.track import track_from_data
 
 from .scenario import events_of, put, race
 

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from races.rules import Seat, get_game, replay, run_bot_race
-from races.rules.heat.cards import heat_card, starting_cards, stress_card
+from races.rules.heat.rules.cards import heat_card, starting_cards, stress_card
 from races.rules.heat.view import _car
 
 GAME = get_game("heat")
@@ -150,7 +150,7 @@ def test_golden_logs_keep_their_hashes():  # STYLE 15: seed-fixed playthroughs
 
 @pytest.mark.parametrize(("season", "races"), [("1961", 3), ("1962", 3), ("1963", 4)])
 def test_every_season_runs_with_carry_over(season, races):  # HEAT-CHAMP-01, -20
-    from races.rules.heat.championship import next_grid
+    from races.rules.heat.rules.championship import next_grid
 
     players = seats("pro", "rookie", "pro", "legend", "legend")
     results, carry = [], {}

@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import Action, IllegalAction
-from races.rules.heat.turn import slipstream_eligible
+from races.rules.heat.rules.turn import slipstream_eligible
 
 from .scenario import answer_defaults, events_of, park, plan, put, race, setup_car
 

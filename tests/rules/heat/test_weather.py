@@ -4,9 +4,9 @@ import pytest
 
 from races.rules import Action
 from races.rules.heat.chance import ScriptedChance
-from races.rules.heat.legends import legend_target
 from races.rules.heat.race import HeatRace
-from races.rules.heat.track import load_track
+from races.rules.heat.rules.legends import legend_target
+from races.rules.heat.rules.track import load_track
 
 from .scenario import answer_defaults, events_of, park, plan, put, race, seats, setup_car
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .track import DATA, Track
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 # Setup effect of each weather token (section 12.8): (Heat, Stress, Heat to the discard pile,
 # Heat shuffled into the deck).

@@ -6,7 +6,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
+from ..state import Car
 from . import plan, turn
 from .cards import card_view
 from .garage_decisions import (
@@ -22,10 +23,9 @@ from .garage_decisions import (
     react_options,
     refresh_decision,
 )
-from .state import Car
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 KINDS = {
     "plan": ("shift_gear", "play_cards"),

@@ -6,14 +6,14 @@ from __future__ import annotations
 from itertools import combinations, permutations
 from typing import TYPE_CHECKING
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
+from ..state import Car
 from . import garage, turn
 from .cards import card, card_view, is_stress
 from .championship import Market
-from .state import Car
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 GARAGE_REACT = (
     "super_cool",

@@ -12,15 +12,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..contract import ConfigError
+from ...contract import ConfigError
+from ..chance import Chance
+from ..state import Car
 from .cards import SPONSORSHIP, card, sponsorship_pool
-from .chance import Chance
 from .hand import cards_drawn
-from .state import Car
 from .track import DATA, Track
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 TRACK_IDS = {
     "gb": "gbr",

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import Car
 from .cards import Card, card, is_heat, is_stress, upgrade_pool
-from .state import Car
 from .turn import (
     GEAR_COOLDOWN,
     cooldown_allowance,
@@ -23,7 +23,7 @@ from .turn import (
 )
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 PICKS = 3  # HEAT-GARAGE-03: three rows, each player ends with 3 upgrades
 

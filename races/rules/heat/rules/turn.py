@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import Car
 from . import season
 from .cards import card, is_heat, is_stress, stress_card
 from .hand import cards_drawn
-from .state import Car
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 GEAR_COOLDOWN = {1: 3, 2: 1, 3: 0, 4: 0}  # HEAT-B-006
 

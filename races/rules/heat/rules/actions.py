@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..contract import Action
+from ...contract import Action
+from ..state import Car
 from . import garage, turn
-from .state import Car
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 REACT_ACTIONS = {
     "adrenaline_move": lambda race, car, params: turn.adrenaline_move(race, car),

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..state import Car
 from . import turn
 from .cards import heat_card, starting_cards, stress_card
 from .legends import LegendDeck
-from .state import Car
 from .weather import set_up_conditions, starting_heat_and_stress
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 COLOURS = ("red", "blue", "green", "yellow", "black", "grey", "orange")  # HEAT-B-001
 

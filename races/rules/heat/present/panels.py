@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..contract import Action, Decision
-from ..panels import choice, panel
-from ..speech import N_, _, ngettext
-from .cards import HEAT, SPEED, STARTING_UPGRADE, STRESS, card
+from ...contract import Action, Decision
+from ...panels import choice, panel
+from ...speech import N_, _, ngettext
+from ..rules.cards import HEAT, SPEED, STARTING_UPGRADE, STRESS, card
 
 STYLES = {
     "SPEED": "speed",

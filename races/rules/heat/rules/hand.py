@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .state import Car
+from ..state import Car
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 
 def cards_drawn(race: HeatRace, car: Car, cards: list[str], pile: str, reason: str) -> None:

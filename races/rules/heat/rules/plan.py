@@ -9,13 +9,13 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..contract import Action
+from ...contract import Action
+from ..state import Car
 from .cards import is_heat
-from .state import Car
 from .turn import pay_heat
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 
 def shift_cost(race: HeatRace, car: Car, target: int) -> int | None:

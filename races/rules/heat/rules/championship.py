@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ..contract import ConfigError, RaceResult, Seat
+from ...contract import ConfigError, RaceResult, Seat
 from .cards import card, upgrade_pool
 
 if TYPE_CHECKING:
-    from .race import HeatRace
-    from .state import Car
+    from ..race import HeatRace
+    from ..state import Car
 
 
 def carried_upgrades(seats: list[Seat]) -> dict[str, list[str]]:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ..drawing import loop_board
-from ..presentation import (
+from ...drawing import loop_board
+from ...presentation import (
     DID_NOT_START,
     ELIMINATED,
     FINISHED,
@@ -22,11 +22,11 @@ from ..presentation import (
     SessionFacts,
     loop_progress,
 )
-from ..speech import N_, _, ngettext
-from .game import MAX_CARS
-from .option_words import OPTION_TEXTS
+from ...speech import N_, _, ngettext
+from ..game import MAX_CARS
+from ..option_words import OPTION_TEXTS
+from ..rules.track import load_track, track_ids
 from .panels import DECISION_WORDS, card_name, corner_words, heat_panel
-from .track import load_track, track_ids
 
 SPOTS = {"RL": N_("on the racing line"), "OUT": N_("on the outside")}
 REASONS = {

@@ -9,12 +9,12 @@ import json
 from functools import cache
 from typing import TYPE_CHECKING
 
-from .state import Car
+from ..state import Car
 from .track import DATA
 from .turn import move
 
 if TYPE_CHECKING:
-    from .race import HeatRace
+    from ..race import HeatRace
 
 # [BGA] LegendCards.php: colours beyond the six printed on the cards borrow a printed one.
 BORROWED_COLOUR = {"orange": "black", "purple": "blue", "white": "green"}
