@@ -51,13 +51,16 @@ class Watched:
 
     def check(self):
         race = self.race
-        for car in race.cars:
-            if not car.legend and race.phase != "draft":  # cards are dealt after the draft
+        for car in race.state.cars:
+            if not car.legend and race.state.phase != "draft":  # cards are dealt after the draft
                 assert sorted(car.all_cards()) == _expected_cards(car)
         # The view reuses the entries of cars no event touched: they must equal fresh ones.
         shown = race.view(None)["cars"]
         revealed = [c["play"] is not None for c in shown]
-        fresh = [_car(c, race.track.length, r) for c, r in zip(race.cars, revealed, strict=True)]
+        fresh = [
+            _car(c, race.state.track.length, r)
+            for c, r in zip(race.state.cars, revealed, strict=True)
+        ]
         assert shown == fresh
         events = race.events
         for i in range(self.seen, len(events)):
@@ -104,7 +107,7 @@ def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
         race.apply(decision.seat, action)
         actions.append((decision.seat, action))
         watch.check()
-    assert race.finished and not race.ended_early
+    assert race.finished and not race.state.ended_early
     result = race.result()
     assert sorted(p.position for p in result.order) == list(range(1, len(players) + 1))
     assert all(p.status == "finished" for p in result.order)
@@ -192,7 +195,7 @@ def test_a_smoke_run_of_many_seeds_raises_nothing(track):
         if seed % 3 == 2:
             config["upgrade_pool"] = "basic_and_advanced"
         race, _ = run_bot_race(GAME, config, seats(*bots), seed)
-        assert race.finished and not race.ended_early
+        assert race.finished and not race.state.ended_early
 
 
 if __name__ == "__main__":  # regenerate golden.json after a deliberate change of the log

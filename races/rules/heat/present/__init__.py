@@ -23,8 +23,8 @@ from ...presentation import (
     loop_progress,
 )
 from ...speech import N_, _, ngettext
-from ..game import MAX_CARS
 from ..option_words import OPTION_TEXTS
+from ..options import MAX_CARS
 from ..rules.track import load_track, track_ids
 from .panels import DECISION_WORDS, card_name, corner_words, heat_panel
 

@@ -1,77 +1,113 @@
-"""Applying a driver's action to the race (HEAT-B-ENG-05); the checks come first, in
-decisions.py, so nothing here can fail half-way."""
+"""Applying a driver's action (HEAT-B-ENG-05); the checks come first, in decisions.py, so
+nothing here can fail half-way."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...contract import Action
-from ..state import Car
-from . import garage, turn
-
-if TYPE_CHECKING:
-    from ..race import HeatRace
-
-REACT_ACTIONS = {
-    "adrenaline_move": lambda race, car, params: turn.adrenaline_move(race, car),
-    "cooldown": lambda race, car, params: turn.cooldown(race, car, params["count"]),
-    "boost": lambda race, car, params: turn.boost(race, car),
-    "pay_heat_cost": lambda race, car, params: garage.pay_heat_cost(race, car, params["count"]),
-    "scrap": lambda race, car, params: garage.scrap(race, car, params["card"]),
-    "reduce_stress": lambda race, car, params: garage.reduce_stress(
-        race, car, params["card"], list(params["stress"])
-    ),
-    "salvage": lambda race, car, params: garage.salvage(
-        race, car, params["card"], list(params["cards"])
-    ),
-    "accelerate": lambda race, car, params: garage.accelerate(race, car, params["card"]),
-    "direct_play": lambda race, car, params: garage.direct_play(race, car, params["card"]),
-    "super_cool": lambda race, car, params: garage.super_cool(
-        race, car, params["card"], params["count"]
-    ),
-}
+from ..chance import Chance
+from ..state import Car, Draft, Emit, Market, RaceState
+from .championship import market_pick, market_swap
+from .cleanup import discard
+from .garage import (
+    accelerate,
+    convert,
+    direct_play,
+    draft_take,
+    pay_heat_cost,
+    reduce_stress,
+    refresh,
+    salvage,
+    scrap,
+    super_cool,
+)
+from .react import adrenaline_move, boost, cooldown
+from .slipstream import slipstream
 
 
-def act(race: HeatRace, car: Car, action: Action) -> None:
-    kind = action.kind
+def plan_apply(s: RaceState, car: Car, action: Action) -> None:
+    """Steps 1-2: the choice is stored hidden until every car has chosen (HEAT-B-ENG-03)."""
     params = action.params
-    if kind == "shift_gear":
+    if action.kind == "shift_gear":
         car.shift_to = params["gear"]
-        race._decisions.pop(car.seat, None)
-    elif kind == "play_cards":
-        if race.tournament:
+    else:
+        if s.tournament:
             car.shift_to = len(params["cards"])
         car.played = list(params["cards"])
-        race._decisions.pop(car.seat, None)
-    elif kind == "draft_pick":
-        race.draft.take(race, car, params["card"])
-    elif kind == "market_pick":
-        race.draft.pick(race, car, params["card"])
-    elif kind == "market_swap":
-        race.draft.swap(race, car, params.get("owned"), params.get("market"))
-    elif kind == "choose_speed":
-        car.chosen[params["card"]] = params["value"]
-        race.emit("speed_chosen", car.seat, card=params["card"], value=params["value"])
-    elif kind == "convert_unpayable":
-        garage.convert(race, car, params["card"])
-    elif kind == "end_react":
-        if car.heat_owed:  # only when it can no longer be met (garage.heat_owed_lapses)
-            garage.pay_heat_cost(race, car, min(car.heat_owed, len(car.engine)))
-            car.heat_owed = 0
-        race.phase = "slipstream"
-    elif kind in REACT_ACTIONS:
-        REACT_ACTIONS[kind](race, car, params)
-    elif kind == "slipstream":
-        if params.get("take"):
-            turn.slipstream(race, car, params.get("extra", True))
-        else:
-            car.slipstreamed = True
-        race.phase = "corners"
-    elif kind == "discard":
-        if params["cards"]:
-            turn.discard(race, car, list(params["cards"]))
-        race.phase = "refresh"
-    elif kind == "refresh":
-        car.refreshed = True
-        if params["cards"]:
-            garage.refresh(race, car, list(params["cards"]))
+
+
+def draft_apply(emit: Emit, draft: Draft | Market, car: Car, action: Action) -> None:
+    """D3: a pick of the upgrade draft, or of the car design market and its exchange."""
+    params = action.params
+    if action.kind == "draft_pick":
+        draft_take(emit, draft, car, params["card"])
+    elif action.kind == "market_pick":
+        market_pick(emit, draft, car, params["card"])
+    else:
+        market_swap(emit, draft, car, params.get("owned"), params.get("market"))
+
+
+def choose_speed(emit: Emit, car: Car, action: Action) -> None:
+    """D4 (HEAT-GARAGE-18)."""
+    params = action.params
+    car.chosen[params["card"]] = params["value"]
+    emit("speed_chosen", car.seat, card=params["card"], value=params["value"])
+
+
+def convert_unpayable(chance: Chance, emit: Emit, car: Car, action: Action) -> None:
+    """D5 (HEAT-GARAGE-07)."""
+    convert(chance, emit, car, action.params["card"])
+
+
+def react_apply(s: RaceState, chance: Chance, emit: Emit, car: Car, action: Action) -> None:
+    """Step 5: one React or upgrade symbol (HEAT-B-034..038, HEAT-GARAGE-08..15, HEAT-RAIN-09)."""
+    kind, params = action.kind, action.params
+    if kind == "adrenaline_move":
+        adrenaline_move(s, chance, emit, car)
+    elif kind == "cooldown":
+        cooldown(s, emit, car, params["count"])
+    elif kind == "boost":
+        boost(s, chance, emit, car)
+    elif kind == "pay_heat_cost":
+        pay_heat_cost(emit, car, params["count"])
+    elif kind == "scrap":
+        scrap(chance, emit, car, params["card"])
+    elif kind == "reduce_stress":
+        reduce_stress(emit, car, params["card"], list(params["stress"]))
+    elif kind == "salvage":
+        salvage(chance, emit, car, params["card"], list(params["cards"]))
+    elif kind == "accelerate":
+        accelerate(s, chance, emit, car, params["card"])
+    elif kind == "direct_play":
+        direct_play(s, chance, emit, car, params["card"])
+    elif kind == "super_cool":
+        super_cool(emit, car, params["card"], params["count"])
+
+
+def end_react(emit: Emit, car: Car) -> None:
+    """Step 5 ends; a Heat cost that can no longer be met is paid from what the engine
+    holds (garage.heat_owed_lapses)."""
+    if car.heat_owed:
+        pay_heat_cost(emit, car, min(car.heat_owed, len(car.engine)))
+        car.heat_owed = 0
+
+
+def slipstream_apply(s: RaceState, chance: Chance, emit: Emit, car: Car, action: Action) -> None:
+    """D6 (HEAT-B-041..043)."""
+    params = action.params
+    if params.get("take"):
+        slipstream(s, chance, emit, car, params.get("extra", True))
+    else:
+        car.slipstreamed = True
+
+
+def discard_apply(emit: Emit, car: Car, action: Action) -> None:
+    """D7 (HEAT-B-047)."""
+    if action.params["cards"]:
+        discard(emit, car, list(action.params["cards"]))
+
+
+def refresh_apply(emit: Emit, car: Car, action: Action) -> None:
+    """D9 (HEAT-GARAGE-12)."""
+    car.refreshed = True
+    if action.params["cards"]:
+        refresh(emit, car, list(action.params["cards"]))

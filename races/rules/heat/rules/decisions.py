@@ -4,12 +4,11 @@ shows for each, their legal actions and the checks behind IllegalAction (HEAT-B-
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from ...contract import Action, Decision
-from ..state import Car
-from . import plan, turn
+from ..state import Car, RaceState
 from .cards import card_view
+from .cleanup import discardable
 from .garage_decisions import (
     GARAGE_REACT,
     check_plain,
@@ -23,9 +22,10 @@ from .garage_decisions import (
     react_options,
     refresh_decision,
 )
-
-if TYPE_CHECKING:
-    from ..race import HeatRace
+from .plan import check_play, check_shift, cluttered_play, gear_choices, play_choices
+from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
+from .slipstream import slipstream_bonus
+from .weather import sector_effect
 
 KINDS = {
     "plan": ("shift_gear", "play_cards"),
@@ -35,23 +35,23 @@ KINDS = {
 }
 
 
-def _where(race: HeatRace, car: Car) -> dict:
-    track = race.track
+def _where(s: RaceState, car: Car) -> dict:
+    track = s.track
     corner, q = track.next_line(car.p)
     return {
         "progress": car.p,
         "space": car.p % track.length,
         "spot": car.spot,
-        "lap": min(race.laps, max(0, car.p) // track.length + 1),
-        "laps": race.laps,
+        "lap": min(s.laps, max(0, car.p) // track.length + 1),
+        "laps": s.laps,
         "next_corner": {
             "id": corner.id,
-            "limit": race.limit(corner),
+            "limit": s.limit(corner),
             "distance": q - car.p - 1,
-            "beyond_finish": q >= race.board.finish,
+            "beyond_finish": q >= s.board.finish,
         },
         "engine": len(car.engine),
-        "heat_in_hand": len(turn.heat_in_hand(car)),
+        "heat_in_hand": len(heat_in_hand(car)),
     }
 
 
@@ -63,12 +63,12 @@ PLAIN = {
 }
 
 
-def decision_for(race: HeatRace, car: Car) -> Decision:
+def decision_for(s: RaceState, car: Car) -> Decision:
     seat = car.seat
-    if race.phase in PLAIN:
-        return PLAIN[race.phase](race, car)
-    if race.phase == "plan" and race.tournament:
-        gears = plan.gear_choices(race, car)
+    if s.phase in PLAIN:
+        return PLAIN[s.phase](s, car)
+    if s.phase == "plan" and s.tournament:
+        gears = gear_choices(s, car)
         return Decision(
             seat,
             "play_cards",
@@ -78,13 +78,13 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "gear": car.gear,
                 "tournament": True,
                 "counts": [{"count": g, "heat": cost} for g, cost in gears],
-                "flooded": race.on_flooded(car),
+                "flooded": s.on_flooded(car),
                 "hand": [card_view(c) for c in car.hand],
-                **_where(race, car),
+                **_where(s, car),
             },
         )
-    if race.phase == "plan" and car.shift_to is None:
-        gears = plan.gear_choices(race, car)
+    if s.phase == "plan" and car.shift_to is None:
+        gears = gear_choices(s, car)
         return Decision(
             seat,
             "shift_gear",
@@ -93,14 +93,14 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "step": 1,
                 "gear": car.gear,
                 "gears": [{"gear": g, "heat": cost} for g, cost in gears],
-                "flooded": race.on_flooded(car),
+                "flooded": s.on_flooded(car),
                 "hand": [card_view(c) for c in car.hand],
-                **_where(race, car),
+                **_where(s, car),
             },
             Action("shift_gear", {"gear": car.gear}),
         )
-    if race.phase == "plan":
-        forced = plan.cluttered_play(car, car.shift_to)
+    if s.phase == "plan":
+        forced = cluttered_play(car, car.shift_to)
         return Decision(
             seat,
             "play_cards",
@@ -111,11 +111,11 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "count": car.shift_to,
                 "hand": [card_view(c) for c in car.hand],
                 "cluttered": forced is not None,
-                **_where(race, car),
+                **_where(s, car),
             },
             Action("play_cards", {"cards": sorted(forced)}) if forced is not None else None,
         )
-    if race.phase == "react":
+    if s.phase == "react":
         return Decision(
             seat,
             "react",
@@ -125,20 +125,20 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "speed": car.speed,
                 "gear": car.gear,
                 "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
-                "cooldown_left": turn.cooldown_allowance(race, car),
-                "boost": turn.can_boost(race, car),
-                "boost_free": race.conditions is not None and turn.boost_free(race, car),
-                "sector_effect": turn.sector_effect(race, car) if race.conditions else None,
+                "cooldown_left": cooldown_allowance(s, car),
+                "boost": can_boost(s, car),
+                "boost_free": s.conditions is not None and boost_free(s, car),
+                "sector_effect": sector_effect(s, car) if s.conditions else None,
                 "crossed": [[cid, q] for cid, q in car.crossings],
                 "play": [card_view(c) for c in car.play],
-                **(react_options(race, car) if race.garage else {}),
-                **_where(race, car),
+                **(react_options(s, car) if s.garage else {}),
+                **_where(s, car),
             },
             None if car.heat_owed or car.scrap_owed else Action("end_react"),
         )
-    if race.phase == "slipstream":
-        bonus = turn.slipstream_bonus(race, car)
-        crossing = race.track.crossings(car.p, car.p + 2 + bonus)
+    if s.phase == "slipstream":
+        bonus = slipstream_bonus(s, car)
+        crossing = s.track.crossings(car.p, car.p + 2 + bonus)
         return Decision(
             seat,
             "slipstream",
@@ -148,9 +148,9 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
                 "distance": 2,
                 "bonus": bonus,
                 "speed": car.speed,
-                "crosses": [[c.id, race.limit(c)] for c, q in crossing if q < race.board.finish],
+                "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
                 "crossed": [[cid, q] for cid, q in car.crossings],
-                **_where(race, car),
+                **_where(s, car),
             },
             Action("slipstream", {"take": False}),
         )
@@ -161,40 +161,40 @@ def decision_for(race: HeatRace, car: Car) -> Decision:
         {
             "step": 8,
             "hand": [card_view(c) for c in car.hand],
-            "discardable": turn.discardable(race, car),
-            **_where(race, car),
+            "discardable": discardable(s, car),
+            **_where(s, car),
         },
         Action("discard", {"cards": []}),
     )
 
 
-def legal_for(race: HeatRace, car: Car) -> list[Action]:
-    phase = race.phase
+def legal_for(s: RaceState, car: Car) -> list[Action]:
+    phase = s.phase
     if phase in PLAIN:
-        return legal_plain(race, car)
-    if phase == "plan" and car.shift_to is None and not race.tournament:
-        return [Action("shift_gear", {"gear": g}) for g, _ in plan.gear_choices(race, car)]
+        return legal_plain(s, car)
+    if phase == "plan" and car.shift_to is None and not s.tournament:
+        return [Action("shift_gear", {"gear": g}) for g, _ in gear_choices(s, car)]
     if phase == "plan":
-        return [Action("play_cards", {"cards": cards}) for cards in plan.play_choices(race, car)]
+        return [Action("play_cards", {"cards": cards}) for cards in play_choices(s, car)]
     if phase == "react":
         actions = []
         if car.adrenaline and not car.adrenaline_moved:
             actions.append(Action("adrenaline_move"))
-        for k in range(1, min(turn.cooldown_allowance(race, car), len(turn.heat_in_hand(car))) + 1):
+        for k in range(1, min(cooldown_allowance(s, car), len(heat_in_hand(car))) + 1):
             actions.append(Action("cooldown", {"count": k}))
-        if turn.can_boost(race, car):
+        if can_boost(s, car):
             actions.append(Action("boost"))
-        if race.garage:
-            actions += react_legal(race, car)
-        if end_react_check(race, car) is None:
+        if s.garage:
+            actions += react_legal(s, car)
+        if end_react_check(s, car) is None:
             actions.append(Action("end_react"))
         return actions
     if phase == "slipstream":
         takes = [Action("slipstream", {"take": True})]
-        if turn.slipstream_bonus(race, car):
+        if slipstream_bonus(s, car):
             takes.append(Action("slipstream", {"take": True, "extra": False}))
         return [*takes, Action("slipstream", {"take": False})]
-    free = sorted(turn.discardable(race, car))
+    free = sorted(discardable(s, car))
     return [
         Action("discard", {"cards": list(subset)})
         for n in range(len(free) + 1)
@@ -202,13 +202,13 @@ def legal_for(race: HeatRace, car: Car) -> list[Action]:
     ]
 
 
-def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
-    phase = race.phase
+def validate_for(s: RaceState, car: Car, action: Action) -> str | None:
+    phase = s.phase
     kind = action.kind
     if phase in PLAIN:
-        return check_plain(race, car, kind, dict(action.params))
+        return check_plain(s, car, kind, dict(action.params))
     if phase == "plan":
-        expected = "shift_gear" if car.shift_to is None and not race.tournament else "play_cards"
+        expected = "shift_gear" if car.shift_to is None and not s.tournament else "play_cards"
         if kind != expected:
             return (
                 f"now choose your gear first ({expected})"
@@ -216,15 +216,15 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
                 else ("now play your cards (play_cards)")
             )
         if kind == "shift_gear":
-            return plan.check_shift(race, car, action)
-        return plan.check_play(race, car, action)
+            return check_shift(s, car, action)
+        return check_play(s, car, action)
     if kind not in KINDS[phase]:
         return f"that is not possible now; choose one of: {', '.join(KINDS[phase])}"
     params = action.params
     if kind in GARAGE_REACT:
-        return react_check(race, car, kind, dict(params)) if race.garage else "no upgrades in play"
+        return react_check(s, car, kind, dict(params)) if s.garage else "no upgrades in play"
     if kind == "end_react":
-        return end_react_check(race, car)
+        return end_react_check(s, car)
     if kind == "adrenaline_move":
         if not car.adrenaline:
             return "you have no Adrenaline this round"
@@ -234,15 +234,15 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
         count = params.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             return "cool down at least 1 Heat card"
-        allowance = turn.cooldown_allowance(race, car)
+        allowance = cooldown_allowance(s, car)
         if count > allowance:
             return f"you have only {allowance} Cooldown left this turn"
-        if count > len(turn.heat_in_hand(car)):
+        if count > len(heat_in_hand(car)):
             return "you do not hold that many Heat cards"
     elif kind == "boost":
         if car.boosted:
             return "you can Boost only once a turn"
-        if not turn.can_boost(race, car):
+        if not can_boost(s, car):
             return "Boost costs 1 Heat and your engine is empty"
     elif kind == "slipstream":
         if not isinstance(params.get("take"), bool):
@@ -256,6 +256,6 @@ def validate_for(race: HeatRace, car: Car, action: Action) -> str | None:
         for c in cards:
             if c not in car.hand:
                 return "you can only discard cards from your hand"
-            if c not in turn.discardable(race, car):
+            if c not in discardable(s, car):
                 return "Heat and Stress cards cannot be discarded"
     return None

@@ -1,8 +1,8 @@
-"""Championship seasons 1961-1963: event cards, sponsorship cards and press corners
-(HEAT-CHAMP-01, -05, -09..-18; section 12.7, 12.10).
+"""Championship seasons 1961-1964 and custom ones: the event cards, their special rules and
+press corners, and the points they add (HEAT-CHAMP-01, -03, -10, -18; section 12.7).
 
 A season race is named by the `season` and `season_race` options; the event card sets the
-track, the sponsorship cards drawn, the press corners and a special rule.
+track, the sponsorship cards drawn (sponsors.py), the press corners and a special rule.
 """
 
 from __future__ import annotations
@@ -10,17 +10,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ...contract import ConfigError
 from ..chance import Chance
-from ..state import Car
-from .cards import SPONSORSHIP, card, sponsorship_pool
-from .hand import cards_drawn
 from .track import DATA, Track
-
-if TYPE_CHECKING:
-    from ..race import HeatRace
 
 TRACK_IDS = {
     "gb": "gbr",
@@ -133,109 +126,10 @@ def press_corners(track: Track, event: Event) -> set[int]:
     return {cid for letter in event.press for cid in letters.get(letter, ())}
 
 
-class Sponsors:
-    """The sponsorship deck of one race: the 35 cards minus those the players carry in
-    (HEAT-CHAMP-05, -20), and the pile of used ones (HEAT-CHAMP-12, -14)."""
-
-    def __init__(self, race: HeatRace) -> None:
-        carried = {c for car in race.cars for c in car.sponsorships}
-        self.deck, counter = race.chance.shuffle(
-            "sponsorship", [c for c in sponsorship_pool(race.heavy_rain) if c not in carried]
-        )
-        race.emit(
-            "deck_shuffled",
-            None,
-            pile="sponsorship",
-            stream="sponsorship",
-            counter=counter,
-            order=list(self.deck),
-        )
-        self.used: list[str] = []
-
-    def gain(self, race: HeatRace, car: Car, reason: str, count: int = 1) -> None:
-        """HEAT-CHAMP-14: the top card into the hand; an empty deck reshuffles the used pile."""
-        if car.legend:
-            return  # Legends never gain sponsorship cards (HEAT-CHAMP-15)
-        for _ in range(count):
-            if not self.deck and self.used:
-                self.deck, counter = race.chance.shuffle("sponsorship", self.used)
-                self.used = []
-                race.emit(
-                    "deck_shuffled",
-                    None,
-                    pile="sponsorship",
-                    stream="sponsorship",
-                    counter=counter,
-                    order=list(self.deck),
-                )
-            if not self.deck:
-                return
-            gained = self.deck.pop(0)
-            cards_drawn(race, car, [gained], "sponsorship", reason)
-            car.sponsorships.append(gained)
-            race.emit("sponsorship_gained", car.seat, card=gained, reason=reason)
-
-    def retire_used(self, race: HeatRace, car: Car) -> None:
-        """HEAT-CHAMP-12: a sponsorship card played this turn leaves the race at step 9."""
-        used = [c for c in car.play if card(c).kind == SPONSORSHIP]
-        for c in used:
-            car.play.remove(c)
-            car.sponsorships.remove(c)
-            self.used.append(c)
-        if used:
-            race.emit("sponsorships_used", car.seat, cards=used)
-
-
-def press_award(race: HeatRace, car: Car, corner_id: int, q: int) -> None:
-    """HEAT-CHAMP-15, -16: by slipstream, or Speed 2 above the limit with its road token
-    (card adjustments excluded); one card per corner, one per chicane."""
-    if corner_id not in race.press:
-        return
-    corner = race.track.lines[q % race.track.length]
-    if q not in car.slip_crossings and car.speed < race.limit(corner) + 2:
-        return
-    key = corner.chicane[0] if corner.chicane else corner_id  # HEAT-RAIN-07
-    if key in car.pressed:
-        return
-    car.pressed.append(key)
-    reason = "slipstream" if q in car.slip_crossings else "overspeed"
-    race.emit("press_award", car.seat, corner=corner_id, reason=reason)
-    race.sponsors.gain(race, car, "press", race.event_rules.get("press_cards", 1))
-
-
-def after_lap(race: HeatRace, car: Car) -> None:
-    """Event 1961.1: the first three cars to complete lap 1 gain a card (Legends count)."""
-    rule = race.event_rules.get("lap1_sponsors")
-    if rule and car.laps_done == 1:
-        race.lap1_done += 1
-        if race.lap1_done <= rule:
-            race.sponsors.gain(race, car, "event")
-
-
-def after_speed(race: HeatRace, car: Car) -> None:
-    """Event 1961.2: Speed 15 or more gains one card, at most once per turn."""
-    rule = race.event_rules.get("speed_sponsor")
-    if rule and car.speed >= rule and not car.speed_award:
-        car.speed_award = True
-        race.sponsors.gain(race, car, "event")
-
-
-def after_turn(race: HeatRace, car: Car, ahead_before: set[str]) -> None:
-    """Event 1963.2: overtaking 3 or more cars in one turn gains one card."""
-    rule = race.event_rules.get("overtake_sponsor")
-    if not rule:
-        return
-    key = (-car.p, not car.rl)
-    passed = [s for s in ahead_before if (-race.by_seat[s].p, not race.by_seat[s].rl) > key]
-    if len(passed) >= rule:
-        race.sponsors.gain(race, car, "event")
-
-
-def event_bonus(race: HeatRace, position: int, finished: bool) -> int:
+def event_bonus(rules: dict, position: int, finished: bool) -> int:
     """Events 1961.3 (winner +2) and 1962.3 (first three +1)."""
     if not finished:
         return 0
-    rules = race.event_rules
     return (rules.get("winner_bonus", 0) if position == 1 else 0) + (
         rules.get("podium_bonus", 0) if position <= 3 else 0
     )
