@@ -28,7 +28,14 @@ from .rules.cards import is_heat
 from .rules.championship import new_market
 from .rules.cleanup import discardable, replenish
 from .rules.corners import check_corners
-from .rules.decisions import decision_for, legal_for, validate_for
+from .rules.decisions import (
+    discard_decision,
+    legal_for,
+    plan_decision,
+    react_decision,
+    slipstream_decision,
+    validate_for,
+)
 from .rules.finish import leave_track, note_laps, race_over
 from .rules.garage import (
     begin_symbols,
@@ -40,6 +47,12 @@ from .rules.garage import (
     resolve_reveal_plus,
     unchosen,
     unpayable,
+)
+from .rules.garage_decisions import (
+    choose_speed_decision,
+    convert_decision,
+    draft_decision,
+    refresh_decision,
 )
 from .rules.legends import legend_turn
 from .rules.movement import move
@@ -53,7 +66,14 @@ from .state import Car, turn_order
 from .view import Views, race_view
 
 # Phases in which the car whose turn it is decides (HEAT-B-ENG-03).
-TURN_DECISIONS = ("choose_speed", "convert", "react", "slipstream", "discard", "refresh")
+TURN_DECISIONS = {
+    "choose_speed": choose_speed_decision,
+    "convert": convert_decision,
+    "react": react_decision,
+    "slipstream": slipstream_decision,
+    "discard": discard_decision,
+    "refresh": refresh_decision,
+}
 
 
 class HeatRace:
@@ -138,31 +158,31 @@ class HeatRace:
                 if car.played is None:
                     decision = self._decisions.get(car.seat)
                     if decision is None:
-                        decision = self._decisions[car.seat] = decision_for(s, car)
+                        decision = self._decisions[car.seat] = plan_decision(s, car)
                     out.append(decision)
             return out
         if s.phase in TURN_DECISIONS:
-            return [decision_for(s, s.current)]
+            return [TURN_DECISIONS[s.phase](s, s.current)]
         if s.phase == "draft" and s.draft.waiting:
-            return [decision_for(s, s.draft.waiting)]
+            return [draft_decision(s, s.draft.waiting)]
         return []
 
     def legal_actions(self, seat: str) -> list[Action]:
-        car = self._waiting_car(seat)
-        return legal_for(self.state, car) if car else []
+        decision = self._decision(seat)
+        if decision is None:
+            return []
+        return legal_for(self.state, self.state.by_seat[seat], decision)
 
     def validate(self, seat: str, action: Action) -> str | None:
-        car = self._waiting_car(seat)
-        if car is None:
+        decision = self._decision(seat)
+        if decision is None:
             if self.finished:
                 return "the race is over"
             return "it is not your decision now"
-        return validate_for(self.state, car, action)
+        return validate_for(self.state, self.state.by_seat[seat], decision, action)
 
-    def _waiting_car(self, seat: str) -> Car | None:
-        if any(d.seat == seat for d in self.pending):
-            return self.state.by_seat[seat]
-        return None
+    def _decision(self, seat: str) -> Decision | None:
+        return next((d for d in self.pending if d.seat == seat), None)
 
     def view(self, seat: str | None) -> dict:
         return race_view(self.state, self.views, len(self.events), seat)

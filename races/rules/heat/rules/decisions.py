@@ -11,24 +11,21 @@ from .cards import card_view
 from .cleanup import discardable
 from .garage_decisions import (
     GARAGE_REACT,
+    PLAIN,
     check_plain,
-    choose_speed_decision,
-    convert_decision,
-    draft_decision,
     end_react_check,
     legal_plain,
     react_check,
     react_legal,
     react_options,
-    refresh_decision,
 )
 from .plan import check_play, check_shift, cluttered_play, gear_choices, play_choices
 from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus
 from .weather import sector_effect
 
-KINDS = {
-    "plan": ("shift_gear", "play_cards"),
+# The actions that answer each decision of a car's turn.
+ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
     "slipstream": ("slipstream",),
     "discard": ("discard",),
@@ -55,19 +52,11 @@ def _where(s: RaceState, car: Car) -> dict:
     }
 
 
-PLAIN = {
-    "draft": draft_decision,
-    "choose_speed": choose_speed_decision,
-    "convert": convert_decision,
-    "refresh": refresh_decision,
-}
-
-
-def decision_for(s: RaceState, car: Car) -> Decision:
+def plan_decision(s: RaceState, car: Car) -> Decision:
+    """D1 and D2: the gear, then the cards (HEAT-B-022..025); in tournament mode the cards
+    alone, their number the new gear (HEAT-B-TOURN-02)."""
     seat = car.seat
-    if s.phase in PLAIN:
-        return PLAIN[s.phase](s, car)
-    if s.phase == "plan" and s.tournament:
+    if s.tournament:
         gears = gear_choices(s, car)
         return Decision(
             seat,
@@ -83,7 +72,7 @@ def decision_for(s: RaceState, car: Car) -> Decision:
                 **_where(s, car),
             },
         )
-    if s.phase == "plan" and car.shift_to is None:
+    if car.shift_to is None:
         gears = gear_choices(s, car)
         return Decision(
             seat,
@@ -99,63 +88,72 @@ def decision_for(s: RaceState, car: Car) -> Decision:
             },
             Action("shift_gear", {"gear": car.gear}),
         )
-    if s.phase == "plan":
-        forced = cluttered_play(car, car.shift_to)
-        return Decision(
-            seat,
-            "play_cards",
-            f"Play {car.shift_to} cards face down.",
-            {
-                "step": 2,
-                "gear": car.shift_to,
-                "count": car.shift_to,
-                "hand": [card_view(c) for c in car.hand],
-                "cluttered": forced is not None,
-                **_where(s, car),
-            },
-            Action("play_cards", {"cards": sorted(forced)}) if forced is not None else None,
-        )
-    if s.phase == "react":
-        return Decision(
-            seat,
-            "react",
-            "React: Adrenaline, Cooldown or Boost, then end the step.",
-            {
-                "step": 5,
-                "speed": car.speed,
-                "gear": car.gear,
-                "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
-                "cooldown_left": cooldown_allowance(s, car),
-                "boost": can_boost(s, car),
-                "boost_free": s.conditions is not None and boost_free(s, car),
-                "sector_effect": sector_effect(s, car) if s.conditions else None,
-                "crossed": [[cid, q] for cid, q in car.crossings],
-                "play": [card_view(c) for c in car.play],
-                **(react_options(s, car) if s.garage else {}),
-                **_where(s, car),
-            },
-            None if car.heat_owed or car.scrap_owed else Action("end_react"),
-        )
-    if s.phase == "slipstream":
-        bonus = slipstream_bonus(s, car)
-        crossing = s.track.crossings(car.p, car.p + 2 + bonus)
-        return Decision(
-            seat,
-            "slipstream",
-            f"Slipstream {2 + bonus} spaces?",
-            {
-                "step": 6,
-                "distance": 2,
-                "bonus": bonus,
-                "speed": car.speed,
-                "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
-                "crossed": [[cid, q] for cid, q in car.crossings],
-                **_where(s, car),
-            },
-            Action("slipstream", {"take": False}),
-        )
+    forced = cluttered_play(car, car.shift_to)
     return Decision(
         seat,
+        "play_cards",
+        f"Play {car.shift_to} cards face down.",
+        {
+            "step": 2,
+            "gear": car.shift_to,
+            "count": car.shift_to,
+            "hand": [card_view(c) for c in car.hand],
+            "cluttered": forced is not None,
+            **_where(s, car),
+        },
+        Action("play_cards", {"cards": sorted(forced)}) if forced is not None else None,
+    )
+
+
+def react_decision(s: RaceState, car: Car) -> Decision:
+    """D5 (HEAT-B-034..038) with the upgrade symbols of step 5 (HEAT-GARAGE-08..15)."""
+    return Decision(
+        car.seat,
+        "react",
+        "React: Adrenaline, Cooldown or Boost, then end the step.",
+        {
+            "step": 5,
+            "speed": car.speed,
+            "gear": car.gear,
+            "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
+            "cooldown_left": cooldown_allowance(s, car),
+            "boost": can_boost(s, car),
+            "boost_free": s.conditions is not None and boost_free(s, car),
+            "sector_effect": sector_effect(s, car) if s.conditions else None,
+            "crossed": [[cid, q] for cid, q in car.crossings],
+            "play": [card_view(c) for c in car.play],
+            **(react_options(s, car) if s.garage else {}),
+            **_where(s, car),
+        },
+        None if car.heat_owed or car.scrap_owed else Action("end_react"),
+    )
+
+
+def slipstream_decision(s: RaceState, car: Car) -> Decision:
+    """D6 (HEAT-B-041..043)."""
+    bonus = slipstream_bonus(s, car)
+    crossing = s.track.crossings(car.p, car.p + 2 + bonus)
+    return Decision(
+        car.seat,
+        "slipstream",
+        f"Slipstream {2 + bonus} spaces?",
+        {
+            "step": 6,
+            "distance": 2,
+            "bonus": bonus,
+            "speed": car.speed,
+            "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
+            "crossed": [[cid, q] for cid, q in car.crossings],
+            **_where(s, car),
+        },
+        Action("slipstream", {"take": False}),
+    )
+
+
+def discard_decision(s: RaceState, car: Car) -> Decision:
+    """D7 (HEAT-B-047)."""
+    return Decision(
+        car.seat,
         "discard",
         "Discard any cards you do not want (not Heat or Stress).",
         {
@@ -168,15 +166,16 @@ def decision_for(s: RaceState, car: Car) -> Decision:
     )
 
 
-def legal_for(s: RaceState, car: Car) -> list[Action]:
-    phase = s.phase
-    if phase in PLAIN:
-        return legal_plain(s, car)
-    if phase == "plan" and car.shift_to is None and not s.tournament:
+def legal_for(s: RaceState, car: Car, decision: Decision) -> list[Action]:
+    """Every action that answers the decision (HEAT-B-ENG-06)."""
+    asked = decision.kind
+    if asked in PLAIN:
+        return legal_plain(s, car, asked)
+    if asked == "shift_gear":
         return [Action("shift_gear", {"gear": g}) for g, _ in gear_choices(s, car)]
-    if phase == "plan":
+    if asked == "play_cards":
         return [Action("play_cards", {"cards": cards}) for cards in play_choices(s, car)]
-    if phase == "react":
+    if asked == "react":
         actions = []
         if car.adrenaline and not car.adrenaline_moved:
             actions.append(Action("adrenaline_move"))
@@ -189,7 +188,7 @@ def legal_for(s: RaceState, car: Car) -> list[Action]:
         if end_react_check(s, car) is None:
             actions.append(Action("end_react"))
         return actions
-    if phase == "slipstream":
+    if asked == "slipstream":
         takes = [Action("slipstream", {"take": True})]
         if slipstream_bonus(s, car):
             takes.append(Action("slipstream", {"take": True, "extra": False}))
@@ -202,24 +201,24 @@ def legal_for(s: RaceState, car: Car) -> list[Action]:
     ]
 
 
-def validate_for(s: RaceState, car: Car, action: Action) -> str | None:
-    phase = s.phase
+def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> str | None:
+    """Why the action cannot answer the decision, or None (HEAT-B-ENG-06)."""
+    asked = decision.kind
     kind = action.kind
-    if phase in PLAIN:
-        return check_plain(s, car, kind, dict(action.params))
-    if phase == "plan":
-        expected = "shift_gear" if car.shift_to is None and not s.tournament else "play_cards"
-        if kind != expected:
+    if asked in PLAIN:
+        return check_plain(s, car, asked, kind, dict(action.params))
+    if asked in ("shift_gear", "play_cards"):
+        if kind != asked:
             return (
-                f"now choose your gear first ({expected})"
-                if expected == "shift_gear"
+                f"now choose your gear first ({asked})"
+                if asked == "shift_gear"
                 else ("now play your cards (play_cards)")
             )
         if kind == "shift_gear":
             return check_shift(s, car, action)
         return check_play(s, car, action)
-    if kind not in KINDS[phase]:
-        return f"that is not possible now; choose one of: {', '.join(KINDS[phase])}"
+    if kind not in ANSWERS[asked]:
+        return f"that is not possible now; choose one of: {', '.join(ANSWERS[asked])}"
     params = action.params
     if kind in GARAGE_REACT:
         return react_check(s, car, kind, dict(params)) if s.garage else "no upgrades in play"

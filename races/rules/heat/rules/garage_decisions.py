@@ -19,6 +19,15 @@ from .garage import (
 )
 from .react import heat_in_hand
 
+# The decisions answered by one of a plain list of actions (D3, D4, D8, D9).
+PLAIN = (
+    "draft_pick",
+    "market_pick",
+    "market_swap",
+    "choose_speed",
+    "convert_unpayable",
+    "refresh",
+)
 GARAGE_REACT = (
     "super_cool",
     "pay_heat_cost",
@@ -217,25 +226,22 @@ def end_react_check(s: RaceState, car: Car) -> str | None:
     return None
 
 
-def legal_plain(s: RaceState, car: Car) -> list[Action]:
+def legal_plain(s: RaceState, car: Car, asked: str) -> list[Action]:
     """D3, D4, D8, D9."""
-    phase = s.phase
-    if phase == "draft" and isinstance(s.draft, Market):
-        if s.draft.swapping:
-            return [Action("market_swap", {"owned": None, "market": None})] + [
-                Action("market_swap", {"owned": o, "market": m})
-                for o in sorted(car.upgrades)
-                for m in sorted(set(s.draft.row))
-            ]
-        return [Action("market_pick", {"card": c}) for c in sorted(set(s.draft.row))]
-    if phase == "draft":
-        return [Action("draft_pick", {"card": c}) for c in sorted(set(s.draft.row))]
-    if phase == "choose_speed":
+    if asked == "market_swap":
+        return [Action("market_swap", {"owned": None, "market": None})] + [
+            Action("market_swap", {"owned": o, "market": m})
+            for o in sorted(car.upgrades)
+            for m in sorted(set(s.draft.row))
+        ]
+    if asked in ("market_pick", "draft_pick"):
+        return [Action(asked, {"card": c}) for c in sorted(set(s.draft.row))]
+    if asked == "choose_speed":
         chosen = unchosen(car)[0]
         return [
             Action("choose_speed", {"card": chosen, "value": v}) for v in card(chosen).speed_choices
         ]
-    if phase == "convert":
+    if asked == "convert_unpayable":
         return [
             Action("convert_unpayable", {"card": c})
             for c in sorted(car.play)
@@ -249,8 +255,8 @@ def legal_plain(s: RaceState, car: Car) -> list[Action]:
     ]
 
 
-def check_plain(s: RaceState, car: Car, kind: str, params: dict) -> str | None:
-    legal = legal_plain(s, car)
+def check_plain(s: RaceState, car: Car, asked: str, kind: str, params: dict) -> str | None:
+    legal = legal_plain(s, car, asked)
     if kind != legal[0].kind:
         return f"now choose: {legal[0].kind}"
     wanted = {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}
