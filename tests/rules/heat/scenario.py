@@ -54,6 +54,7 @@ def put(r: HeatRace, seat: str, p: int, rl: bool = True) -> Car:
     r.state.board.lift(car)
     r.state.board.put(car, p, rl)
     r.views.dirty.add(seat)
+    r.ask_again()
     return car
 
 
@@ -72,9 +73,8 @@ def setup_car(
     car.discard = everything[len(hand) + len(deck) :]
     if engine is not None:
         car.engine = [heat_card(car.colour, n) for n in range(1, engine + 1)]
-    r._decisions.pop(seat, None)
-    r._pending = None
     r.views.dirty.add(seat)
+    r.ask_again()
     return car
 
 

@@ -7,8 +7,9 @@ from itertools import combinations
 
 from ...contract import Action, Decision
 from ..state import Car, RaceState
-from .cards import card_view
+from .cards import card_view, is_heat
 from .cleanup import discardable
+from .garage import options_open
 from .garage_decisions import (
     GARAGE_REACT,
     PLAIN,
@@ -164,6 +165,17 @@ def discard_decision(s: RaceState, car: Car) -> Decision:
         },
         Action("discard", {"cards": []}),
     )
+
+
+def react_open(s: RaceState, car: Car) -> bool:
+    """Whether step 5 still asks the car anything (HEAT-B-034..038, HEAT-GARAGE-07, -08)."""
+    if car.adrenaline and not car.adrenaline_moved:
+        return True
+    if s.garage and (car.heat_owed or car.scrap_owed or options_open(s, car)):
+        return True
+    if cooldown_allowance(s, car) and any(is_heat(c) for c in car.hand):
+        return True
+    return can_boost(s, car)
 
 
 def legal_for(s: RaceState, car: Car, decision: Decision) -> list[Action]:

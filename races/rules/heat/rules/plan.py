@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ...contract import Action
-from ..state import Car, Emit, RaceState
+from ..state import Car, Emit, RaceState, turn_order
 from .cards import is_heat
 from .hand import pay_heat
 
@@ -141,3 +141,17 @@ def cluttered_turn(emit: Emit, car: Car) -> None:
     emit("cards_revealed", car.seat, cards=list(car.play), cluttered=True)
     car.gear = 1
     emit("gear_shifted", car.seat, start=car.round_gear, gear=1, heat=0, reason="cluttered")
+
+
+def fix_turn_order(s: RaceState, emit: Emit) -> None:
+    """Step 3 begins: the turn order (HEAT-B-021) and the cars with Adrenaline this round,
+    the last one or two of it (HEAT-B-034)."""
+    s.order = turn_order(s.racing())
+    slots = s.order[-s.adrenaline_slots :]
+    adrenaline = [c.seat for c in slots if not c.legend and not c.cluttered]
+    if s.event_rules.get("no_adrenaline"):
+        adrenaline = []  # event 1964.4
+    s.step = 3
+    emit("turn_order_fixed", None, order=[c.seat for c in s.order], adrenaline=adrenaline)
+    s.adrenaline = set(adrenaline)
+    s.turn_index = 0
