@@ -6,11 +6,12 @@ race implement. Nothing here knows a game's rules; nothing here imports Django.
 
 from __future__ import annotations
 
-import hashlib
-import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
+
+# Until every engine imports the log encoding from its own module.
+from .log import canonical_line, canonical_log, log_hash  # noqa: F401
 
 # The hand-written __init__s below set frozen fields as the generated ones do,
 # through object.__setattr__, but bound once instead of looked up per field.
@@ -263,70 +264,79 @@ class Game(Protocol):
     @property
     def bot_names(self) -> tuple[str, ...]: ...
 
+    # What the rules decide about a hosted session (SessionRules below holds
+    # the defaults a game inherits).
+    def session_config(
+        self,
+        rules: Mapping[str, Any],
+        round_options: Mapping[str, Any],
+        *,
+        track: str,
+        laps: int | None,
+        facts: SessionFacts,
+    ) -> dict: ...
 
-# json.dumps(..., sort_keys=True, separators=(",", ":"), ensure_ascii=False), with
-# the encoder made once: dumps builds one per call, and a race hashes thousands
-# of events. An encoder keeps nothing between calls.
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-# how that encoder writes a str (ensure_ascii=False)
-_encode_str = json.encoder.encode_basestring
+    def timed_action(self, action: Action, config: Mapping, seconds: int) -> Action: ...
 
+    def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None: ...
 
-def _make_data_encoder():
-    """`_CANONICAL.encode` for the event data: the encoder's C core, made once
-    (encode makes a new one per call, half the cost of a short event), without
-    its check for circular data, which an event never holds. Without the C
-    core (another Python), the encoder itself."""
-    make = getattr(json.encoder, "c_make_encoder", None)
-    if make is None:
-        return _CANONICAL.encode
-    core = make(None, _CANONICAL.default, _encode_str, None, ":", ",", True, False, True)
-
-    def encode(data) -> str:
-        return "".join(core(data, 0))
-
-    return encode
+    def decision_seconds(self, decision: Decision) -> int | None: ...
 
 
-_encode_data = _make_data_encoder()
+@dataclass(frozen=True)
+class SessionFacts:
+    """What the league knows of one session beyond its season and round:
+    the session kind, the round's number, a key naming the season, the grid
+    (seat ids in order), the qualifying that set it, and whether people
+    decide for some seats themselves (a game may then let them decide
+    together rather than one after the other)."""
+
+    kind: str = "race"
+    round_number: int = 1
+    season_key: str = ""
+    grid: tuple[str, ...] = ()
+    qualifying_ranks: Mapping[str, int] = field(default_factory=dict)
+    qualifying_summary: Mapping[str, Any] = field(default_factory=dict)
+    people: bool = False
 
 
-def canonical_line(event: Event) -> str:
-    """The event as one canonical JSON line. An event is a record that never
-    changes once emitted, so its line is kept on it: a finished race is hashed
-    and then stored, and both read every line."""
-    line = event.__dict__.get("_canonical_line")
-    if line is None:
-        line = event.__dict__["_canonical_line"] = _canonical_line(event)
-    return line
+class SessionRules:
+    """What a game's rules decide about a session run by the host, beyond the
+    race itself; a game's `Game` inherits these defaults and overrides what
+    its rules fix."""
 
+    def session_config(
+        self,
+        rules: Mapping[str, Any],
+        round_options: Mapping[str, Any],
+        *,
+        track: str,
+        laps: int | None,
+        facts: SessionFacts,
+    ) -> dict:
+        """The one place a session's engine config is built: the season's
+        rules, the round's options, then what the session adds. Not yet
+        validated: the caller validates it with the game's option schema."""
+        config = {**rules, **round_options, "track": track}
+        if laps:
+            config["laps"] = laps
+        return config
 
-def _canonical_line(event: Event) -> str:
-    seq, round_, type_, seat, data = event.seq, event.round, event.type, event.seat, event.data
-    if (
-        type(seq) is int
-        and type(round_) is int
-        and type(type_) is str
-        and (seat is None or type(seat) is str)
-        and type(data) is dict
-    ):
-        # The usual event: its outer object written as the encoder writes it
-        # (keys sorted), so that only the data goes through the encoder.
-        return (
-            f'{{"data":{_encode_data(data)},"round":{round_!r},'
-            f'"seat":{"null" if seat is None else _encode_str(seat)},'
-            f'"seq":{seq!r},"type":{_encode_str(type_)}}}'
-        )
-    return _CANONICAL.encode(
-        {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": dict(data)}
-    )
+    def timed_action(self, action: Action, config: Mapping, seconds: int) -> Action:
+        """A person's action as the engine takes it, given the seconds they
+        took to decide (a game with timed decisions adds them)."""
+        return action
 
+    def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None:
+        """The action a missed deadline applies to this decision when the
+        rules fix one (a random fill, a "pass"), read from what the seat may
+        see; None lets the seat's autopilot decide instead. The host applies
+        it only when the engine finds it legal, and records it as the default."""
+        return None
 
-def canonical_log(events: Iterable[Event]) -> str:
-    """The event log as canonical JSON lines (sorted keys, no spaces)."""
-    return "\n".join(map(canonical_line, events))
-
-
-def log_hash(events: Iterable[Event]) -> str:
-    """A race's identity: sha256 of its canonical event log."""
-    return hashlib.sha256(canonical_log(events).encode("utf-8")).hexdigest()
+    def decision_seconds(self, decision: Decision) -> int | None:
+        """The decision's own time limit in seconds when the rules give it
+        one (a timer that starts for the last seat still deciding); the host
+        gives the seat the sooner of that and the season's deadline. None:
+        the season's deadline alone."""
+        return None
