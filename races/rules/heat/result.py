@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..contract import Event, Placing, RaceResult, log_hash
+from ..contract import Event, Placing, RaceResult
+from ..log import log_hash
 from .rules.championship import carry_over
 from .rules.season import event_bonus
 from .state import Car, RaceState
