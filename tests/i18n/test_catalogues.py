@@ -118,12 +118,12 @@ def test_a_glossary_term_translated_otherwise_is_caught():
         _entry(
             "%(driver)s shifts to gear %(gear)d",
             "%(driver)s wrzuca bieg %(gear)d",
-            occurrences=[("races/rules/heat/present.py", "10")],
+            occurrences=[("races/rules/heat/present/sentences.py", "10")],
         ),  # fmt: skip
-        _entry("Gears", "Przekładnie", occurrences=[("races/rules/heat/panels.py", "3")]),
+        _entry("Gears", "Przekładnie", occurrences=[("races/rules/heat/present/panels.py", "3")]),
         _entry("Gears", "Przekładnie", occurrences=[("races/rules/formula_d/panels.py", "3")]),
         _entry("Laps led", "Prowadzenie"),
-        _entry("Stress card", "", occurrences=[("races/rules/heat/present.py", "12")]),
+        _entry("Stress card", "", occurrences=[("races/rules/heat/present/sentences.py", "12")]),
     ]
     assert glossary_breaks(entries, terms) == [
         "heat: 'gear' should be 'bieg' in 'Przekładnie'",
@@ -138,7 +138,7 @@ def test_the_longest_glossary_term_wins_and_a_games_table_wins_over_general():
         "heat": {"round": "tur"},
     }
     fd = [("races/rules/formula_d/present.py", "1")]
-    heat = [("races/rules/heat/present.py", "1")]
+    heat = [("races/rules/heat/present/sentences.py", "1")]
     entries = [
         _entry("%(driver)s enters the pit lane", "%(driver)s wjeżdża w aleję", occurrences=fd),
         _entry("Round %(number)s", "Tura %(number)s", occurrences=heat),

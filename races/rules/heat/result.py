@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
-from ..contract import Placing, RaceResult, log_hash
-from .championship import carry_over
-from .season import event_bonus
+from ..contract import Event, Placing, RaceResult
+from ..log import log_hash
+from .rules.championship import carry_over
+from .rules.season import event_bonus
+from .state import Car, RaceState
 
-if TYPE_CHECKING:
-    from .race import HeatRace
 
-
-def _status(car) -> str:
+def _status(car: Car) -> str:
     if car.eliminated is not None:
         return "eliminated"
     return "finished" if car.finish_round is not None else "unfinished"
@@ -21,14 +20,14 @@ def _status(car) -> str:
 GROUP = {"finished": 0, "unfinished": 1, "eliminated": 2}
 
 
-def _key(car) -> tuple:
+def _key(car: Car) -> tuple:
     # Finishers first by the round they finished, then further progress, then the race line;
     # unfinished cars (stall guard) after them by progress, then spot; eliminated cars last,
     # the later elimination better (HEAT-B-064).
     return (GROUP[_status(car)], car.finish_round or 0, -(car.eliminated or 0), -car.p, not car.rl)
 
 
-def _tie_break(a, b) -> str:
+def _tie_break(a: Car, b: Car | None) -> str:
     if b is None:
         return "last"
     if _status(a) != _status(b):
@@ -44,16 +43,16 @@ def _tie_break(a, b) -> str:
     return "race_line"
 
 
-def ranking(race: HeatRace) -> list[Placing]:
-    cars = sorted(race.cars, key=_key)
-    points = race.track.podium_points
+def ranking(s: RaceState) -> list[Placing]:
+    cars = sorted(s.cars, key=_key)
+    points = s.track.podium_points
     out = []
     for index, car in enumerate(cars):
         position = index + 1
         status = _status(car)
         finished = status == "finished"
         following = cars[index + 1] if index + 1 < len(cars) else None
-        bonus = event_bonus(race, position, finished) if race.event else 0
+        bonus = event_bonus(s.event_rules, position, finished) if s.event else 0
         out.append(
             Placing(
                 seat=car.seat,
@@ -80,18 +79,18 @@ def ranking(race: HeatRace) -> list[Placing]:
     return out
 
 
-def race_result(race: HeatRace) -> RaceResult:
+def race_result(s: RaceState, events: Sequence[Event]) -> RaceResult:
     return RaceResult(
         game="heat",
-        order=tuple(ranking(race)),
-        rounds=race.round,
-        log_sha256=log_hash(race.events),
+        order=tuple(ranking(s)),
+        rounds=s.round,
+        log_sha256=log_hash(events),
         details={
-            "track": race.track.id,
-            "laps": race.laps,
-            "finished": race.finished,
-            "stall_guard": race.ended_early,
-            "options": race.config,
+            "track": s.track.id,
+            "laps": s.laps,
+            "finished": s.finished,
+            "stall_guard": s.ended_early,
+            "options": s.config,
         },
-        carry_over=carry_over(race),
+        carry_over=carry_over(s),
     )

@@ -1,4 +1,8 @@
-"""The race state as small plain data: cars and the spots they hold.
+"""The race state as plain data: the cars, the spots they hold, the decks beside the track,
+the weather, the round and whose turn it is.
+
+Rules (rules/) are functions of this state, the race's chance (chance.py) and an emitter that
+appends an event to the log (`Emit`); the flow (flow.py) runs them in order.
 
 A spot is `(key, race_line)`. The key of a progress `p` is its space index `p mod L`, except
 beyond the final finish line, where every progress is its own virtual space (HEAT-B-TRK-11),
@@ -7,10 +11,26 @@ so a finished car never blocks a car still on its last lap.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..contract import Action, Decision, Seat
+from .rules.season import Event
+from .rules.track import Corner, Track
 
 RL = "RL"
 OUT = "OUT"
+
+# A part of the race that may wait for drivers: it yields the decisions it waits for and
+# receives each answer as (seat, action); None asks it to say again what it waits for.
+Flow = Generator[list[Decision], tuple[str, Action] | None, Any]
+
+
+class Emit(Protocol):
+    """Appends one event to the race's log: `emit("moved", seat, distance=3, ...)`."""
+
+    def __call__(self, type_: str, seat: str | None, /, **data: Any) -> None: ...
 
 
 @dataclass(slots=True)
@@ -125,3 +145,135 @@ class Board:
 def turn_order(cars: list[Car]) -> list[Car]:
     """Higher progress first; on one space the race line first (HEAT-B-021)."""
     return sorted(cars, key=lambda c: (-c.p, not c.rl))
+
+
+@dataclass
+class Conditions:
+    """The weather token and the road tokens of the race (HEAT-WEATHER-02, -04, -05)."""
+
+    weather: str
+    limit_change: dict[int, int] = field(default_factory=dict)  # corner id -> +1 / -1
+    overheat: set[int] = field(default_factory=set)  # corner ids
+    sectors: dict[int, str] = field(default_factory=dict)  # sector j -> effect
+
+    def sector_effect(self, track: Track, p: int) -> str | None:
+        """The effect of the sector the car stands in: the sector of the last corner line
+        behind it (HEAT-B-TRK-05, HEAT-WEATHER-08)."""
+        if not self.sectors:
+            return None
+        corner, _ = track.ahead[p % track.length]
+        sector = corner.id - 1 or len(track.corners)
+        return self.sectors.get(sector)
+
+
+@dataclass
+class LegendDeck:
+    """The face-down Legend deck and the revealed cards (HEAT-LEGEND-01, HEAT-LEGEND-02)."""
+
+    deck: list[str]
+    revealed: list[str] = field(default_factory=list)
+    round_card: tuple[int, str] | None = None  # (round, card) of the card shown this round
+
+
+@dataclass
+class SponsorDeck:
+    """The sponsorship deck of one race and the pile of used cards (HEAT-CHAMP-12, -14)."""
+
+    deck: list[str]
+    used: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Draft:
+    """The upgrade draft (HEAT-GARAGE-03): rows of P+3 cards, picked in snake order."""
+
+    players: list[Car]  # in grid order; Legends never draft
+    pool: list[str]
+    row: list[str] = field(default_factory=list)
+    pick: int = 0
+    queue: list[Car] = field(default_factory=list)
+
+    @property
+    def waiting(self) -> Car | None:
+        return self.queue[0] if self.queue else None
+
+
+@dataclass
+class Market:
+    """The car design market (HEAT-CHAMP-08): one pick each, then one exchange."""
+
+    row: list[str]
+    queue: list[Car]
+    swapper: Car | None
+    swap_done: bool = False
+
+    @property
+    def waiting(self) -> Car | None:
+        if self.queue:
+            return self.queue[0]
+        if self.swapper is not None and not self.swap_done:
+            return self.swapper
+        return None
+
+    @property
+    def swapping(self) -> bool:
+        return not self.queue
+
+
+@dataclass
+class RaceState:
+    """One race: its options as the rules read them, the cars and everything on the table."""
+
+    config: dict
+    seats: list[Seat]
+    track: Track
+    event: Event | None  # a season race's event card (section 12.7)
+    event_rules: dict
+    press: set[int]  # press corners (HEAT-CHAMP-10)
+    laps: int
+    hand_size: int
+    legend_bonus: int
+    garage: bool  # upgrade cards in play (HEAT-CHAMP-04, HEAT-GARAGE-01)
+    upgrade_pool: str
+    tournament: bool
+    heavy_rain: bool
+    max_rounds: int
+    board: Board
+    cars: list[Car] = field(default_factory=list)  # in grid order
+    by_seat: dict[str, Car] = field(default_factory=dict)
+    adrenaline_slots: int = 1
+    conditions: Conditions | None = None
+    public_corners: list[list[int]] = field(default_factory=list)  # [id, position, limit]
+    legend_deck: LegendDeck | None = None
+    sponsors: SponsorDeck | None = None
+    draft: Draft | Market | None = None
+    round: int = 0
+    step: int = 0
+    phase: str = "setup"
+    order: list[Car] = field(default_factory=list)  # this round's turn order
+    turn_index: int = 0
+    current: Car | None = None  # the car whose turn it is (or was last)
+    adrenaline: set[str] = field(default_factory=set)  # seats with Adrenaline this round
+    ahead: set[str] = field(default_factory=set)  # cars ahead at the start of the turn
+    lap1_done: int = 0  # cars that completed lap 1 (event 1961.1)
+    eliminations: int = 0
+    ended_early: bool = False  # the stall guard ended the race (HEAT-B-ENG-04)
+
+    @property
+    def finished(self) -> bool:
+        return self.phase == "over"
+
+    def racing(self) -> list[Car]:
+        return [c for c in self.cars if not c.finished]
+
+    def racing_players(self) -> list[Car]:
+        return [c for c in self.cars if not c.finished and not c.legend]
+
+    def limit(self, corner: Corner) -> int:
+        """Printed limit plus the corner's road token (HEAT-WEATHER-09), for cars and Legends."""
+        if self.conditions is None:
+            return corner.limit
+        return corner.limit + self.conditions.limit_change.get(corner.id, 0)
+
+    def on_flooded(self, car: Car) -> bool:
+        return car.p < self.board.finish and car.p % self.track.length in self.track.flooded

@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .cards import card_view
-
-if TYPE_CHECKING:
-    from .race import HeatRace
+from .rules.cards import card_view
+from .state import Car, RaceState
 
 
-def race_view(race: HeatRace, seat: str | None) -> dict:
-    key = (len(race.events), race.phase, race.turn_index)
-    cached = race.public_view
+class Views:
+    """The public part of the last view and each car's entry in it, for speed: a car's entry
+    changes only with an event about it (or about every car), so the others are reused, which
+    keeps a view cheap enough to build at every decision."""
+
+    def __init__(self) -> None:
+        self.public: tuple | None = None  # (key, public part of every view)
+        self.cars: dict[str, tuple] = {}  # seat -> (revealed, its entry in the view)
+        self.dirty: set[str] = set()  # seats whose entry must be rebuilt
+
+    def touch(self, s: RaceState, seat: str | None) -> None:
+        """An event about `seat` (None: about every car) was logged."""
+        if seat is None:
+            self.dirty.update(s.by_seat)
+        else:
+            self.dirty.add(seat)
+
+
+def race_view(s: RaceState, views: Views, logged: int, seat: str | None) -> dict:
+    """`logged` is the number of events in the log so far."""
+    key = (logged, s.phase, s.turn_index)
+    cached = views.public
     if cached is None or cached[0] != key:
-        cached = race.public_view = (key, _public(race))
+        cached = views.public = (key, _public(s, views))
     view = dict(cached[1])
-    me = race.by_seat.get(seat) if seat else None
+    me = s.by_seat.get(seat) if seat else None
     if me is not None and not me.legend:
         view["you"] = {
             "seat": me.seat,
@@ -31,17 +46,15 @@ def race_view(race: HeatRace, seat: str | None) -> dict:
     return view
 
 
-def _public(race: HeatRace) -> dict:
-    length = race.track.length
+def _public(s: RaceState, views: Views) -> dict:
+    length = s.track.length
     revealed = set()
-    if race.phase not in ("plan", "setup"):
-        revealed = {c.seat for c in race.order[: race.turn_index + 1]}
-    # A car's entry changes only with an event about it (or about every car); the others are
-    # reused, which keeps a view cheap enough to build at every decision.
-    dirty = race.dirty_views
-    cache = race.car_views
+    if s.phase not in ("plan", "setup"):
+        revealed = {c.seat for c in s.order[: s.turn_index + 1]}
+    dirty = views.dirty
+    cache = views.cars
     cars = []
-    for car in race.cars:
+    for car in s.cars:
         shown = car.seat in revealed
         entry = cache.get(car.seat)
         if entry is None or car.seat in dirty or entry[0] != shown:
@@ -50,25 +63,25 @@ def _public(race: HeatRace) -> dict:
     dirty.clear()
     return {
         "game": "heat",
-        "round": race.round,
-        "step": race.step,
-        "phase": race.phase,
-        "track": race.track.id,
+        "round": s.round,
+        "step": s.step,
+        "phase": s.phase,
+        "track": s.track.id,
         "length": length,
-        "laps": race.laps,
-        "finish": race.board.finish,
-        "corners": race.public_corners,
-        "weather": _conditions(race),
-        "turn": race.current.seat if race.current else None,
+        "laps": s.laps,
+        "finish": s.board.finish,
+        "corners": s.public_corners,
+        "weather": _conditions(s),
+        "turn": s.current.seat if s.current else None,
         "cars": cars,
-        "legend_card": race.legend_deck.round_card[1]
-        if race.legend_deck and race.legend_deck.round_card
+        "legend_card": s.legend_deck.round_card[1]
+        if s.legend_deck and s.legend_deck.round_card
         else None,
     }
 
 
-def _conditions(race: HeatRace) -> dict | None:
-    c = race.conditions
+def _conditions(s: RaceState) -> dict | None:
+    c = s.conditions
     if c is None:
         return None
     return {
@@ -79,7 +92,7 @@ def _conditions(race: HeatRace) -> dict | None:
     }
 
 
-def _car(car, length: int, shown: bool) -> dict:
+def _car(car: Car, length: int, shown: bool) -> dict:
     return {
         "seat": car.seat,
         "colour": car.colour,

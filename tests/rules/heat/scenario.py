@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 from races.rules import Action, Seat
-from races.rules.heat.cards import heat_card, stress_card
 from races.rules.heat.chance import ScriptedChance
 from races.rules.heat.race import HeatRace
+from races.rules.heat.rules.cards import heat_card, stress_card
+from races.rules.heat.rules.track import track_from_data
 from races.rules.heat.state import Car
-from races.rules.heat.track import track_from_data
 
 TEST20 = track_from_data(json.loads((Path(__file__).with_name("test20.json")).read_text()))
 
@@ -50,10 +50,11 @@ def cards(car: Car, *codes: str) -> list[str]:
 
 
 def put(r: HeatRace, seat: str, p: int, rl: bool = True) -> Car:
-    car = r.by_seat[seat]
-    r.board.lift(car)
-    r.board.put(car, p, rl)
-    r.dirty_views.add(seat)
+    car = r.state.by_seat[seat]
+    r.state.board.lift(car)
+    r.state.board.put(car, p, rl)
+    r.views.dirty.add(seat)
+    r.ask_again()
     return car
 
 
@@ -61,7 +62,7 @@ def setup_car(
     r: HeatRace, seat: str, *, p=None, rl=True, gear=None, hand=(), deck=(), discard=(), engine=None
 ) -> Car:
     """Force one car's state; the codes of hand, deck and discard become fresh card ids."""
-    car = r.by_seat[seat]
+    car = r.state.by_seat[seat]
     if p is not None:
         put(r, seat, p, rl)
     if gear is not None:
@@ -72,9 +73,8 @@ def setup_car(
     car.discard = everything[len(hand) + len(deck) :]
     if engine is not None:
         car.engine = [heat_card(car.colour, n) for n in range(1, engine + 1)]
-    r._decisions.pop(seat, None)
-    r._pending = None
-    r.dirty_views.add(seat)
+    r.views.dirty.add(seat)
+    r.ask_again()
     return car
 
 
@@ -100,8 +100,8 @@ def park(r: HeatRace, seat: str) -> None:
 def answer_defaults(r: HeatRace, *seats: str, stop_at: str | None = None) -> None:
     """Let the given seats take the default of every decision they are asked this round,
     up to a decision of kind `stop_at`."""
-    start = r.round
-    while r.round == start and r.phase != "plan":
+    start = r.state.round
+    while r.state.round == start and r.state.phase != "plan":
         decision = next((d for d in r.pending if d.seat in seats), None)
         if decision is None or decision.kind == stop_at:
             return

@@ -4,7 +4,7 @@ HEAT-CHAMP-06, -08, -18, -20, -21)."""
 import pytest
 
 from races.rules import Action, ConfigError, Placing, RaceResult, Seat, get_game, run_bot_race
-from races.rules.heat.championship import next_grid, standings
+from races.rules.heat.rules.championship import next_grid, standings
 
 from .scenario import race
 
@@ -60,11 +60,16 @@ def test_the_car_design_market_goes_back_to_front_then_one_swap():  # HEAT-CHAMP
     assert picks == ["car3", "car2", "car1"]
     swap = r.pending[0]
     assert (swap.seat, swap.kind) == ("car3", "market_swap")
-    car = r.by_seat["car3"]
+    car = r.state.by_seat["car3"]
     owned, market = car.upgrades[0], swap.options["row"][0]["id"]
     r.apply("car3", Action("market_swap", {"owned": owned, "market": market}))
-    assert car.upgrades == [market] and r.phase == "plan"
-    assert [len(r.by_seat[s].upgrades) for s in ("car1", "car2", "car3", "car4")] == [1, 1, 1, 0]
+    assert car.upgrades == [market] and r.state.phase == "plan"
+    assert [len(r.state.by_seat[s].upgrades) for s in ("car1", "car2", "car3", "car4")] == [
+        1,
+        1,
+        1,
+        0,
+    ]
 
 
 def test_four_races_chained_through_carry_over_and_carry_in():  # HEAT-CHAMP-20
@@ -84,9 +89,9 @@ def test_four_races_chained_through_carry_over_and_carry_in():  # HEAT-CHAMP-20
         played, _ = run_bot_race(GAME, config, entry, n)
         result = played.result()
         if results:
-            assert [c.seat for c in played.cars] == config["grid"]
+            assert [c.seat for c in played.state.cars] == config["grid"]
         for seat_id, handed in carry.items():
-            car = played.by_seat[seat_id]
+            car = played.state.by_seat[seat_id]
             assert set(handed["upgrades"]) <= set(car.upgrades) | {
                 e.data["given"] for e in played.events if e.type == "market_swapped"
             }
@@ -124,6 +129,6 @@ def test_a_garage_race_with_carried_upgrades_skips_the_draft():  # HEAT-CHAMP-20
         Seat("b", "B", "bot", "pro", setup={"carry_in": {"upgrades": ["up.B05.2"]}}),
     ]
     r = GAME.start({"track": "usa", "garage": True}, seats, 3)
-    assert r.phase == "plan"
-    assert r.by_seat["a"].upgrades == ["up.B13.1"]
-    assert "up.B13.1" in r.by_seat["a"].deck + r.by_seat["a"].hand
+    assert r.state.phase == "plan"
+    assert r.state.by_seat["a"].upgrades == ["up.B13.1"]
+    assert "up.B13.1" in r.state.by_seat["a"].deck + r.state.by_seat["a"].hand

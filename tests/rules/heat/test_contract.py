@@ -41,13 +41,13 @@ def test_a_view_hides_other_hands_and_face_down_cards():  # HEAT-B-ENG-09, HEAT-
     r = _race()
     view = r.view("a")
     json.dumps(view)
-    assert [c["id"] for c in view["you"]["hand"]] == r.by_seat["a"].hand
+    assert [c["id"] for c in view["you"]["hand"]] == r.state.by_seat["a"].hand
     other = next(c for c in view["cars"] if c["seat"] == "b")
     assert isinstance(other["hand"], int) and isinstance(other["deck"], int)
     assert other["play"] is None
     assert "you" not in r.view(None)
     text = json.dumps(view)
-    assert not any(card in text for card in r.by_seat["b"].hand)
+    assert not any(card in text for card in r.state.by_seat["b"].hand)
 
 
 def test_decision_options_hold_what_a_panel_needs():
@@ -62,7 +62,7 @@ def test_decision_options_hold_what_a_panel_needs():
 
 def test_an_illegal_action_is_refused_with_a_message_and_changes_nothing():  # HEAT-B-ENG-06
     r = _race()
-    before = (len(r.events), r.by_seat["a"].shift_to, list(r.by_seat["a"].hand))
+    before = (len(r.events), r.state.by_seat["a"].shift_to, list(r.state.by_seat["a"].hand))
     for seat, action in (
         ("a", Action("shift_gear", {"gear": 4})),
         ("a", Action("boost")),
@@ -73,7 +73,7 @@ def test_an_illegal_action_is_refused_with_a_message_and_changes_nothing():  # H
         assert isinstance(message, str) and message
         with pytest.raises(IllegalAction):
             r.apply(seat, action)
-    assert (len(r.events), r.by_seat["a"].shift_to, list(r.by_seat["a"].hand)) == before
+    assert (len(r.events), r.state.by_seat["a"].shift_to, list(r.state.by_seat["a"].hand)) == before
 
 
 def test_legal_actions_are_all_valid():  # HEAT-B-ENG-06

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from races.rules import Action, Seat, get_game, run_bot_race
-from races.rules.heat.season import Sponsors
+from races.rules.heat.rules.sponsors import new_sponsor_deck
 
 from .scenario import answer_defaults, events_of, park, plan, race, setup_car
 
@@ -20,7 +20,7 @@ def _log(r, seat, types):
 
 def test_the_opening_hand_is_one_cards_drawn_event_per_car():  # HEAT-B-ENG-10, HEAT-B-012
     r = race(None, None)
-    for car in r.cars:
+    for car in r.state.cars:
         log = _log(r, car.seat, {"cards_drawn", "hand_replenished"})
         assert [t for t, _ in log] == ["cards_drawn", "hand_replenished"]
         drawn = log[0][1]
@@ -41,7 +41,7 @@ def test_a_reshuffle_splits_the_draws_in_the_order_they_happen():
     pile = [*car.discard, played]
     plan(r, "car1", 1, [played])
     answer_defaults(r, "car1", "car2")
-    assert r.round == 2
+    assert r.state.round == 2
     # after the setup: the deck shuffled, the opening hand drawn and announced
     log = _log(r, "car1", {"cards_drawn", "deck_shuffled", "hand_replenished"})[3:]
     assert [t for t, _ in log] == [
@@ -61,9 +61,9 @@ def test_a_reshuffle_splits_the_draws_in_the_order_they_happen():
 def test_a_sponsorship_card_is_drawn_before_it_is_announced():
     # HEAT-B-ENG-10, HEAT-CHAMP-14, HEAT-CHAMP-15: a press corner at C1, Speed 5 on limit 3
     r = race(None, None, laps=2)
-    r.press = {1}
-    r.sponsors = Sponsors(r)
-    top = r.sponsors.deck[0]
+    r.state.press = {1}
+    r.state.sponsors = new_sponsor_deck(r.state, r.chance, r.emit)
+    top = r.state.sponsors.deck[0]
     setup_car(r, "car2", p=35, rl=True)
     car = setup_car(r, "car1", p=4, gear=2, engine=6, hand=["S4", "S1"])
     park(r, "car2")
@@ -80,12 +80,12 @@ def test_a_sponsorship_card_is_drawn_before_it_is_announced():
 def test_setup_sponsorships_and_the_opening_hand_come_in_draw_order():
     # HEAT-B-ENG-10, HEAT-CHAMP-09: a season race deals its sponsorship cards, then the hand
     r, _ = run_bot_race(GAME, {"season": "1961", "season_race": 1}, _seats(3), 1)
-    car = r.cars[0]
+    car = r.state.cars[0]
     setup = [e for e in r.events if e.seat == car.seat and e.type == "cards_drawn" and not e.round]
     piles = [e.data["pile"] for e in setup]
     assert piles[-1] == "deck" and set(piles[:-1]) == {"sponsorship"}
     assert all(e.data["reason"] == "setup" for e in setup)
-    assert sum(len(e.data["cards"]) for e in setup) == r.hand_size
+    assert sum(len(e.data["cards"]) for e in setup) == r.state.hand_size
 
 
 def _seats(n):
@@ -94,8 +94,10 @@ def _seats(n):
 
 def _secret(r, seat):
     """What nobody else may see of a seat's cards: its hand and its face-down play."""
-    car = r.by_seat[seat]
-    revealed = r.phase not in ("plan", "setup") and car in r.order[: r.turn_index + 1]
+    car = r.state.by_seat[seat]
+    revealed = (
+        r.state.phase not in ("plan", "setup") and car in r.state.order[: r.state.turn_index + 1]
+    )
     return set(car.hand) | (set() if revealed else set(car.play))
 
 
@@ -109,7 +111,7 @@ def test_no_view_shows_another_seats_drawn_or_face_down_cards():
         for owner in ("car1", "car2", "car3"):
             secret = _secret(r, owner)
             own = {c["id"] for c in r.view(owner)["you"]["hand"]}
-            assert set(r.by_seat[owner].hand) == own
+            assert set(r.state.by_seat[owner].hand) == own
             for viewer, text in views.items():
                 if viewer != owner:
                     assert not [c for c in secret if f'"{c}"' in text], (viewer, owner)

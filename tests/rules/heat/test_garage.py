@@ -15,7 +15,7 @@ def test_t30_the_draft_runs_reverse_forward_reverse_and_legends_never_pick():
     # HEAT-GARAGE-03
     r = race(None, None, None, "legend", garage=True)
     order = []
-    while r.phase == "draft":
+    while r.state.phase == "draft":
         decision = r.pending[0]
         assert len(decision.options["row"]) + len(order) % 3 == 6
         order.append(decision.seat)
@@ -23,10 +23,10 @@ def test_t30_the_draft_runs_reverse_forward_reverse_and_legends_never_pick():
     assert order == ["car3", "car2", "car1", "car1", "car2", "car3", "car3", "car2", "car1"]
     rows = events_of(r, "upgrade_row_revealed")
     assert [len(row["cards"]) for row in rows] == [6, 6, 6]
-    assert all(len(r.by_seat[s].upgrades) == 3 for s in ("car1", "car2", "car3"))
-    assert r.by_seat["car4"].upgrades == []
+    assert all(len(r.state.by_seat[s].upgrades) == 3 for s in ("car1", "car2", "car3"))
+    assert r.state.by_seat["car4"].upgrades == []
     # HEAT-GARAGE-05: the upgrades join the 12 speed cards; no starting upgrades.
-    car = r.by_seat["car1"]
+    car = r.state.by_seat["car1"]
     cards = car.deck + car.hand
     assert all(u in cards for u in car.upgrades) and not any(".U" in c for c in cards)
 
@@ -34,7 +34,7 @@ def test_t30_the_draft_runs_reverse_forward_reverse_and_legends_never_pick():
 def test_the_quick_deal_gives_three_upgrades_each_in_grid_order():  # HEAT-GARAGE-04
     r = race(None, None, garage=True, garage_draft=False)
     dealt = [e.seat for e in r.events if e.type == "upgrade_dealt"]
-    assert dealt == ["car1", "car2"] * 3 and r.phase == "plan"
+    assert dealt == ["car1", "car2"] * 3 and r.state.phase == "plan"
 
 
 def test_t47_an_unpayable_heat_cost_card_becomes_a_random_speed():  # HEAT-GARAGE-07
@@ -53,7 +53,7 @@ def test_t48_a_heat_cost_paid_by_cooling_down_first():  # HEAT-GARAGE-07, HEAT-B
     r = _garage(None)
     car = setup_car(r, "car1", p=12, gear=1, engine=0, hand=["B11", "H", "S1"])
     plan(r, "car1", 1, car.hand[:1])
-    assert r.phase == "react" and car.speed == 6 and car.heat_owed == 1
+    assert r.state.phase == "react" and car.speed == 6 and car.heat_owed == 1
     with pytest.raises(IllegalAction, match="pay"):
         r.apply("car1", Action("end_react"))
     r.apply("car1", Action("cooldown", {"count": 1}))
@@ -165,7 +165,7 @@ def test_adjust_limit_changes_only_this_cars_corner_checks():  # HEAT-GARAGE-17
     answer_defaults(r, "car1", stop_at="discard")
     check = events_of(r, "corner_checked", "car1")[0]
     assert (check["limit"], check["due"]) == (3 + 2, 0)
-    assert r.limit(r.track.corners[0]) == 3  # the corner itself is unchanged for others
+    assert r.state.limit(r.state.track.corners[0]) == 3  # the corner itself is unchanged for others
 
 
 def test_a_slipstream_bonus_card_lengthens_the_slipstream():  # HEAT-GARAGE-16

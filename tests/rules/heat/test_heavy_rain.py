@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from races.rules import Action, ConfigError, Seat, get_game
-from races.rules.heat.legends import legend_target
-from races.rules.heat.track import track_from_data
+from races.rules.heat.rules.legends import legend_target
+from races.rules.heat.rules.track import track_from_data
 
 from .scenario import answer_defaults, events_of, park, plan, put, race, setup_car
 
@@ -71,7 +71,7 @@ def test_an_aggressive_legend_may_cross_one_more_corner_line():  # HEAT-RAIN-08
     for heavy_rain, expected in ((False, 11), (True, 7 + 3 + 3)):
         r = race("legend", laps=3, heavy_rain=heavy_rain, track=_track(corners=corners))
         car = put(r, "car1", 7)
-        assert legend_target(r, car, helmet=14, diamond=3) == expected
+        assert legend_target(r.state, car, helmet=14, diamond=3) == expected
 
 
 def test_heavy_rain_allows_a_seventh_car_in_orange():  # HEAT-RAIN-01, HEAT-RAIN-10
@@ -79,11 +79,11 @@ def test_heavy_rain_allows_a_seventh_car_in_orange():  # HEAT-RAIN-01, HEAT-RAIN
     with pytest.raises(ConfigError, match="at most 6"):
         GAME.start({"track": "japan"}, seats, 1)
     r = GAME.start({"track": "japan", "heavy_rain": True}, seats, 1)
-    assert sorted(c.colour for c in r.cars)[4] == "orange" and r.adrenaline_slots == 2
+    assert sorted(c.colour for c in r.state.cars)[4] == "orange" and r.state.adrenaline_slots == 2
 
 
 def test_the_air_intake_cards_join_the_advanced_pool_only_with_heavy_rain():  # HEAT-GARAGE-01
-    from races.rules.heat.cards import sponsorship_pool, upgrade_pool
+    from races.rules.heat.rules.cards import sponsorship_pool, upgrade_pool
 
     assert not any(".A49." in c for c in upgrade_pool("advanced"))
     assert sum(".A49." in c for c in upgrade_pool("advanced", heavy_rain=True)) == 2
@@ -92,7 +92,7 @@ def test_the_air_intake_cards_join_the_advanced_pool_only_with_heavy_rain():  # 
 
 def test_event_1964_2_allows_slipstream_only_in_gears_3_and_4():
     r = race(None, None, laps=3)
-    r.event_rules = {"slipstream_gears": (3, 4)}
+    r.state.event_rules = {"slipstream_gears": (3, 4)}
     setup_car(r, "car2", p=13, rl=True)
     car = setup_car(r, "car1", p=10, gear=2, engine=0, hand=["S1", "S1", "S2"])
     park(r, "car2")
@@ -104,7 +104,7 @@ def test_event_1964_2_allows_slipstream_only_in_gears_3_and_4():
 
 def test_event_1964_3_lets_heat_be_discarded():
     r = race(None, laps=3)
-    r.event_rules = {"discard_heat": True}
+    r.state.event_rules = {"discard_heat": True}
     car = setup_car(r, "car1", p=12, gear=1, engine=0, hand=["S1", "H", "X"])
     heat = car.hand[1]
     plan(r, "car1", 1, car.hand[:1])
@@ -116,7 +116,7 @@ def test_event_1964_3_lets_heat_be_discarded():
 
 def test_event_1964_4_gives_nobody_adrenaline():
     r = race(None, None, laps=3)
-    r.event_rules = {"no_adrenaline": True}
+    r.state.event_rules = {"no_adrenaline": True}
     park(r, "car1")
     park(r, "car2")
     assert events_of(r, "turn_order_fixed")[-1]["adrenaline"] == []
@@ -125,9 +125,13 @@ def test_event_1964_4_gives_nobody_adrenaline():
 def test_the_1964_season_uses_its_fixed_weather_and_double_press_cards():  # section 12.7
     seats = [Seat("a", "A", "bot", "pro"), Seat("b", "B", "bot", "pro")]
     r = GAME.start({"season": "1964", "season_race": 1}, seats, 2)
-    assert r.phase == "draft" and r.conditions is None  # HEAT-CHAMP-07: car design first
-    while r.phase == "draft":
+    assert (
+        r.state.phase == "draft" and r.state.conditions is None
+    )  # HEAT-CHAMP-07: car design first
+    while r.state.phase == "draft":
         d = r.pending[0]
         r.apply(d.seat, GAME.bot("pro", seed=2, seat=d.seat).choose(r.view(d.seat), d))
-    assert r.heavy_rain and r.track.id == "japan" and r.conditions.weather == "rain"
-    assert r.event_rules["press_cards"] == 2 and r.press
+    assert (
+        r.state.heavy_rain and r.state.track.id == "japan" and r.state.conditions.weather == "rain"
+    )
+    assert r.state.event_rules["press_cards"] == 2 and r.state.press

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from races.rules import ConfigError, Seat, get_game, play_bots
-from races.rules.heat.legends import legend_target
-from races.rules.heat.track import track_from_data
+from races.rules.heat.rules.legends import legend_target
+from races.rules.heat.rules.track import track_from_data
 
 from .scenario import events_of, put, race
 
@@ -20,34 +20,34 @@ def _legend_at(p, laps=None):
 def test_t31_past_the_legend_line_it_clears_the_corner_at_limit_plus_diamond():
     # HEAT-LEGEND-04: space 5 has countdown 2 <= threshold 4 of C1.
     r, car = _legend_at(5)
-    assert legend_target(r, car, helmet=14, diamond=2) == 10
+    assert legend_target(r.state, car, helmet=14, diamond=2) == 10
 
 
 def test_t32_a_legend_never_crosses_two_corner_lines_in_one_turn():  # HEAT-LEGEND-04
     r, car = _legend_at(7)
-    assert legend_target(r, car, helmet=14, diamond=3) == 11
+    assert legend_target(r.state, car, helmet=14, diamond=3) == 11
 
 
 def test_t33_approaching_a_corner_it_stops_on_the_diamond_space():  # HEAT-LEGEND-05
     r, car = _legend_at(-1)
-    assert legend_target(r, car, helmet=14, diamond=1) == 6
+    assert legend_target(r.state, car, helmet=14, diamond=1) == 6
 
 
 def test_t34_far_from_a_corner_it_moves_its_helmet_number():  # HEAT-LEGEND-05
     r, car = _legend_at(12, laps=1)
-    assert legend_target(r, car, helmet=10, diamond=1) == 22
+    assert legend_target(r.state, car, helmet=10, diamond=1) == 22
 
 
 def test_t53_the_final_finish_line_before_the_corner_lets_it_run_on():
     # HEAT-LEGEND-05, HEAT-LEGEND-07: C1's line (q = 28) lies beyond the finish (20).
     r, car = _legend_at(15, laps=1)
-    assert legend_target(r, car, helmet=14, diamond=1) == 29
+    assert legend_target(r.state, car, helmet=14, diamond=1) == 29
 
 
 def test_the_legend_bonus_is_added_to_the_helmet_without_a_cap():  # HEAT-LEGEND-06
     r = race("legend", laps=3, legend_bonus=7)
     car = put(r, "car1", 12)
-    assert legend_target(r, car, helmet=2, diamond=0) == 12 + 9
+    assert legend_target(r.state, car, helmet=2, diamond=0) == 12 + 9
 
 
 def test_a_diamond_space_behind_the_legend_leaves_it_in_place():  # HEAT-LEGEND-05
@@ -55,13 +55,13 @@ def test_a_diamond_space_behind_the_legend_leaves_it_in_place():  # HEAT-LEGEND-
     data["corners"][0]["legend_threshold"] = 0
     r = race("legend", laps=3, track=track_from_data(data))
     car = put(r, "car1", 6)  # countdown 1 > threshold 0: approaching C1; its diamond 3 is space 4
-    assert legend_target(r, car, helmet=14, diamond=3) == 6
-    assert legend_target(r, car, helmet=14, diamond=0) == 7
+    assert legend_target(r.state, car, helmet=14, diamond=3) == 6
+    assert legend_target(r.state, car, helmet=14, diamond=0) == 7
 
 
 def test_t35_the_legend_deck_is_reshuffled_after_ten_rounds():  # HEAT-LEGEND-02
     r = race("legend", "legend", laps=10)
-    assert r.finished and r.round > 11
+    assert r.finished and r.state.round > 11
     reveals = [e for e in r.events if e.type == "legend_card_revealed"]
     assert [e.round for e in reveals[:11]] == list(range(1, 12))
     shuffles = [
@@ -79,7 +79,7 @@ def test_every_legend_uses_the_one_card_of_the_round():  # HEAT-LEGEND-02
         if e.type == "legend_card_revealed":
             assert e.round not in per_round
             per_round[e.round] = e.data["card"]
-    assert set(per_round) == set(range(1, r.round + 1))
+    assert set(per_round) == set(range(1, r.state.round + 1))
 
 
 def test_legends_never_decide_pay_heat_or_take_adrenaline():  # HEAT-LEGEND-03

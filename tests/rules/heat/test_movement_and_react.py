@@ -14,14 +14,14 @@ def test_t09_a_blocked_target_takes_the_first_free_spot_behind():  # HEAT-B-050
     put(r, "car3", 10, False)
     put(r, "car4", 9, True)
     car = put(r, "car1", 3, True)
-    r.board.move(car, 7)
+    r.state.board.move(car, 7)
     assert (car.p, car.spot) == (9, "OUT")
 
 
 def test_t10_an_empty_target_space_gives_the_race_line():  # HEAT-B-050
     r = race(None)
     car = put(r, "car1", 3, False)
-    r.board.move(car, 4)
+    r.state.board.move(car, 4)
     assert (car.p, car.spot) == (7, "RL")
 
 
@@ -35,12 +35,12 @@ def test_t11_turn_order_is_progress_then_race_line():  # HEAT-B-021
 
 def _fix_order(r, seats_in_order):
     for i, seat in enumerate(seats_in_order):
-        if r.by_seat[seat].legend:
+        if r.state.by_seat[seat].legend:
             put(r, seat, 15 - i)
         else:
             setup_car(r, seat, p=15 - i)
     for seat in seats_in_order:
-        if not r.by_seat[seat].legend:
+        if not r.state.by_seat[seat].legend:
             park(r, seat)
     return events_of(r, "turn_order_fixed")[-1]
 
@@ -61,9 +61,9 @@ def test_t13_with_four_cars_the_only_slot_can_fall_on_a_legend():  # HEAT-B-034
 def test_t14_the_number_of_adrenaline_slots_stays_as_at_the_start():  # HEAT-B-034, -063
     r = race(None, None, None, None, None)
     for seat in ("car4", "car5"):
-        car = r.by_seat[seat]
+        car = r.state.by_seat[seat]
         car.finish_round = 0
-        r.board.lift(car)
+        r.state.board.lift(car)
     fixed = _fix_order(r, ["car1", "car2", "car3"])
     assert fixed["order"] == ["car1", "car2", "car3"]
     assert fixed["adrenaline"] == ["car2", "car3"]

@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from races.rules import Seat, get_game, replay, run_bot_race
-from races.rules.heat.cards import heat_card, starting_cards, stress_card
+from races.rules.heat.rules.cards import heat_card, starting_cards, stress_card
 from races.rules.heat.view import _car
 
 GAME = get_game("heat")
@@ -51,13 +51,16 @@ class Watched:
 
     def check(self):
         race = self.race
-        for car in race.cars:
-            if not car.legend and race.phase != "draft":  # cards are dealt after the draft
+        for car in race.state.cars:
+            if not car.legend and race.state.phase != "draft":  # cards are dealt after the draft
                 assert sorted(car.all_cards()) == _expected_cards(car)
         # The view reuses the entries of cars no event touched: they must equal fresh ones.
         shown = race.view(None)["cars"]
         revealed = [c["play"] is not None for c in shown]
-        fresh = [_car(c, race.track.length, r) for c, r in zip(race.cars, revealed, strict=True)]
+        fresh = [
+            _car(c, race.state.track.length, r)
+            for c, r in zip(race.state.cars, revealed, strict=True)
+        ]
         assert shown == fresh
         events = race.events
         for i in range(self.seen, len(events)):
@@ -104,7 +107,7 @@ def test_every_race_ends_with_cards_conserved_and_replays_to_the_same_hash(
         race.apply(decision.seat, action)
         actions.append((decision.seat, action))
         watch.check()
-    assert race.finished and not race.ended_early
+    assert race.finished and not race.state.ended_early
     result = race.result()
     assert sorted(p.position for p in result.order) == list(range(1, len(players) + 1))
     assert all(p.status == "finished" for p in result.order)
@@ -150,7 +153,7 @@ def test_golden_logs_keep_their_hashes():  # STYLE 15: seed-fixed playthroughs
 
 @pytest.mark.parametrize(("season", "races"), [("1961", 3), ("1962", 3), ("1963", 4)])
 def test_every_season_runs_with_carry_over(season, races):  # HEAT-CHAMP-01, -20
-    from races.rules.heat.championship import next_grid
+    from races.rules.heat.rules.championship import next_grid
 
     players = seats("pro", "rookie", "pro", "legend", "legend")
     results, carry = [], {}
@@ -192,7 +195,7 @@ def test_a_smoke_run_of_many_seeds_raises_nothing(track):
         if seed % 3 == 2:
             config["upgrade_pool"] = "basic_and_advanced"
         race, _ = run_bot_race(GAME, config, seats(*bots), seed)
-        assert race.finished and not race.ended_early
+        assert race.finished and not race.state.ended_early
 
 
 if __name__ == "__main__":  # regenerate golden.json after a deliberate change of the log

@@ -4,7 +4,7 @@ HEAT-CHAMP-09..-18, section 12.7)."""
 import pytest
 
 from races.rules import Action, ConfigError, Seat, get_game
-from races.rules.heat.season import Sponsors
+from races.rules.heat.rules.sponsors import new_sponsor_deck
 
 from .scenario import answer_defaults, events_of, park, plan, race, setup_car
 
@@ -12,8 +12,8 @@ GAME = get_game("heat")
 
 
 def _pressed(r, corners=(1,)):
-    r.press = set(corners)
-    r.sponsors = Sponsors(r)
+    r.state.press = set(corners)
+    r.state.sponsors = new_sponsor_deck(r.state, r.chance, r.emit)
     return r
 
 
@@ -53,16 +53,16 @@ def test_t43_a_used_sponsorship_leaves_the_race_an_unused_one_stays():  # HEAT-C
     plan(r, "car1", 1, ["sp.SP81.1"])
     answer_defaults(r, "car1", stop_at="discard")
     r.apply("car1", Action("discard", {"cards": ["sp.SP83.1"]}))
-    assert "sp.SP81.1" in r.sponsors.used and "sp.SP81.1" not in car.all_cards()
+    assert "sp.SP81.1" in r.state.sponsors.used and "sp.SP81.1" not in car.all_cards()
     # SP83 went to the discard pile, then back into the hand through the step 9 reshuffle.
     assert "sp.SP83.1" in car.all_cards() and car.sponsorships == ["sp.SP83.1"]
-    assert "sp.SP83.1" not in r.sponsors.used
+    assert "sp.SP83.1" not in r.state.sponsors.used
     assert events_of(r, "sponsorships_used", "car1")[0]["cards"] == ["sp.SP81.1"]
 
 
 def test_t51_a_spin_out_in_event_1963_4_eliminates_the_car():  # HEAT-B-064
     r = race(None, None, laps=1)
-    r.event_rules = {"spin_eliminates": True}
+    r.state.event_rules = {"spin_eliminates": True}
     setup_car(r, "car2", p=0)
     car = setup_car(r, "car1", p=4, gear=2, engine=1, hand=["S4", "S2"])
     park(r, "car2")
@@ -71,8 +71,8 @@ def test_t51_a_spin_out_in_event_1963_4_eliminates_the_car():  # HEAT-B-064
     r.apply("car1", Action("end_react"))
     assert events_of(r, "spun_out", "car1") and len(car.engine) == 0
     assert car.eliminated == 1 and events_of(r, "car_eliminated", "car1")
-    assert all(c.seat != "car1" for c in r.racing())
-    assert r.board.holder(car.p, car.rl) != "car1"
+    assert all(c.seat != "car1" for c in r.state.racing())
+    assert r.state.board.holder(car.p, car.rl) != "car1"
     driver = GAME.bot("pro", seed=1, seat="car2")
     while r.pending:
         d = r.pending[0]
@@ -84,7 +84,7 @@ def test_t51_a_spin_out_in_event_1963_4_eliminates_the_car():  # HEAT-B-064
 
 def test_event_1961_2_speed_15_gains_one_card_once_a_turn():  # section 12.7
     r = _pressed(race(None, laps=3), corners=())
-    r.event_rules = {"speed_sponsor": 15}
+    r.state.event_rules = {"speed_sponsor": 15}
     car = setup_car(
         r, "car1", p=-1, gear=4, engine=6, hand=["U5", "S4", "S4", "S4"], deck=["S4", "S1"]
     )
@@ -110,16 +110,16 @@ def test_a_season_race_takes_its_event_cards_setup(
 ):  # HEAT-CHAMP-01, -09, section 12.7
     seats = [Seat("a", "A", "bot", "pro"), Seat("b", "B", "bot", "rookie")]
     r = GAME.start({"season": season, "season_race": number}, seats, 5)
-    while r.phase == "draft":
+    while r.state.phase == "draft":
         d = r.pending[0]
         r.apply(d.seat, GAME.bot("pro", seed=5, seat=d.seat).choose(r.view(d.seat), d))
-    assert (r.track.id, r.laps, r.hand_size) == (track, laps, hand)
-    assert r.conditions is not None  # HEAT-CHAMP-11: weather and road conditions
-    for car in r.cars:
-        weather_heat = {"fog": 1, "freezing": -1}.get(r.conditions.weather, 0)
-        moved = {"sunny": 3, "rain": 3}.get(r.conditions.weather, 0)
+    assert (r.state.track.id, r.state.laps, r.state.hand_size) == (track, laps, hand)
+    assert r.state.conditions is not None  # HEAT-CHAMP-11: weather and road conditions
+    for car in r.state.cars:
+        weather_heat = {"fog": 1, "freezing": -1}.get(r.state.conditions.weather, 0)
+        moved = {"sunny": 3, "rain": 3}.get(r.state.conditions.weather, 0)
         assert len(car.engine) == heat + weather_heat - moved
-        weather_stress = {"cloudy": -1, "heavy_rain": 1}.get(r.conditions.weather, 0)
+        weather_stress = {"cloudy": -1, "heavy_rain": 1}.get(r.state.conditions.weather, 0)
         assert sum(".X" in c for c in car.all_cards()) == stress + weather_stress
         assert len([c for c in car.hand if c.startswith("sp.")]) >= sponsors
         assert len(car.hand) == hand
@@ -132,8 +132,11 @@ def test_a_custom_season_shuffles_the_four_tracks_and_draws_an_event_each():  # 
         config = {"season": "custom", "season_race": number, "season_seed": "s"}
         r = GAME.start(config, seats, number)
         again = GAME.start(config, seats, number + 10)  # another race seed, same season
-        assert (r.track.id, r.event.number) == (again.track.id, again.event.number)
-        picked.append((r.track.id, r.event.number))
+        assert (r.state.track.id, r.state.event.number) == (
+            again.state.track.id,
+            again.state.event.number,
+        )
+        picked.append((r.state.track.id, r.state.event.number))
     assert sorted(t for t, _ in picked) == ["france", "gbr", "italy", "usa"]
     assert len({e for _, e in picked}) == 4
     with pytest.raises(ConfigError, match="season_seed"):

@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import Action, IllegalAction
-from races.rules.heat.turn import slipstream_eligible
+from races.rules.heat.rules.slipstream import slipstream_eligible
 
 from .scenario import answer_defaults, events_of, park, plan, put, race, setup_car
 
@@ -23,7 +23,7 @@ def test_t19_slipstream_needs_a_car_beside_or_straight_ahead(other, eligible, an
         r = race(None, None, slipstream_any_spot_ahead=flag)
         car = put(r, "car1", 6, True)
         put(r, "car2", *other)
-        assert slipstream_eligible(r, car) is expected
+        assert slipstream_eligible(r.state, car) is expected
 
 
 def _slipstream_setup(r, blockers=()):
@@ -115,7 +115,7 @@ def test_t26_no_slipstream_across_the_final_finish_line():  # HEAT-B-043
     r = race(None, None)
     car = put(r, "car1", 18, True)
     put(r, "car2", 19, True)
-    assert not slipstream_eligible(r, car)
+    assert not slipstream_eligible(r.state, car)
 
 
 def test_t27_corners_beyond_the_final_finish_line_are_not_checked():  # HEAT-B-044, -060

@@ -31,7 +31,7 @@ def test_t02_a_two_gear_shift_costs_one_heat_to_the_discard():  # HEAT-B-023
     car = _far(r, gear=2, engine=6, hand=["S1", "S1", "S1", "S2", "S2", "S2", "S3"])
     plan(r, "car1", 4, car.hand[:4])
     assert car.gear == 4 and len(car.engine) == 5
-    assert r.phase == "react"  # before step 9 moves the play area onto the discard pile
+    assert r.state.phase == "react"  # before step 9 moves the play area onto the discard pile
     assert ".H" in car.discard[-1]
     assert events_of(r, "heat_paid")[0]["reason"] == "shift"
 

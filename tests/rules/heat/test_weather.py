@@ -4,9 +4,9 @@ import pytest
 
 from races.rules import Action
 from races.rules.heat.chance import ScriptedChance
-from races.rules.heat.legends import legend_target
 from races.rules.heat.race import HeatRace
-from races.rules.heat.track import load_track
+from races.rules.heat.rules.legends import legend_target
+from races.rules.heat.rules.track import load_track
 
 from .scenario import answer_defaults, events_of, park, plan, put, race, seats, setup_car
 
@@ -27,7 +27,7 @@ def test_t36_the_weather_changes_every_players_starting_cards(
 ):  # HEAT-WEATHER-03, section 12.8
     chance = ScriptedChance("w", {"weather": [[weather]]})
     r = HeatRace({"weather": True}, seats(None), "w", load_track("usa"), chance)
-    car = r.cars[0]
+    car = r.state.cars[0]
     cards = car.deck + car.hand
     assert events_of(r, "weather_drawn")[0]["token"] == weather
     assert len(car.engine) == engine
@@ -49,13 +49,13 @@ def test_road_tokens_go_one_per_corner_in_order():  # HEAT-WEATHER-04, -05
         (1, "corner_minus1"),
         (2, "sector_free_boost"),
     ]
-    assert r.limit(r.track.corners[0]) == 2
-    assert r.conditions.sectors == {2: "free_boost"}
+    assert r.state.limit(r.state.track.corners[0]) == 2
+    assert r.state.conditions.sectors == {2: "free_boost"}
 
 
 def test_t37_a_slipstream_sector_token_applies_after_its_corner():  # HEAT-WEATHER-05, -10
     r = _weathered(None, None, road=["sector_slipstream.1", "corner_plus1.1"])
-    assert r.conditions.sectors == {1: "slipstream_plus_1"}
+    assert r.state.conditions.sectors == {1: "slipstream_plus_1"}
     setup_car(r, "car2", p=10, rl=True)
     car = setup_car(r, "car1", p=9, gear=1, engine=6, hand=["U0", "S1"])
     park(r, "car2")
@@ -70,7 +70,7 @@ def test_t37_a_slipstream_sector_token_applies_after_its_corner():  # HEAT-WEATH
 def test_t38_a_limit_token_changes_the_corner_for_cars_and_legends():  # HEAT-WEATHER-09
     r = _weathered(None, "legend", road=["corner_plus1.1", "corner_plus1.2"])
     legend = put(r, "car2", 5)
-    assert legend_target(r, legend, helmet=14, diamond=2) == 11
+    assert legend_target(r.state, legend, helmet=14, diamond=2) == 11
     put(r, "car2", 30)
     car = setup_car(r, "car1", p=6, gear=1, engine=6, hand=["S4"])
     plan(r, "car1", 1, list(car.hand))

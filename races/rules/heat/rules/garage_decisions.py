@@ -4,17 +4,30 @@ shows, the legal actions and the checks behind IllegalAction."""
 from __future__ import annotations
 
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING
 
-from ..contract import Action, Decision
-from . import garage, turn
+from ...contract import Action, Decision
+from ..state import Car, Market, RaceState
 from .cards import card, card_view, is_stress
-from .championship import Market
-from .state import Car
+from .garage import (
+    card_value,
+    heat_in_discard,
+    heat_owed_lapses,
+    playable_direct,
+    refreshable,
+    symbol_cards,
+    unchosen,
+)
+from .react import heat_in_hand
 
-if TYPE_CHECKING:
-    from .race import HeatRace
-
+# The decisions answered by one of a plain list of actions (D3, D4, D8, D9).
+PLAIN = (
+    "draft_pick",
+    "market_pick",
+    "market_swap",
+    "choose_speed",
+    "convert_unpayable",
+    "refresh",
+)
 GARAGE_REACT = (
     "super_cool",
     "pay_heat_cost",
@@ -26,8 +39,8 @@ GARAGE_REACT = (
 )
 
 
-def draft_decision(race: HeatRace, car: Car) -> Decision:
-    draft = race.draft
+def draft_decision(s: RaceState, car: Car) -> Decision:
+    draft = s.draft
     if isinstance(draft, Market):
         if draft.swapping:
             return Decision(
@@ -61,8 +74,8 @@ def draft_decision(race: HeatRace, car: Car) -> Decision:
     )
 
 
-def choose_speed_decision(race: HeatRace, car: Car) -> Decision:
-    chosen = garage.unchosen(car)[0]
+def choose_speed_decision(s: RaceState, car: Car) -> Decision:
+    chosen = unchosen(car)[0]
     return Decision(
         car.seat,
         "choose_speed",
@@ -72,12 +85,12 @@ def choose_speed_decision(race: HeatRace, car: Car) -> Decision:
             "card": card_view(chosen),
             "choices": list(card(chosen).speed_choices),
             "play": [card_view(c) for c in car.play],
-            "speed_so_far": sum(garage.card_value(car, c) for c in car.play),
+            "speed_so_far": sum(card_value(car, c) for c in car.play),
         },
     )
 
 
-def convert_decision(race: HeatRace, car: Car) -> Decision:
+def convert_decision(s: RaceState, car: Car) -> Decision:
     costly = sorted(
         (c for c in car.play if card(c).heat_cost and c not in car.converted),
         key=lambda c: (-card(c).heat_cost, c),
@@ -90,71 +103,67 @@ def convert_decision(race: HeatRace, car: Car) -> Decision:
             "step": 3,
             "cards": [card_view(c) for c in costly],
             "engine": len(car.engine),
-            "heat_in_hand": len(turn.heat_in_hand(car)),
+            "heat_in_hand": len(heat_in_hand(car)),
         },
         Action("convert_unpayable", {"card": costly[0]}),
     )
 
 
-def refresh_decision(race: HeatRace, car: Car) -> Decision:
+def refresh_decision(s: RaceState, car: Car) -> Decision:
     return Decision(
         car.seat,
         "refresh",
         "Put Refresh cards on top of your deck? (the last listed on top)",
-        {"step": 9, "cards": [card_view(c) for c in garage.refreshable(car)]},
+        {"step": 9, "cards": [card_view(c) for c in refreshable(car)]},
         Action("refresh", {"cards": []}),
     )
 
 
-def react_options(race: HeatRace, car: Car) -> dict:
+def react_options(s: RaceState, car: Car) -> dict:
     stress = [c for c in car.hand if is_stress(c)]
-    salvage = garage.symbol_cards(car, "salvage")
+    salvage = symbol_cards(car, "salvage")
     return {
         "heat_owed": car.heat_owed,
         "scrap": [[c, card(c).scrap] for c in car.scrap_owed],
-        "reduce_stress": [
-            [c.id, c.reduce_stress] for c in garage.symbol_cards(car, "reduce_stress")
-        ]
+        "reduce_stress": [[c.id, c.reduce_stress] for c in symbol_cards(car, "reduce_stress")]
         if stress
         else [],
         "stress_in_hand": stress,
         "salvage": [[c.id, c.salvage] for c in salvage] if car.discard else [],
         # HEAT-B-ENG-09: the own discard pile is visible while resolving Salvage
         "discard_pile": [card_view(c) for c in car.discard] if salvage else [],
-        "accelerate": [c.id for c in garage.symbol_cards(car, "accelerate")],
+        "accelerate": [c.id for c in symbol_cards(car, "accelerate")],
         "plus_count": car.plus_count,
-        "direct_play": [card_view(c) for c in garage.playable_direct(race, car)],
-        "super_cool": [[c.id, c.super_cool] for c in garage.symbol_cards(car, "super_cool")]
-        if garage.heat_in_discard(car)
+        "direct_play": [card_view(c) for c in playable_direct(s, car)],
+        "super_cool": [[c.id, c.super_cool] for c in symbol_cards(car, "super_cool")]
+        if heat_in_discard(car)
         else [],
-        "heat_in_discard": garage.heat_in_discard(car),
+        "heat_in_discard": heat_in_discard(car),
     }
 
 
-def react_legal(race: HeatRace, car: Car) -> list[Action]:
+def react_legal(s: RaceState, car: Car) -> list[Action]:
     actions = []
     most = min(car.heat_owed, len(car.engine))
     actions += [Action("pay_heat_cost", {"count": k}) for k in range(1, most + 1)]
     actions += [Action("scrap", {"card": c}) for c in sorted(set(car.scrap_owed))]
     stress = sorted(c for c in car.hand if is_stress(c))
-    for c in garage.symbol_cards(car, "reduce_stress"):
+    for c in symbol_cards(car, "reduce_stress"):
         for n in range(1, min(c.reduce_stress, len(stress)) + 1):
             actions += [
                 Action("reduce_stress", {"card": c.id, "stress": list(s)})
                 for s in combinations(stress, n)
             ]
     pile = sorted(set(car.discard))
-    for c in garage.symbol_cards(car, "salvage"):
+    for c in symbol_cards(car, "salvage"):
         for n in range(1, min(c.salvage, len(pile)) + 1):
             actions += [
                 Action("salvage", {"card": c.id, "cards": list(s)}) for s in combinations(pile, n)
             ]
-    actions += [
-        Action("accelerate", {"card": c.id}) for c in garage.symbol_cards(car, "accelerate")
-    ]
-    actions += [Action("direct_play", {"card": c}) for c in garage.playable_direct(race, car)]
-    cool = garage.heat_in_discard(car)
-    for c in garage.symbol_cards(car, "super_cool"):
+    actions += [Action("accelerate", {"card": c.id}) for c in symbol_cards(car, "accelerate")]
+    actions += [Action("direct_play", {"card": c}) for c in playable_direct(s, car)]
+    cool = heat_in_discard(car)
+    for c in symbol_cards(car, "super_cool"):
         actions += [
             Action("super_cool", {"card": c.id, "count": k})
             for k in range(1, min(c.super_cool, cool) + 1)
@@ -162,7 +171,7 @@ def react_legal(race: HeatRace, car: Car) -> list[Action]:
     return actions
 
 
-def react_check(race: HeatRace, car: Car, kind: str, params: dict) -> str | None:
+def react_check(s: RaceState, car: Car, kind: str, params: dict) -> str | None:
     name = params.get("card")
     if kind == "pay_heat_cost":
         count = params.get("count")
@@ -178,11 +187,11 @@ def react_check(race: HeatRace, car: Car, kind: str, params: dict) -> str | None
     if kind == "direct_play":
         if name not in car.hand or not card(name).direct_play:
             return "you can only direct-play a direct-play card from your hand"
-        if name not in garage.playable_direct(race, car):
+        if name not in playable_direct(s, car):
             return "its Heat cost could not be paid"
         return None
     symbol = kind
-    if name not in [c.id for c in garage.symbol_cards(car, symbol)]:
+    if name not in [c.id for c in symbol_cards(car, symbol)]:
         if kind == "super_cool":
             return "no played card offers an unused super-cool"
         return f"no played card offers an unused {symbol.replace('_', ' ')}"
@@ -198,7 +207,7 @@ def react_check(race: HeatRace, car: Car, kind: str, params: dict) -> str | None
         count = params.get("count")
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             return "move at least 1 Heat card"
-        if count > card(name).super_cool or count > garage.heat_in_discard(car):
+        if count > card(name).super_cool or count > heat_in_discard(car):
             return "not that many: the card's number and the Heat in your discard pile limit it"
     if kind == "salvage":
         chosen = params.get("cards")
@@ -209,39 +218,36 @@ def react_check(race: HeatRace, car: Car, kind: str, params: dict) -> str | None
     return None
 
 
-def end_react_check(race: HeatRace, car: Car) -> str | None:
+def end_react_check(s: RaceState, car: Car) -> str | None:
     if car.scrap_owed:
         return "resolve the scrap of your played cards first"
-    if car.heat_owed and not garage.heat_owed_lapses(race, car):
+    if car.heat_owed and not heat_owed_lapses(s, car):
         return f"pay the {car.heat_owed} Heat your cards cost first"
     return None
 
 
-def legal_plain(race: HeatRace, car: Car) -> list[Action]:
+def legal_plain(s: RaceState, car: Car, asked: str) -> list[Action]:
     """D3, D4, D8, D9."""
-    phase = race.phase
-    if phase == "draft" and isinstance(race.draft, Market):
-        if race.draft.swapping:
-            return [Action("market_swap", {"owned": None, "market": None})] + [
-                Action("market_swap", {"owned": o, "market": m})
-                for o in sorted(car.upgrades)
-                for m in sorted(set(race.draft.row))
-            ]
-        return [Action("market_pick", {"card": c}) for c in sorted(set(race.draft.row))]
-    if phase == "draft":
-        return [Action("draft_pick", {"card": c}) for c in sorted(set(race.draft.row))]
-    if phase == "choose_speed":
-        chosen = garage.unchosen(car)[0]
+    if asked == "market_swap":
+        return [Action("market_swap", {"owned": None, "market": None})] + [
+            Action("market_swap", {"owned": o, "market": m})
+            for o in sorted(car.upgrades)
+            for m in sorted(set(s.draft.row))
+        ]
+    if asked in ("market_pick", "draft_pick"):
+        return [Action(asked, {"card": c}) for c in sorted(set(s.draft.row))]
+    if asked == "choose_speed":
+        chosen = unchosen(car)[0]
         return [
             Action("choose_speed", {"card": chosen, "value": v}) for v in card(chosen).speed_choices
         ]
-    if phase == "convert":
+    if asked == "convert_unpayable":
         return [
             Action("convert_unpayable", {"card": c})
             for c in sorted(car.play)
             if card(c).heat_cost and c not in car.converted
         ]
-    cards = garage.refreshable(car)
+    cards = refreshable(car)
     return [
         Action("refresh", {"cards": list(p)})
         for n in range(len(cards) + 1)
@@ -249,8 +255,8 @@ def legal_plain(race: HeatRace, car: Car) -> list[Action]:
     ]
 
 
-def check_plain(race: HeatRace, car: Car, kind: str, params: dict) -> str | None:
-    legal = legal_plain(race, car)
+def check_plain(s: RaceState, car: Car, asked: str, kind: str, params: dict) -> str | None:
+    legal = legal_plain(s, car, asked)
     if kind != legal[0].kind:
         return f"now choose: {legal[0].kind}"
     wanted = {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()}

@@ -7,87 +7,67 @@ scrap, reduce stress, salvage, accelerate, direct play), step 6 (slipstream bonu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from ..chance import Chance
+from ..state import Car, Draft, Emit, RaceState
 from .cards import Card, card, is_heat, is_stress, upgrade_pool
-from .state import Car
-from .turn import (
-    GEAR_COOLDOWN,
-    cooldown_allowance,
-    heat_in_hand,
-    move,
-    pay_heat,
-    reshuffle,
-    resolve_plus,
-    sector_effect,
-)
-
-if TYPE_CHECKING:
-    from .race import HeatRace
+from .hand import pay_heat, reshuffle, resolve_plus
+from .movement import move
+from .react import GEAR_COOLDOWN, cooldown_allowance, heat_in_hand
+from .weather import sector_effect
 
 PICKS = 3  # HEAT-GARAGE-03: three rows, each player ends with 3 upgrades
 
 
-class Draft:
+def new_draft(s: RaceState, chance: Chance, emit: Emit, players: list[Car]) -> Draft:
     """HEAT-GARAGE-03: rows of P+3 cards; reverse grid order, grid order, reverse again."""
-
-    def __init__(self, race: HeatRace, players: list[Car]) -> None:
-        self.players = players  # in grid order; Legends never draft
-        self.pool, counter = race.chance.shuffle(
-            "upgrades", upgrade_pool(race.upgrade_pool, race.heavy_rain)
-        )
-        race.emit(
-            "deck_shuffled",
-            None,
-            pile="upgrades",
-            stream="upgrades",
-            counter=counter,
-            order=list(self.pool),
-        )
-        self.row: list[str] = []
-        self.pick = 0
-        self.queue: list[Car] = []
-        self._next_row(race)
-
-    def _next_row(self, race: HeatRace) -> None:
-        if self.row:
-            race.emit("upgrade_row_discarded", None, cards=list(self.row))
-        self.pick += 1
-        if self.pick > PICKS:
-            self.queue = []
-            return
-        size = len(self.players) + 3
-        self.row, self.pool = self.pool[:size], self.pool[size:]
-        forward = self.pick % 2 == 0
-        self.queue = list(self.players) if forward else list(reversed(self.players))
-        race.emit("upgrade_row_revealed", None, pick=self.pick, cards=list(self.row))
-
-    @property
-    def waiting(self) -> Car | None:
-        return self.queue[0] if self.queue else None
-
-    def take(self, race: HeatRace, car: Car, card_id: str) -> None:
-        self.row.remove(card_id)
-        car.upgrades.append(card_id)
-        self.queue.pop(0)
-        race.emit("upgrade_picked", car.seat, card=card_id, pick=self.pick)
-        if not self.queue:
-            self._next_row(race)
-
-
-def quick_deal(race: HeatRace, players: list[Car]) -> None:
-    """HEAT-GARAGE-04: shuffle the pool and deal 3 cards each, one at a time, grid order."""
-    pool, counter = race.chance.shuffle(
-        "upgrades", upgrade_pool(race.upgrade_pool, race.heavy_rain)
+    pool, counter = chance.shuffle("upgrades", upgrade_pool(s.upgrade_pool, s.heavy_rain))
+    draft = Draft(players, pool)
+    emit(
+        "deck_shuffled",
+        None,
+        pile="upgrades",
+        stream="upgrades",
+        counter=counter,
+        order=list(draft.pool),
     )
-    race.emit(
+    _next_row(emit, draft)
+    return draft
+
+
+def _next_row(emit: Emit, draft: Draft) -> None:
+    if draft.row:
+        emit("upgrade_row_discarded", None, cards=list(draft.row))
+    draft.pick += 1
+    if draft.pick > PICKS:
+        draft.queue = []
+        return
+    size = len(draft.players) + 3
+    draft.row, draft.pool = draft.pool[:size], draft.pool[size:]
+    forward = draft.pick % 2 == 0
+    draft.queue = list(draft.players) if forward else list(reversed(draft.players))
+    emit("upgrade_row_revealed", None, pick=draft.pick, cards=list(draft.row))
+
+
+def draft_take(emit: Emit, draft: Draft, car: Car, card_id: str) -> None:
+    draft.row.remove(card_id)
+    car.upgrades.append(card_id)
+    draft.queue.pop(0)
+    emit("upgrade_picked", car.seat, card=card_id, pick=draft.pick)
+    if not draft.queue:
+        _next_row(emit, draft)
+
+
+def quick_deal(s: RaceState, chance: Chance, emit: Emit, players: list[Car]) -> None:
+    """HEAT-GARAGE-04: shuffle the pool and deal 3 cards each, one at a time, grid order."""
+    pool, counter = chance.shuffle("upgrades", upgrade_pool(s.upgrade_pool, s.heavy_rain))
+    emit(
         "deck_shuffled", None, pile="upgrades", stream="upgrades", counter=counter, order=list(pool)
     )
     for _ in range(PICKS):
         for car in players:
             dealt = pool.pop(0)
             car.upgrades.append(dealt)
-            race.emit("upgrade_dealt", car.seat, card=dealt)
+            emit("upgrade_dealt", car.seat, card=dealt)
 
 
 # ------------------------------------------------------------------ step 3 (HEAT-B-030)
@@ -100,13 +80,13 @@ def live_upgrades(car: Car) -> list[Card]:
     ]
 
 
-def resolve_reveal_plus(race: HeatRace, car: Car) -> None:
+def resolve_reveal_plus(chance: Chance, emit: Emit, car: Car) -> None:
     """(a) "+" printed on upgrades, then (b) Stress cards (HEAT-B-030, HEAT-GARAGE-06)."""
     played = list(car.play)
     ordered = [c for c in played if not is_stress(c)] + [c for c in played if is_stress(c)]
     for c in ordered:
         for _ in range(card(c).plus):
-            resolve_plus(race, car, c)
+            resolve_plus(chance, emit, car, c)
             car.plus_count += 1
 
 
@@ -119,8 +99,8 @@ def unchosen(car: Car) -> list[str]:
     ]
 
 
-def usable_cooldown(race: HeatRace, car: Car, adrenaline: bool) -> int:
-    effect = sector_effect(race, car)
+def usable_cooldown(s: RaceState, car: Car, adrenaline: bool) -> int:
+    effect = sector_effect(s, car)
     if effect == "no_cooldown":
         return 0
     return (
@@ -131,22 +111,22 @@ def usable_cooldown(race: HeatRace, car: Car, adrenaline: bool) -> int:
     )
 
 
-def unpayable(race: HeatRace, car: Car, adrenaline: bool) -> bool:
+def unpayable(s: RaceState, car: Car, adrenaline: bool) -> bool:
     """(d) HEAT-GARAGE-07: engine + min(Heat in hand, usable Cooldown) must cover the cost."""
     cost = sum(c.heat_cost for c in live_upgrades(car))
     if not cost:
         return False
-    cool = usable_cooldown(race, car, adrenaline)
+    cool = usable_cooldown(s, car, adrenaline)
     return len(car.engine) + min(len(heat_in_hand(car)), cool) < cost
 
 
-def convert(race: HeatRace, car: Car, card_id: str) -> None:
+def convert(chance: Chance, emit: Emit, car: Car, card_id: str) -> None:
     """The card goes to the discard pile and one "+" is resolved in its place."""
     car.play.remove(card_id)
     car.discard.append(card_id)
     car.converted.append(card_id)
-    race.emit("card_converted_unpayable", car.seat, card=card_id)
-    resolve_plus(race, car, card_id)
+    emit("card_converted_unpayable", car.seat, card=card_id)
+    resolve_plus(chance, emit, car, card_id)
     car.plus_count += 1
 
 
@@ -168,91 +148,89 @@ def begin_symbols(car: Car) -> None:
 
 # ------------------------------------------------------------------ step 5 symbols
 def payable_after(
-    race: HeatRace, car: Car, engine_change: int = 0, owed_change: int = 0, cooldown_change: int = 0
+    s: RaceState, car: Car, engine_change: int = 0, owed_change: int = 0, cooldown_change: int = 0
 ) -> bool:
     """The HEAT-GARAGE-07 invariant after an optional action."""
     owed = car.heat_owed + owed_change
     if owed <= 0:
         return True
-    cool = cooldown_allowance(race, car) + cooldown_change
+    cool = cooldown_allowance(s, car) + cooldown_change
     return len(car.engine) + engine_change + min(len(heat_in_hand(car)), max(0, cool)) >= owed
 
 
-def pay_heat_cost(race: HeatRace, car: Car, count: int) -> None:
-    pay_heat(race, car, count, "card")
+def pay_heat_cost(emit: Emit, car: Car, count: int) -> None:
+    pay_heat(emit, car, count, "card")
     car.heat_owed -= count
 
 
-def scrap(race: HeatRace, car: Car, card_id: str) -> None:
+def scrap(chance: Chance, emit: Emit, car: Car, card_id: str) -> None:
     """HEAT-GARAGE-13: top cards of the deck to the discard pile, one at a time."""
     car.scrap_owed.remove(card_id)
     scrapped = []
     for _ in range(card(card_id).scrap):
-        if not car.deck and not reshuffle(race, car):
+        if not car.deck and not reshuffle(chance, emit, car):
             break
         top = car.deck.pop(0)
         car.discard.append(top)
         scrapped.append(top)
-    race.emit("symbol_resolved", car.seat, card=card_id, symbol="scrap", cards=scrapped)
+    emit("symbol_resolved", car.seat, card=card_id, symbol="scrap", cards=scrapped)
 
 
-def reduce_stress(race: HeatRace, car: Car, card_id: str, stress: list[str]) -> None:
+def reduce_stress(emit: Emit, car: Car, card_id: str, stress: list[str]) -> None:
     """HEAT-GARAGE-15: Stress cards from hand to the discard pile."""
     car.used.append(f"{card_id}/reduce_stress")
     for c in stress:
         car.hand.remove(c)
         car.discard.append(c)
-    race.emit("symbol_resolved", car.seat, card=card_id, symbol="reduce_stress", cards=stress)
+    emit("symbol_resolved", car.seat, card=card_id, symbol="reduce_stress", cards=stress)
 
 
-def salvage(race: HeatRace, car: Car, card_id: str, chosen: list[str]) -> None:
+def salvage(chance: Chance, emit: Emit, car: Car, card_id: str, chosen: list[str]) -> None:
     """HEAT-GARAGE-14: cards from the discard pile into the deck, then the deck is shuffled."""
     car.used.append(f"{card_id}/salvage")
     for c in chosen:
         car.discard.remove(c)
     stream = f"deck/{car.colour}"
-    car.deck, counter = race.chance.shuffle(stream, car.deck + chosen)
-    race.emit("symbol_resolved", car.seat, card=card_id, symbol="salvage", cards=chosen)
-    race.emit(
+    car.deck, counter = chance.shuffle(stream, car.deck + chosen)
+    emit("symbol_resolved", car.seat, card=card_id, symbol="salvage", cards=chosen)
+    emit(
         "deck_shuffled", car.seat, pile="deck", stream=stream, counter=counter, order=list(car.deck)
     )
 
 
-def accelerate(race: HeatRace, car: Car, card_id: str) -> None:
+def accelerate(s: RaceState, chance: Chance, emit: Emit, car: Car, card_id: str) -> None:
     """HEAT-GARAGE-11: +1 Speed per "+" resolved this turn, as one separate movement."""
     car.used.append(f"{card_id}/accelerate")
     bonus = car.plus_count
     car.speed += bonus
-    race.emit("symbol_resolved", car.seat, card=card_id, symbol="accelerate", speed=bonus)
-    move(race, car, bonus, "accelerate")
+    emit("symbol_resolved", car.seat, card=card_id, symbol="accelerate", speed=bonus)
+    move(s, chance, emit, car, bonus, "accelerate")
 
 
-def direct_play(race: HeatRace, car: Car, card_id: str) -> None:
+def direct_play(s: RaceState, chance: Chance, emit: Emit, car: Car, card_id: str) -> None:
     """HEAT-GARAGE-09: from hand in step 5; its own movement; its symbols join step 5."""
     car.hand.remove(card_id)
     car.play.append(card_id)
-    race.emit("cards_revealed", car.seat, cards=[card_id], direct_play=True)
+    emit("cards_revealed", car.seat, cards=[card_id], direct_play=True)
     c = card(card_id)
     value = c.speed or 0
     for _ in range(c.plus):
-        value += resolve_plus(race, car, card_id)
+        value += resolve_plus(chance, emit, car, card_id)
         car.plus_count += 1
     car.cooldown_left += c.cooldown
     car.heat_owed += c.heat_cost
     if c.scrap:
         car.scrap_owed.append(card_id)
     car.speed += value
-    move(race, car, value, "direct_play")
+    move(s, chance, emit, car, value, "direct_play")
 
 
-def playable_direct(race: HeatRace, car: Car) -> list[str]:
+def playable_direct(s: RaceState, car: Car) -> list[str]:
     return sorted(
         c
         for c in car.hand
         if card(c).direct_play
-        and payable_after(
-            race, car, owed_change=card(c).heat_cost, cooldown_change=card(c).cooldown
-        )
+        and payable_after(s, car, owed_change=card(c).heat_cost, cooldown_change=card(c).cooldown)
     )
 
 
@@ -262,36 +240,26 @@ def symbol_cards(car: Car, symbol: str) -> list[Card]:
     ]
 
 
-def adjust_limit(car: Car) -> int:
-    """HEAT-GARAGE-17: this car's own corner limits this turn."""
-    return sum(c.adjust_limit for c in live_upgrades(car))
-
-
-def slipstream_bonus(car: Car) -> int:
-    """HEAT-GARAGE-16."""
-    return sum(c.slipstream_bonus for c in live_upgrades(car))
-
-
 def refreshable(car: Car) -> list[str]:
     return sorted(c for c in car.play if card(c).refresh and c not in car.converted)
 
 
-def refresh(race: HeatRace, car: Car, order: list[str]) -> None:
+def refresh(emit: Emit, car: Car, order: list[str]) -> None:
     """HEAT-GARAGE-12: the listed cards go on top of the deck, the last listed on top."""
     for c in order:
         car.play.remove(c)
         car.deck.insert(0, c)
-    race.emit("symbol_resolved", car.seat, card=None, symbol="refresh", cards=list(order))
+    emit("symbol_resolved", car.seat, card=None, symbol="refresh", cards=list(order))
 
 
-def heat_owed_lapses(race: HeatRace, car: Car) -> bool:
+def heat_owed_lapses(s: RaceState, car: Car) -> bool:
     """PROJECT rule: a cost that can no longer be met (the car moved into a no-cooldown
     sector with its Heat in hand) is paid from what the engine holds; the rest lapses, so
     the turn can end."""
-    return car.heat_owed > 0 and not payable_after(race, car)
+    return car.heat_owed > 0 and not payable_after(s, car)
 
 
-def options_open(race: HeatRace, car: Car) -> bool:
+def options_open(s: RaceState, car: Car) -> bool:
     """Whether an optional upgrade symbol can still be used this step 5."""
     if any(is_stress(c) for c in car.hand) and symbol_cards(car, "reduce_stress"):
         return True
@@ -299,17 +267,17 @@ def options_open(race: HeatRace, car: Car) -> bool:
         return True
     if symbol_cards(car, "super_cool") and heat_in_discard(car):
         return True
-    return bool(symbol_cards(car, "accelerate") or playable_direct(race, car))
+    return bool(symbol_cards(car, "accelerate") or playable_direct(s, car))
 
 
-def super_cool(race: HeatRace, car: Car, card_id: str, count: int) -> None:
+def super_cool(emit: Emit, car: Car, card_id: str, count: int) -> None:
     """HEAT-RAIN-09: up to N Heat cards from the discard pile to the engine."""
     car.used.append(f"{card_id}/super_cool")
     cooled = [c for c in car.discard if is_heat(c)][:count]
     for c in cooled:
         car.discard.remove(c)
         car.engine.append(c)
-    race.emit(
+    emit(
         "symbol_resolved",
         car.seat,
         card=card_id,

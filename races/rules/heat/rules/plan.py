@@ -7,18 +7,14 @@ of submission never changes the outcome (HEAT-B-ENG-03).
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from ..contract import Action
+from ...contract import Action
+from ..state import Car, Emit, RaceState, turn_order
 from .cards import is_heat
-from .state import Car
-from .turn import pay_heat
-
-if TYPE_CHECKING:
-    from .race import HeatRace
+from .hand import pay_heat
 
 
-def shift_cost(race: HeatRace, car: Car, target: int) -> int | None:
+def shift_cost(s: RaceState, car: Car, target: int) -> int | None:
     """Heat a shift to `target` costs, or None when the shift is impossible.
 
     HEAT-B-022/023: one gear free, two gears for 1 Heat, never three. HEAT-RAIN-02: a car that
@@ -28,13 +24,13 @@ def shift_cost(race: HeatRace, car: Car, target: int) -> int | None:
     if not 1 <= target <= 4 or abs(change) > 2:
         return None
     cost = 1 if abs(change) == 2 else 0
-    if change < 0 and race.on_flooded(car):
+    if change < 0 and s.on_flooded(car):
         cost += 1
     return cost if cost <= len(car.engine) else None
 
 
-def gear_choices(race: HeatRace, car: Car) -> list[tuple[int, int]]:
-    return [(g, c) for g in range(1, 5) if (c := shift_cost(race, car, g)) is not None]
+def gear_choices(s: RaceState, car: Car) -> list[tuple[int, int]]:
+    return [(g, c) for g in range(1, 5) if (c := shift_cost(s, car, g)) is not None]
 
 
 def cluttered_play(car: Car, count: int) -> list[str] | None:
@@ -47,11 +43,11 @@ def cluttered_play(car: Car, count: int) -> list[str] | None:
     return playable + heat[: count - len(playable)]
 
 
-def check_shift(race: HeatRace, car: Car, action: Action) -> str | None:
+def check_shift(s: RaceState, car: Car, action: Action) -> str | None:
     gear = action.params.get("gear")
     if not isinstance(gear, int) or isinstance(gear, bool):
         return "choose a gear from 1 to 4"
-    if shift_cost(race, car, gear) is None:
+    if shift_cost(s, car, gear) is None:
         if not 1 <= gear <= 4:
             return "gears run from 1 to 4"
         if abs(gear - car.gear) > 2:
@@ -60,15 +56,15 @@ def check_shift(race: HeatRace, car: Car, action: Action) -> str | None:
     return None
 
 
-def check_play(race: HeatRace, car: Car, action: Action) -> str | None:
+def check_play(s: RaceState, car: Car, action: Action) -> str | None:
     cards = action.params.get("cards")
     if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
         return "choose the cards to play as a list of card ids"
     count = car.shift_to
-    if race.tournament:
+    if s.tournament:
         # HEAT-B-TOURN-02: the number of cards is the new gear.
         count = len(cards)
-        if shift_cost(race, car, count) is None:
+        if shift_cost(s, car, count) is None:
             return (
                 f"from gear {car.gear} play 1 to 4 cards, at most two more or fewer; "
                 "two gears away needs 1 Heat in your engine"
@@ -87,8 +83,8 @@ def check_play(race: HeatRace, car: Car, action: Action) -> str | None:
     return None
 
 
-def play_choices(race: HeatRace, car: Car) -> list[list[str]]:
-    counts = [g for g, _ in gear_choices(race, car)] if race.tournament else [car.shift_to]
+def play_choices(s: RaceState, car: Car) -> list[list[str]]:
+    counts = [g for g, _ in gear_choices(s, car)] if s.tournament else [car.shift_to]
     out = []
     for count in counts:
         forced = cluttered_play(car, count)
@@ -100,41 +96,62 @@ def play_choices(race: HeatRace, car: Car) -> list[list[str]]:
     return out
 
 
-def shift_now(race: HeatRace, car: Car, target: int) -> None:
+def shift_now(s: RaceState, emit: Emit, car: Car, target: int) -> None:
     """Step 1 for one car (HEAT-B-022, -023), or at its turn in tournament mode
     (HEAT-B-TOURN-03, -04: the flooded surcharge of the space it started the round on)."""
-    cost = shift_cost(race, car, target) or 0
+    cost = shift_cost(s, car, target) or 0
     start = car.gear
-    paid = pay_heat(race, car, cost, "shift") if cost else 0
+    paid = pay_heat(emit, car, cost, "shift") if cost else 0
     car.gear = target
     car.round_gear = target
-    race.emit(
+    emit(
         "gear_shifted",
         car.seat,
         start=start,
         gear=target,
         heat=paid,
-        flooded=race.on_flooded(car) and target < start,
+        flooded=s.on_flooded(car) and target < start,
     )
 
 
-def resolve_plans(race: HeatRace) -> None:
+def resolve_plans(s: RaceState, emit: Emit) -> None:
     """Apply every stored shift (step 1), then move every stored play face down (step 2)."""
-    race.step = 1
-    if not race.tournament:  # HEAT-B-TOURN-01: no step 1
-        for car in race.racing_players():
-            shift_now(race, car, car.shift_to)
-    race.step = 2
-    for car in race.racing_players():
+    s.step = 1
+    if not s.tournament:  # HEAT-B-TOURN-01: no step 1
+        for car in s.racing_players():
+            shift_now(s, emit, car, car.shift_to)
+    s.step = 2
+    for car in s.racing_players():
         car.cluttered = cluttered_play(car, car.shift_to) is not None
         for c in car.played:
             car.hand.remove(c)
         car.play = list(car.played)
         # HEAT-B-ENG-10: the count is public; the ids stay hidden from views until the reveal.
-        race.emit(
+        emit(
             "cards_played",
             car.seat,
             count=len(car.play),
             cards=list(car.play),
             cluttered=car.cluttered,
         )
+
+
+def cluttered_turn(emit: Emit, car: Car) -> None:
+    """HEAT-B-025: no movement, gear 1, every played card to the discard pile, then step 9."""
+    emit("cards_revealed", car.seat, cards=list(car.play), cluttered=True)
+    car.gear = 1
+    emit("gear_shifted", car.seat, start=car.round_gear, gear=1, heat=0, reason="cluttered")
+
+
+def fix_turn_order(s: RaceState, emit: Emit) -> None:
+    """Step 3 begins: the turn order (HEAT-B-021) and the cars with Adrenaline this round,
+    the last one or two of it (HEAT-B-034)."""
+    s.order = turn_order(s.racing())
+    slots = s.order[-s.adrenaline_slots :]
+    adrenaline = [c.seat for c in slots if not c.legend and not c.cluttered]
+    if s.event_rules.get("no_adrenaline"):
+        adrenaline = []  # event 1964.4
+    s.step = 3
+    emit("turn_order_fixed", None, order=[c.seat for c in s.order], adrenaline=adrenaline)
+    s.adrenaline = set(adrenaline)
+    s.turn_index = 0

@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..contract import Action, Decision
-from ..panels import choice, panel
-from ..speech import N_, _, ngettext
-from .cards import HEAT, SPEED, STARTING_UPGRADE, STRESS, card
+from ...contract import Action, Decision
+from ...face.panels import Panels
+from ...panels import choice, panel
+from ...speech import N_, _, ngettext
+from ..rules.cards import HEAT, SPEED, STARTING_UPGRADE, STRESS, card
 
 STYLES = {
     "SPEED": "speed",
@@ -424,3 +425,10 @@ def _drawn(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict:
         speed = decision.options.get("speed")
         facts.insert(0, (_("Speed"), str(speed) if speed is not None else ""))
     return _form(decision, legal, facts)
+
+
+class HeatPanels(Panels):
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision: Decision, view: Mapping, *, legal: Sequence[Action]) -> dict:
+        return heat_panel(decision, view, legal)

@@ -1,6 +1,4 @@
-"""What a page shows of Heat (the presentation contract,
-races/rules/presentation.py): capabilities, the session config, every event
-in words, the board and the figures of a result.
+"""Heat's events in words: one sentence an event, with people's names and never a raw id.
 
 Drawn cards and a deck's order are their owner's secret while the race runs
 (HEAT-B-ENG-10): the sentences for those events give counts, never cards.
@@ -8,25 +6,10 @@ Drawn cards and a deck's order are their owner's secret while the race runs
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from ..drawing import loop_board
-from ..presentation import (
-    DID_NOT_START,
-    ELIMINATED,
-    FINISHED,
-    Capabilities,
-    Column,
-    Presentation,
-    SessionFacts,
-    loop_progress,
-)
-from ..speech import N_, _, ngettext
-from .game import MAX_CARS
-from .option_words import OPTION_TEXTS
-from .panels import DECISION_WORDS, card_name, corner_words, heat_panel
-from .track import load_track, track_ids
+from ...speech import N_, _, ngettext
+from .panels import card_name, corner_words
 
 SPOTS = {"RL": N_("on the racing line"), "OUT": N_("on the outside")}
 REASONS = {
@@ -214,7 +197,8 @@ def _sponsorship(c, d, n, k):
     return _("%(car)s gains a sponsorship card.") % {"car": c}
 
 
-WORDS = {
+# Event type -> its sentence: function(car, data, names, config).
+SENTENCES = {
     "race_created": lambda c, d, n, k: _("The race is set up."),
     "grid_assigned": lambda c, d, n, k: (
         _("The grid is set: %(cars)s.") % {"cars": _cars(n, [s[1] for s in d.get("grid") or []])}
@@ -310,176 +294,3 @@ WORDS = {
         _("%(car)s cannot pay a card's Heat: it becomes a Stress card.") % {"car": c}
     ),
 }
-
-
-def _count(value: Any) -> str:
-    return "" if value is None else str(value)
-
-
-def _some(value: Any) -> str:
-    return str(value) if value else ""
-
-
-class HeatPresentation(Presentation):
-    game_key = "heat"
-    option_texts = OPTION_TEXTS
-    step_openers = frozenset({"turn_order_fixed", "cards_revealed"})
-    round_openers = frozenset({"turn_order_fixed"})
-    finish_types = frozenset({"car_finished"})
-    out_types = frozenset({"car_eliminated"})
-    end_types = frozenset()
-    words = WORDS
-
-    def capabilities(self, rules):
-        return Capabilities(
-            min_seats=2,
-            # HEAT-B-001; Heavy Rain adds a seventh car (HEAT-RAIN-01).
-            max_seats=MAX_CARS + (1 if rules.get("heavy_rain") else 0),
-            modes=("race",),
-            bots=(
-                ("rookie", _("Rookie")),
-                ("pro", _("Pro")),
-                ("legend", _("Legend (Legends module)")),
-            ),
-            # A Legend is a module's own car (HEAT-LEGEND), not a driver's stand-in.
-            autopilots=(("rookie", _("Rookie")), ("pro", _("Pro"))),
-            statuses=(FINISHED, ELIMINATED, DID_NOT_START),
-            result_columns=(
-                Column("laps", _("Laps"), _count),
-                Column("spinouts", _("Spin-outs"), _some),
-                Column("heat_paid_total", _("Heat paid"), _count),
-            ),
-            live_columns=(
-                Column("gear", _("Gear"), _count),
-                Column("engine", _("Heat in engine"), _count),
-                Column("spinouts", _("Spin-outs"), _some),
-            ),
-        )
-
-    def engine_config(self, rules, round_options, *, track, laps, facts: SessionFacts):
-        config = super().engine_config(rules, round_options, track=track, laps=laps, facts=facts)
-        if rules.get("season"):
-            config["season_race"] = facts.round_number  # HEAT-CHAMP-01: race N of the season
-        if rules.get("season") == "custom" and facts.season_key:
-            config.setdefault("season_seed", facts.season_key)
-        if facts.kind == "race" and facts.grid:
-            config["grid"] = list(facts.grid)
-        return config
-
-    decision_words = DECISION_WORDS
-
-    def panel(self, decision, view, *, legal):
-        return heat_panel(decision, view, legal)
-
-    # --- the board --------------------------------------------------------
-
-    def board_state(self, seats, config):
-        return {
-            "cars": {
-                s["id"]: {"space": None, "status": "racing", "gear": 1, "engine": None}
-                for s in seats
-            },
-            "round": 0,
-        }
-
-    def fold(self, state, event):
-        data, kind, seat = event.get("data") or {}, event["type"], event.get("seat")
-        cars = state["cars"]
-        state["round"] = event.get("round") or state["round"]
-        if kind == "grid_assigned":  # [slot, seat, colour, space, spot]
-            for slot in data.get("grid") or []:
-                if slot[1] in cars:
-                    cars[slot[1]]["space"] = f"h{slot[3]}:{slot[4]}"
-            return state
-        if kind == "round_ended":  # [seat, space, spot, gear]
-            for line in data.get("positions") or []:
-                if line[0] in cars:
-                    cars[line[0]].update(space=f"h{line[1]}:{line[2]}", gear=line[3])
-            return state
-        car = cars.get(seat) if seat else None
-        if car is None:
-            return state
-        if kind in ("moved", "spun_out") and isinstance(data.get("end"), list):
-            car["space"] = f"h{data['end'][0]}:{data['end'][1]}"
-        if kind in ("gear_shifted", "spun_out"):
-            car["gear"] = data.get("gear")
-        elif kind in ("heat_paid", "cooldown_done") and data.get("engine") is not None:
-            car["engine"] = data["engine"]
-        elif kind == "car_finished":
-            car["status"] = "finished"
-        elif kind == "car_eliminated":
-            car["status"] = "out"
-        return state
-
-    def board(self, config):
-        return _board(config.get("track") or "")
-
-    def anchor_of(self, config, place):
-        """Positions past a lap (or before the line, on the grid) fold back
-        onto the one lap the board draws."""
-        position, _colon, spot = place[1:].partition(":")
-        try:
-            return f"h{int(position) % _length(config.get('track') or '')}:{spot}"
-        except (ValueError, ZeroDivisionError):
-            return None
-
-    def car_facts(self, car):
-        facts = [(_("Gear"), str(car.get("gear")))]
-        if car.get("engine") is not None:
-            facts.append((_("Heat in engine"), str(car["engine"])))
-        return facts
-
-    # --- the live table ---------------------------------------------------
-
-    def progress(self, view, events, finished):
-        length = _length(view.get("track") or "")
-        return loop_progress(
-            self,
-            view,
-            events,
-            finished,
-            length=length * int(view.get("laps") or 1),
-            public=lambda c: {
-                "space": f"h{c.get('space')}:{c.get('spot')}",
-                "gear": c.get("gear"),
-                "engine": c.get("engine"),
-                "spinouts": c.get("spinouts"),
-            },
-        )
-
-
-@cache
-def _length(track_id: str) -> int:
-    if track_id not in track_ids():
-        return 0
-    return load_track(track_id).length
-
-
-def _board(track_id: str) -> dict | None:
-    if track_id not in track_ids():
-        return None
-    track = load_track(track_id)
-    labels = tuple((str(c.id), corner(c.id, c.limit)) for c in track.corners)
-    return _drawn_board(track_id, labels)
-
-
-@cache
-def _drawn_board(track_id: str, labels: tuple[tuple[str, str], ...]) -> dict:
-    """The drawing, once per track and language its corners are named in."""
-    track = load_track(track_id)
-    corners = {c.position: c for c in track.corners}
-    spaces = [
-        {
-            "id": f"h{position}:{spot}",
-            "kind": "track",
-            "lane": lane,
-            "rank": position,
-            "corner": str(corners[position].id) if position in corners else None,
-        }
-        for position in range(track.length)
-        for lane, spot in enumerate(("RL", "OUT"))
-    ]
-    return loop_board(track.name, spaces, track.length, dict(labels))
-
-
-PRESENTATION = HeatPresentation()

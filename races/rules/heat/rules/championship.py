@@ -10,14 +10,12 @@ minus every upgrade the seats bring, so it needs no season state of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..contract import ConfigError, RaceResult, Seat
+from ...contract import ConfigError, RaceResult, Seat
+from ..chance import Chance
+from ..state import Car, Emit, Market, RaceState
 from .cards import card, upgrade_pool
-
-if TYPE_CHECKING:
-    from .race import HeatRace
-    from .state import Car
 
 
 def carried_upgrades(seats: list[Seat]) -> dict[str, list[str]]:
@@ -46,63 +44,50 @@ def carried_upgrades(seats: list[Seat]) -> dict[str, list[str]]:
     return out
 
 
-class Market:
+def new_market(s: RaceState, chance: Chance, emit: Emit, players: list[Car]) -> Market:
     """HEAT-CHAMP-08: P+3 cards; reverse grid order each takes one; then the player furthest
     back may exchange one owned upgrade for one card left in the market."""
-
-    def __init__(self, race: HeatRace, players: list[Car]) -> None:
-        owned = {u for car in race.cars for u in car.upgrades}
-        pool = [c for c in upgrade_pool(race.upgrade_pool, race.heavy_rain) if c not in owned]
-        deck, counter = race.chance.shuffle("upgrades", pool)
-        race.emit(
-            "deck_shuffled",
-            None,
-            pile="upgrades",
-            stream="upgrades",
-            counter=counter,
-            order=list(deck),
-        )
-        self.row = deck[: len(players) + 3]
-        self.queue = list(reversed(players))  # Legends ignored
-        self.swapper = self.queue[0] if self.queue else None
-        self.swap_done = False
-        race.emit("upgrade_row_revealed", None, pick=1, cards=list(self.row), market=True)
-
-    @property
-    def waiting(self) -> Car | None:
-        if self.queue:
-            return self.queue[0]
-        if self.swapper is not None and not self.swap_done:
-            return self.swapper
-        return None
-
-    @property
-    def swapping(self) -> bool:
-        return not self.queue
-
-    def pick(self, race: HeatRace, car: Car, card_id: str) -> None:
-        self.row.remove(card_id)
-        car.upgrades.append(card_id)
-        self.queue.pop(0)
-        race.emit("upgrade_picked", car.seat, card=card_id, market=True)
-
-    def swap(self, race: HeatRace, car: Car, owned: str | None, market: str | None) -> None:
-        self.swap_done = True
-        if owned and market:
-            car.upgrades.remove(owned)
-            self.row.remove(market)
-            car.upgrades.append(market)
-            self.row.append(owned)  # back to the upgrade deck with the leftovers
-        race.emit("market_swapped", car.seat, given=owned, taken=market)
+    owned = {u for car in s.cars for u in car.upgrades}
+    pool = [c for c in upgrade_pool(s.upgrade_pool, s.heavy_rain) if c not in owned]
+    deck, counter = chance.shuffle("upgrades", pool)
+    emit(
+        "deck_shuffled",
+        None,
+        pile="upgrades",
+        stream="upgrades",
+        counter=counter,
+        order=list(deck),
+    )
+    queue = list(reversed(players))  # Legends ignored
+    market = Market(deck[: len(players) + 3], queue, queue[0] if queue else None)
+    emit("upgrade_row_revealed", None, pick=1, cards=list(market.row), market=True)
+    return market
 
 
-def carry_over(race: HeatRace) -> dict[str, dict[str, Any]]:
+def market_pick(emit: Emit, market: Market, car: Car, card_id: str) -> None:
+    market.row.remove(card_id)
+    car.upgrades.append(card_id)
+    market.queue.pop(0)
+    emit("upgrade_picked", car.seat, card=card_id, market=True)
+
+
+def market_swap(emit: Emit, market: Market, car: Car, owned: str | None, taken: str | None) -> None:
+    market.swap_done = True
+    if owned and taken:
+        car.upgrades.remove(owned)
+        market.row.remove(taken)
+        car.upgrades.append(taken)
+        market.row.append(owned)  # back to the upgrade deck with the leftovers
+    emit("market_swapped", car.seat, given=owned, taken=taken)
+
+
+def carry_over(s: RaceState) -> dict[str, dict[str, Any]]:
     """HEAT-CHAMP-20: upgrades carry over; Heat and Stress go back to the stock."""
-    if not race.garage:
+    if not s.garage:
         return {}
     return {
         car.seat: {"upgrades": sorted(car.upgrades), "sponsorships": sorted(car.sponsorships)}
-        for car in race.cars
+        for car in s.cars
         if not car.legend
     }
 

@@ -7,14 +7,11 @@ corner (one per chicane) changes that corner's limit or the sector after it.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
 
-from .track import DATA, Track
-
-if TYPE_CHECKING:
-    from .race import HeatRace
+from ..chance import Chance
+from ..state import Car, Conditions, Emit, RaceState
+from .track import DATA
 
 # Setup effect of each weather token (section 12.8): (Heat, Stress, Heat to the discard pile,
 # Heat shuffled into the deck).
@@ -42,47 +39,30 @@ def _tokens() -> tuple[dict[str, str], tuple[str, ...]]:
     return weather, road
 
 
-@dataclass
-class Conditions:
-    weather: str
-    limit_change: dict[int, int] = field(default_factory=dict)  # corner id -> +1 / -1
-    overheat: set[int] = field(default_factory=set)  # corner ids
-    sectors: dict[int, str] = field(default_factory=dict)  # sector j -> effect
-
-    def sector_effect(self, track: Track, p: int) -> str | None:
-        """The effect of the sector the car stands in: the sector of the last corner line
-        behind it (HEAT-B-TRK-05, HEAT-WEATHER-08)."""
-        if not self.sectors:
-            return None
-        corner, _ = track.ahead[p % track.length]
-        sector = corner.id - 1 or len(track.corners)
-        return self.sectors.get(sector)
-
-
 def road_effect(kind: str, weather: str) -> str:
     if kind == "sector_weather":
         return _tokens()[0][weather]  # HEAT-WEATHER-06
     return {"sector_slipstream": "slipstream_plus_1", "sector_free_boost": "free_boost"}[kind]
 
 
-def set_up_conditions(race: HeatRace) -> Conditions:
+def set_up_conditions(s: RaceState, chance: Chance, emit: Emit) -> Conditions:
     """HEAT-WEATHER-02, -04, -05, HEAT-RAIN-05: draw the weather, place the road tokens."""
     weather_effects, road = _tokens()
-    fixed = race.event_rules.get("weather")  # the 1964 races (section 12.7)
+    fixed = s.event_rules.get("weather")  # the 1964 races (section 12.7)
     if fixed:
         drawn, counter = [fixed], None
     else:
-        drawn, counter = race.chance.shuffle("weather", weather_effects)
+        drawn, counter = chance.shuffle("weather", weather_effects)
     conditions = Conditions(weather=drawn[0])
-    race.emit(
+    emit(
         "weather_drawn",
         None,
         token=drawn[0],
         counter=counter,
         sector_effect=weather_effects[drawn[0]],
     )
-    tokens, counter = race.chance.shuffle("road", road)
-    placements = [c for c in race.track.corners if not c.chicane or c.chicane[0] == c.id]
+    tokens, counter = chance.shuffle("road", road)
+    placements = [c for c in s.track.corners if not c.chicane or c.chicane[0] == c.id]
     for corner, token in zip(placements, tokens, strict=False):
         kind = token.split(".")[0]
         covered = list(corner.chicane) if corner.chicane else [corner.id]
@@ -97,7 +77,7 @@ def set_up_conditions(race: HeatRace) -> Conditions:
             sector = covered[-1]  # a chicane's sector token applies after its second corner
             conditions.sectors[sector] = road_effect(kind, conditions.weather)
             target = {"sector": sector, "effect": conditions.sectors[sector]}
-        race.emit("road_token_placed", None, corner=corner.id, token=kind, **target)
+        emit("road_token_placed", None, corner=corner.id, token=kind, **target)
     return conditions
 
 
@@ -110,3 +90,11 @@ def starting_heat_and_stress(conditions: Conditions | None, heat: int, stress: i
     to_discard = min(to_discard, heat)
     to_deck = min(to_deck, heat)
     return heat - to_discard - to_deck, max(0, stress + more_stress), to_discard, to_deck
+
+
+def sector_effect(s: RaceState, car: Car) -> str | None:
+    """The weather or road effect of the car's sector, read at the moment of use
+    (HEAT-WEATHER-08)."""
+    if s.conditions is None:
+        return None
+    return s.conditions.sector_effect(s.track, car.p)

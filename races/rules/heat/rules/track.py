@@ -12,9 +12,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..contract import ConfigError
+from ...contract import ConfigError
 
-DATA = Path(__file__).with_name("data")
+DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,274 @@
+"""The race as a generator (HEAT-B-010..064): it yields the decisions it waits for and
+receives each answer as `(seat, action)`, already checked (race.py checks it).
+
+The race runs by itself through every automatic step and stops where a driver decides: the
+upgrade draft, then each round steps 1-2 for every car at once, then the decisions of the car
+whose turn it is (HEAT-B-ENG-03, HEAT-B-ENG-05). An answer of None asks the flow to build what
+it waits for again from the state as it is now (a test that forces a car's state sends it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..contract import Decision
+from .chance import Chance
+from .result import ranking
+from .rules.actions import (
+    choose_speed,
+    convert_unpayable,
+    discard_apply,
+    draft_apply,
+    end_react,
+    plan_apply,
+    react_apply,
+    refresh_apply,
+    slipstream_apply,
+)
+from .rules.championship import new_market
+from .rules.cleanup import discardable, replenish
+from .rules.corners import check_corners
+from .rules.decisions import (
+    discard_decision,
+    plan_decision,
+    react_decision,
+    react_open,
+    slipstream_decision,
+)
+from .rules.finish import leave_track, note_laps, race_over
+from .rules.garage import (
+    begin_symbols,
+    card_value,
+    new_draft,
+    quick_deal,
+    refreshable,
+    resolve_reveal_plus,
+    unchosen,
+    unpayable,
+)
+from .rules.garage_decisions import (
+    choose_speed_decision,
+    convert_decision,
+    draft_decision,
+    refresh_decision,
+)
+from .rules.legends import legend_turn
+from .rules.movement import move
+from .rules.plan import cluttered_turn, fix_turn_order, resolve_plans, shift_now
+from .rules.react import begin_react
+from .rules.setup import deal_cards, set_up_grid, set_up_weather
+from .rules.slipstream import slipstream_eligible
+from .rules.sponsors import after_turn, new_sponsor_deck
+from .state import Car, Emit, Flow, RaceState
+
+
+def race_flow(s: RaceState, chance: Chance, emit: Emit) -> Flow:
+    """Setup (HEAT-B-012), then round after round until the race is over (HEAT-B-062)."""
+    emit(
+        "race_created",
+        None,
+        config=s.config,
+        track=s.track.id,
+        laps=s.laps,
+        cars=[seat.id for seat in s.seats],
+    )
+    set_up_grid(s, chance, emit)
+    yield from upgrades(s, chance, emit)
+    if s.config.get("championship"):
+        # HEAT-CHAMP-07: car design, sponsorship, press corners, weather and road.
+        if s.event:
+            s.sponsors = new_sponsor_deck(s, chance, emit)  # HEAT-CHAMP-05, -09
+        set_up_weather(s, chance, emit)
+    deal_cards(s, chance, emit)
+    while True:
+        start_round(s)
+        yield from plans(s, emit)
+        fix_turn_order(s, emit)
+        while s.turn_index < len(s.order):
+            yield from car_turn(s, chance, emit, s.order[s.turn_index])
+            s.turn_index += 1
+        if end_round(s, emit):
+            return
+
+
+def ask(decide: Callable[[RaceState, Car], Decision], s: RaceState, car: Car) -> Flow:
+    """Wait for the car's answer to one decision; returns `(seat, action)`."""
+    while True:
+        answer = yield [decide(s, car)]
+        if answer is not None:
+            return answer
+
+
+def upgrades(s: RaceState, chance: Chance, emit: Emit) -> Flow:
+    """The car design market of a championship race (HEAT-CHAMP-08), the upgrade draft
+    (HEAT-GARAGE-02, -03) or the quick deal (HEAT-GARAGE-04)."""
+    players = [c for c in s.cars if not c.legend]
+    s.draft = None
+    if s.config.get("championship"):
+        s.draft = new_market(s, chance, emit, players)
+    elif s.garage and not any(c.upgrades for c in players):
+        if not s.config.get("garage_draft", True):
+            quick_deal(s, chance, emit, players)
+            return
+        s.draft = new_draft(s, chance, emit, players)
+    else:
+        return
+    s.phase = "draft"
+    draft = s.draft
+    while draft.waiting:
+        seat, action = yield from ask(draft_decision, s, draft.waiting)
+        draft_apply(emit, draft, s.by_seat[seat], action)
+    s.phase = "setup"
+
+
+def start_round(s: RaceState) -> None:
+    s.round += 1
+    s.step = 1
+    s.phase = "plan"
+    for car in s.cars:
+        car.shift_to = None
+        car.played = None
+        car.cluttered = False
+
+
+def plans(s: RaceState, emit: Emit) -> Flow:
+    """Steps 1-2: every racing player chooses at once, in any order; the choices are
+    resolved together once all are in (HEAT-B-020..025, HEAT-B-ENG-03)."""
+    asked: dict[str, Decision] = {}  # a car's decision stands until it answers
+    while True:
+        waiting = [c for c in s.racing_players() if c.played is None]
+        if not waiting:
+            break
+        for car in waiting:
+            if car.seat not in asked:
+                asked[car.seat] = plan_decision(s, car)
+        answer = yield [asked[car.seat] for car in waiting]
+        if answer is None:
+            asked.clear()
+            continue
+        seat, action = answer
+        plan_apply(s, s.by_seat[seat], action)
+        asked.pop(seat, None)
+    resolve_plans(s, emit)
+
+
+def car_turn(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
+    """Steps 3 to 9 for one car (HEAT-B-030..048); a Legend only moves (HEAT-LEGEND-03)."""
+    start_turn(s, car)
+    if car.legend:
+        legend_turn(s, chance, emit, car)
+        note_laps(s, chance, emit, car)
+        return
+    if s.tournament:
+        # HEAT-B-TOURN-03: show the number of cards, shift to it, then reveal.
+        emit("cards_shown", car.seat, count=len(car.play))
+        shift_now(s, emit, car, car.shift_to)
+    if car.cluttered:
+        cluttered_turn(emit, car)
+    else:
+        yield from reveal(s, chance, emit, car)
+        yield from react(s, chance, emit, car)
+        yield from slipstream(s, chance, emit, car)
+        s.phase = "corners"
+        s.step = 7
+        check_corners(s, chance, emit, car)
+        if car.eliminated is not None:
+            return
+        note_laps(s, chance, emit, car)
+        if s.event_rules:
+            after_turn(s, chance, emit, car, s.ahead)
+        yield from discard(s, emit, car)
+        yield from refresh(s, emit, car)
+    s.phase = "replenish"
+    if not car.finished:
+        s.step = 9
+        replenish(s, chance, emit, car)
+
+
+def start_turn(s: RaceState, car: Car) -> None:
+    """The car's turn begins with nothing of the last one left."""
+    s.current = car
+    s.step = 3
+    car.speed = 0
+    car.crossings = []
+    car.boosted = car.slipstreamed = car.adrenaline_moved = car.sector_cool_used = False
+    car.adrenaline_cooled = False
+    car.cooldown_left = car.plus_count = car.heat_owed = 0
+    car.adrenaline = car.refreshed = False
+    car.chosen, car.converted, car.scrap_owed, car.used = {}, [], [], []
+    car.slip_crossings, car.pressed, car.speed_award = [], [], False
+    if s.event_rules.get("overtake_sponsor"):  # event 1963.2: who is ahead now
+        key = (-car.p, not car.rl)
+        s.ahead = {c.seat for c in s.racing() if (-c.p, not c.rl) < key}
+
+
+def reveal(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
+    """Step 3: the cards face up, their "+", chosen speeds and unpayable costs, then the
+    move at their Speed (HEAT-B-030..033, HEAT-B-040, HEAT-GARAGE-06, -07, -18)."""
+    emit("cards_revealed", car.seat, cards=list(car.play))
+    resolve_reveal_plus(chance, emit, car)
+    s.phase = "choose_speed"
+    while unchosen(car):
+        _, action = yield from ask(choose_speed_decision, s, car)
+        choose_speed(emit, car, action)
+    s.phase = "convert"
+    while unpayable(s, car, car.seat in s.adrenaline):
+        _, action = yield from ask(convert_decision, s, car)
+        convert_unpayable(chance, emit, car, action)
+    car.speed = sum(card_value(car, c) for c in car.play)
+    move(s, chance, emit, car, car.speed, "reveal")
+
+
+def react(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
+    """Step 5: React until the car ends it or has nothing left to do (HEAT-B-034..038)."""
+    s.step = 5
+    begin_react(car, car.seat in s.adrenaline)
+    begin_symbols(car)
+    s.phase = "react"
+    while react_open(s, car):
+        _, action = yield from ask(react_decision, s, car)
+        if action.kind == "end_react":
+            end_react(emit, car)
+            break
+        react_apply(s, chance, emit, car, action)
+    s.phase = "slipstream"
+
+
+def slipstream(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
+    """Step 6 (HEAT-B-041..043)."""
+    if not car.slipstreamed and slipstream_eligible(s, car):
+        s.step = 6
+        _, action = yield from ask(slipstream_decision, s, car)
+        slipstream_apply(s, chance, emit, car, action)
+
+
+def discard(s: RaceState, emit: Emit, car: Car) -> Flow:
+    """Step 8 (HEAT-B-047)."""
+    s.phase = "discard"
+    if not car.finished and discardable(s, car):
+        s.step = 8
+        _, action = yield from ask(discard_decision, s, car)
+        discard_apply(emit, car, action)
+
+
+def refresh(s: RaceState, emit: Emit, car: Car) -> Flow:
+    """Step 9 begins with the Refresh cards (HEAT-GARAGE-12)."""
+    s.phase = "refresh"
+    if not car.finished and not car.refreshed and refreshable(car):
+        s.step = 9
+        _, action = yield from ask(refresh_decision, s, car)
+        refresh_apply(emit, car, action)
+
+
+def end_round(s: RaceState, emit: Emit) -> bool:
+    """The round ends (HEAT-B-062); True when the race is over (HEAT-B-ENG-04)."""
+    leave_track(s)
+    s.step = 9
+    emit("round_ended", None, positions=[[c.seat, c.p, c.spot, c.gear] for c in s.racing()])
+    if not race_over(s):
+        return False
+    s.ended_early = bool(s.racing())  # the stall guard
+    s.phase = "over"
+    s.current = None
+    emit("race_ended", None, results=[p.to_dict() for p in ranking(s)])
+    return True

@@ -1,0 +1,1 @@
+"""The rules of Heat by concept; each module takes the race state, the chance and an emitter."""

@@ -1,0 +1,272 @@
+"""The decisions a driver makes (HEAT-B-ENG-05: D1, D2, D5a-c, D5k, D6, D7), what a panel
+shows for each, their legal actions and the checks behind IllegalAction (HEAT-B-ENG-06)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...contract import Action, Decision
+from ..state import Car, RaceState
+from .cards import card_view, is_heat
+from .cleanup import discardable
+from .garage import options_open
+from .garage_decisions import (
+    GARAGE_REACT,
+    PLAIN,
+    check_plain,
+    end_react_check,
+    legal_plain,
+    react_check,
+    react_legal,
+    react_options,
+)
+from .plan import check_play, check_shift, cluttered_play, gear_choices, play_choices
+from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
+from .slipstream import slipstream_bonus
+from .weather import sector_effect
+
+# The actions that answer each decision of a car's turn.
+ANSWERS = {
+    "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
+    "slipstream": ("slipstream",),
+    "discard": ("discard",),
+}
+
+
+def _where(s: RaceState, car: Car) -> dict:
+    track = s.track
+    corner, q = track.next_line(car.p)
+    return {
+        "progress": car.p,
+        "space": car.p % track.length,
+        "spot": car.spot,
+        "lap": min(s.laps, max(0, car.p) // track.length + 1),
+        "laps": s.laps,
+        "next_corner": {
+            "id": corner.id,
+            "limit": s.limit(corner),
+            "distance": q - car.p - 1,
+            "beyond_finish": q >= s.board.finish,
+        },
+        "engine": len(car.engine),
+        "heat_in_hand": len(heat_in_hand(car)),
+    }
+
+
+def plan_decision(s: RaceState, car: Car) -> Decision:
+    """D1 and D2: the gear, then the cards (HEAT-B-022..025); in tournament mode the cards
+    alone, their number the new gear (HEAT-B-TOURN-02)."""
+    seat = car.seat
+    if s.tournament:
+        gears = gear_choices(s, car)
+        return Decision(
+            seat,
+            "play_cards",
+            "Tournament: play 1 to 4 cards face down; their number is your new gear.",
+            {
+                "step": 2,
+                "gear": car.gear,
+                "tournament": True,
+                "counts": [{"count": g, "heat": cost} for g, cost in gears],
+                "flooded": s.on_flooded(car),
+                "hand": [card_view(c) for c in car.hand],
+                **_where(s, car),
+            },
+        )
+    if car.shift_to is None:
+        gears = gear_choices(s, car)
+        return Decision(
+            seat,
+            "shift_gear",
+            f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
+            {
+                "step": 1,
+                "gear": car.gear,
+                "gears": [{"gear": g, "heat": cost} for g, cost in gears],
+                "flooded": s.on_flooded(car),
+                "hand": [card_view(c) for c in car.hand],
+                **_where(s, car),
+            },
+            Action("shift_gear", {"gear": car.gear}),
+        )
+    forced = cluttered_play(car, car.shift_to)
+    return Decision(
+        seat,
+        "play_cards",
+        f"Play {car.shift_to} cards face down.",
+        {
+            "step": 2,
+            "gear": car.shift_to,
+            "count": car.shift_to,
+            "hand": [card_view(c) for c in car.hand],
+            "cluttered": forced is not None,
+            **_where(s, car),
+        },
+        Action("play_cards", {"cards": sorted(forced)}) if forced is not None else None,
+    )
+
+
+def react_decision(s: RaceState, car: Car) -> Decision:
+    """D5 (HEAT-B-034..038) with the upgrade symbols of step 5 (HEAT-GARAGE-08..15)."""
+    return Decision(
+        car.seat,
+        "react",
+        "React: Adrenaline, Cooldown or Boost, then end the step.",
+        {
+            "step": 5,
+            "speed": car.speed,
+            "gear": car.gear,
+            "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
+            "cooldown_left": cooldown_allowance(s, car),
+            "boost": can_boost(s, car),
+            "boost_free": s.conditions is not None and boost_free(s, car),
+            "sector_effect": sector_effect(s, car) if s.conditions else None,
+            "crossed": [[cid, q] for cid, q in car.crossings],
+            "play": [card_view(c) for c in car.play],
+            **(react_options(s, car) if s.garage else {}),
+            **_where(s, car),
+        },
+        None if car.heat_owed or car.scrap_owed else Action("end_react"),
+    )
+
+
+def slipstream_decision(s: RaceState, car: Car) -> Decision:
+    """D6 (HEAT-B-041..043)."""
+    bonus = slipstream_bonus(s, car)
+    crossing = s.track.crossings(car.p, car.p + 2 + bonus)
+    return Decision(
+        car.seat,
+        "slipstream",
+        f"Slipstream {2 + bonus} spaces?",
+        {
+            "step": 6,
+            "distance": 2,
+            "bonus": bonus,
+            "speed": car.speed,
+            "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
+            "crossed": [[cid, q] for cid, q in car.crossings],
+            **_where(s, car),
+        },
+        Action("slipstream", {"take": False}),
+    )
+
+
+def discard_decision(s: RaceState, car: Car) -> Decision:
+    """D7 (HEAT-B-047)."""
+    return Decision(
+        car.seat,
+        "discard",
+        "Discard any cards you do not want (not Heat or Stress).",
+        {
+            "step": 8,
+            "hand": [card_view(c) for c in car.hand],
+            "discardable": discardable(s, car),
+            **_where(s, car),
+        },
+        Action("discard", {"cards": []}),
+    )
+
+
+def react_open(s: RaceState, car: Car) -> bool:
+    """Whether step 5 still asks the car anything (HEAT-B-034..038, HEAT-GARAGE-07, -08)."""
+    if car.adrenaline and not car.adrenaline_moved:
+        return True
+    if s.garage and (car.heat_owed or car.scrap_owed or options_open(s, car)):
+        return True
+    if cooldown_allowance(s, car) and any(is_heat(c) for c in car.hand):
+        return True
+    return can_boost(s, car)
+
+
+def legal_for(s: RaceState, car: Car, decision: Decision) -> list[Action]:
+    """Every action that answers the decision (HEAT-B-ENG-06)."""
+    asked = decision.kind
+    if asked in PLAIN:
+        return legal_plain(s, car, asked)
+    if asked == "shift_gear":
+        return [Action("shift_gear", {"gear": g}) for g, _ in gear_choices(s, car)]
+    if asked == "play_cards":
+        return [Action("play_cards", {"cards": cards}) for cards in play_choices(s, car)]
+    if asked == "react":
+        actions = []
+        if car.adrenaline and not car.adrenaline_moved:
+            actions.append(Action("adrenaline_move"))
+        for k in range(1, min(cooldown_allowance(s, car), len(heat_in_hand(car))) + 1):
+            actions.append(Action("cooldown", {"count": k}))
+        if can_boost(s, car):
+            actions.append(Action("boost"))
+        if s.garage:
+            actions += react_legal(s, car)
+        if end_react_check(s, car) is None:
+            actions.append(Action("end_react"))
+        return actions
+    if asked == "slipstream":
+        takes = [Action("slipstream", {"take": True})]
+        if slipstream_bonus(s, car):
+            takes.append(Action("slipstream", {"take": True, "extra": False}))
+        return [*takes, Action("slipstream", {"take": False})]
+    free = sorted(discardable(s, car))
+    return [
+        Action("discard", {"cards": list(subset)})
+        for n in range(len(free) + 1)
+        for subset in combinations(free, n)
+    ]
+
+
+def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> str | None:
+    """Why the action cannot answer the decision, or None (HEAT-B-ENG-06)."""
+    asked = decision.kind
+    kind = action.kind
+    if asked in PLAIN:
+        return check_plain(s, car, asked, kind, dict(action.params))
+    if asked in ("shift_gear", "play_cards"):
+        if kind != asked:
+            return (
+                f"now choose your gear first ({asked})"
+                if asked == "shift_gear"
+                else ("now play your cards (play_cards)")
+            )
+        if kind == "shift_gear":
+            return check_shift(s, car, action)
+        return check_play(s, car, action)
+    if kind not in ANSWERS[asked]:
+        return f"that is not possible now; choose one of: {', '.join(ANSWERS[asked])}"
+    params = action.params
+    if kind in GARAGE_REACT:
+        return react_check(s, car, kind, dict(params)) if s.garage else "no upgrades in play"
+    if kind == "end_react":
+        return end_react_check(s, car)
+    if kind == "adrenaline_move":
+        if not car.adrenaline:
+            return "you have no Adrenaline this round"
+        if car.adrenaline_moved:
+            return "you already used the Adrenaline move"
+    elif kind == "cooldown":
+        count = params.get("count")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            return "cool down at least 1 Heat card"
+        allowance = cooldown_allowance(s, car)
+        if count > allowance:
+            return f"you have only {allowance} Cooldown left this turn"
+        if count > len(heat_in_hand(car)):
+            return "you do not hold that many Heat cards"
+    elif kind == "boost":
+        if car.boosted:
+            return "you can Boost only once a turn"
+        if not can_boost(s, car):
+            return "Boost costs 1 Heat and your engine is empty"
+    elif kind == "slipstream":
+        if not isinstance(params.get("take"), bool):
+            return "say whether you take the slipstream (take: true or false)"
+        if not isinstance(params.get("extra", True), bool):
+            return "extra says whether you take the sector's slipstream bonus (true or false)"
+    elif kind == "discard":
+        cards = params.get("cards")
+        if not isinstance(cards, list | tuple) or len(set(cards)) != len(cards):
+            return "choose the cards to discard as a list of card ids"
+        for c in cards:
+            if c not in car.hand:
+                return "you can only discard cards from your hand"
+            if c not in discardable(s, car):
+                return "Heat and Stress cards cannot be discarded"
+    return None
