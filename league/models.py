@@ -35,7 +35,7 @@ def bot_names() -> list[tuple[str, str]]:
     game's (league/season_settings/checks.py)."""
     found: dict[str, str] = {}
     for key, _label in game_choices():
-        found.update(get_presentation(key).capabilities({}).bots)
+        found.update(get_presentation(key).capabilities.capabilities({}).bots)
     return list(found.items())
 
 

@@ -37,7 +37,7 @@ def game_options(game_key: str) -> list:
 def option_words(game_key: str, key: str):
     """How the game says one of its options (label, help, a word per
     choice), in the reader's language."""
-    return get_presentation(game_key).option_words(key)
+    return get_presentation(game_key).capabilities.option_words(key)
 
 
 class DeleteForm(forms.Form):

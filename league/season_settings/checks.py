@@ -17,7 +17,7 @@ from races.rules.presentation import check_setup_fields
 
 def capabilities(game: str, rules: Mapping[str, Any]):
     try:
-        return get_presentation(game).capabilities(rules or {})
+        return get_presentation(game).capabilities.capabilities(rules or {})
     except ConfigError:
         return None
 
@@ -70,7 +70,7 @@ def season_settings_check(
 def setup_fields(game: str, rules: Mapping[str, Any]):
     """The per-entry setup a join form draws for this season, or None."""
     try:
-        return get_presentation(game).setup_schema(rules or {})
+        return get_presentation(game).capabilities.setup_schema(rules or {})
     except ConfigError:
         return None
 

@@ -12,7 +12,7 @@ def lap_chart(
     presentation: Presentation, events: list[dict], seats: list[dict],
     *, width: int = 640, pad: int = 28, row: int = 22,
 ) -> dict | None:  # fmt: skip
-    orders = presentation.running_orders(events)
+    orders = presentation.tables.running_orders(events)
     if not orders:
         return None
     people = seat_people(seats)

@@ -43,7 +43,7 @@ def steps_split(presentation: Presentation, events: list[dict]) -> list[Step]:
     says opens one (a car's turn, the cards revealed)."""
     steps = [Step(0, 0, None)]
     for event in events:
-        if presentation.opens_step(event) and (steps[-1].events or len(steps) > 1):
+        if presentation.words.opens_step(event) and (steps[-1].events or len(steps) > 1):
             steps.append(Step(len(steps), event.get("round") or 0, event.get("seat")))
         steps[-1].events.append(event)
         if steps[-1].seat is None and event.get("seat"):
@@ -55,10 +55,10 @@ def state_after(
     presentation: Presentation, steps: list[Step], index: int, seats: list[dict], config: dict
 ) -> dict:
     """The scene's state after step `index`, folded along the log."""
-    state = presentation.board_state(seats, config)
+    state = presentation.board.board_state(seats, config)
     for step in steps[: index + 1]:
         for event in step.events:
-            state = presentation.fold(state, event)
+            state = presentation.board.fold(state, event)
     return state
 
 
@@ -87,16 +87,16 @@ def replay_context(session, events: list[dict], index: int) -> dict | None:
         "last": len(steps) - 1,
         "prev": index - 1 if index > 0 else None,
         "next": index + 1 if index + 1 < len(steps) else None,
-        "words": [presentation.sentence(e, names, session.config) for e in current.events],
+        "words": [presentation.words.sentence(e, names, session.config) for e in current.events],
         "actor": names.get(current.seat, "") if current.seat else "",
-        "scene": presentation.scene(session.config or {}, state, people, current.seat),
+        "scene": presentation.board.scene(session.config or {}, state, people, current.seat),
         "cars": [
             {
                 **people[seat],
                 "seat": seat,
                 "active": seat == current.seat,
                 "status": car.get("status"),
-                "facts": presentation.car_facts(car),
+                "facts": presentation.board.car_facts(car),
             }
             for seat, car in state["cars"].items()
             if seat in people

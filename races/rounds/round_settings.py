@@ -21,7 +21,7 @@ GRID_FORMATS = {"random": "random", "championship": "championship", "reverse": "
 def qualifying_choices(game: str, rules: dict, choices: Sequence[tuple[str, str]]) -> list:
     """The qualifying formats (of `choices`) this game can run."""
     try:
-        modes = get_presentation(game).capabilities(rules or {}).modes
+        modes = get_presentation(game).capabilities.capabilities(rules or {}).modes
     except ConfigError:
         modes = ("race",)
     return [

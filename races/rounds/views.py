@@ -38,7 +38,7 @@ def results_shown(results: list[Result], rules: dict, game: str) -> list[Result]
     presentation = get_presentation(game)
     for result in results:
         figures = {"laps": result.laps, "distance": result.distance, **(result.figures or {})}
-        result.cells = presentation.result_figures(figures, rules)
+        result.cells = presentation.tables.result_figures(figures, rules)
     return results
 
 
@@ -46,7 +46,7 @@ def result_columns(season, *tables: list[Result]) -> list[str]:
     """The labels of the game's result columns; a column no line of these
     tables fills is left out (no pit stops in a race without a pit lane),
     and so are its cells."""
-    columns = get_presentation(season.game).capabilities(season.rules).result_columns
+    columns = get_presentation(season.game).capabilities.capabilities(season.rules).result_columns
     rows = [result for table in tables for result in table]
     used = [i for i in range(len(columns)) if any(r.cells[i] for r in rows)] if rows else []
     for result in rows:
@@ -82,7 +82,7 @@ def round_page(request, rnd: Round, penalty_form=None):
     if race and race.status == Session.Status.FINISHED:
         presentation, events = get_presentation(season.game), session_events(race)
         chart = lap_chart(presentation, events, race.seats)
-        pictures = presentation.result_pictures(race.config, events, seat_people(race.seats))
+        pictures = presentation.tables.result_pictures(race.config, events, seat_people(race.seats))
     for session in sessions:
         results_shown(session.ordered, season.rules, season.game)
         session.columns = result_columns(season, session.ordered)

@@ -95,7 +95,7 @@ def session_plan(session: Session) -> Plan:
         qualifying_summary=summary,
         people=any(s.kind == "human" for s in seats),
     )
-    config = get_presentation(game.key).engine_config(
+    config = get_game(game.key).session_config(
         season.rules, rnd.options, track=rnd.track, laps=rnd.laps, facts=facts
     )
     return Plan(

@@ -25,7 +25,7 @@ def snapshot(game_key: str, race, names: Mapping[str, str], config: Mapping) -> 
     """{"round", "percent", "order", "cars", "recent"} for the race as it
     stands now."""
     presentation = get_presentation(game_key)
-    shown = presentation.progress(race.view(None), race.events, race.finished)
+    shown = presentation.tables.progress(race.view(None), race.events, race.finished)
     return {
         "round": race.events[-1].round if race.events else 0,
         **shown,
@@ -38,7 +38,7 @@ def recent_said(presentation, events, names: Mapping[str, str], config: Mapping)
     said = {}
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
-            said[code] = [presentation.sentence(e.to_dict(), names, config) for e in events]
+            said[code] = [presentation.words.sentence(e.to_dict(), names, config) for e in events]
     return said
 
 

@@ -232,7 +232,7 @@ def session_run(*, session_id: int) -> str:
             race = game.start(plan.config, plan.seats, session.seed)
     except Exception as error:  # a setting the game cannot run: the organiser changes it
         log.exception("session %s could not start", session_id)
-        session_fail(session_id, token, get_presentation(game_key).session_error(error))
+        session_fail(session_id, token, get_presentation(game_key).capabilities.session_error(error))
         return "failed"
     session_started(session_id=session_id)
     records = [seat_record(plan.entries[s.id], s) for s in plan.seats]

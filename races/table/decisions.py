@@ -38,7 +38,7 @@ def panel_shown(
 ) -> dict:
     """The game's panel with what the templates need: each choice's action
     as JSON, the cards a choice can pick, the board's point of each space."""
-    panel = dict(presentation.panel(decision, view, legal=legal))
+    panel = dict(presentation.panels.panel(decision, view, legal=legal))
     choices = []
     for number, item in enumerate(panel.get("choices") or []):
         shown = {**item, "number": number, "json": json.dumps(item["action"], sort_keys=True)}

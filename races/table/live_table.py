@@ -57,10 +57,10 @@ def board_context(session: Session, deciding: list[str]) -> dict:
     season = session.round.season
     presentation = get_presentation(season.game)
     people = seat_people(session.seats)
-    columns = presentation.capabilities(season.rules).live_columns
+    columns = presentation.capabilities.capabilities(season.rules).live_columns
     cars = progress.get("cars") or {}
     return {
-        "live_scene": presentation.scene(
+        "live_scene": presentation.board.scene(
             session.config or {}, {"cars": cars}, people, next(iter(sorted(deciding)), None)
         ),
         "live_columns": [column.label for column in columns],
@@ -95,16 +95,16 @@ def turn_panel(session: Session, turn: Turn) -> tuple[dict, dict | None] | None:
         legal = race.legal_actions(turn.seat)
     presentation = get_presentation(game.key)
     people = seat_people(session.seats)
-    cars = presentation.progress(view, [], False)["cars"]
+    cars = presentation.tables.progress(view, [], False)["cars"]
     config = session.config or {}
-    scene = presentation.scene(config, {"cars": cars}, people, turn.seat)
+    scene = presentation.board.scene(config, {"cars": cars}, people, turn.seat)
     panel = panel_shown(
         presentation,
         decision,
         view,
         legal,
         anchors=scene["anchors"] if scene else None,
-        anchor_of=lambda place: presentation.anchor_of(config, place),
+        anchor_of=lambda place: presentation.board.anchor_of(config, place),
     )
     # The board is drawn with the panel when its spaces are the choices or
     # the panel marks squares on it (a path previewed).

@@ -16,9 +16,15 @@ from races.rules import (
     log_hash,
     register,
 )
+from races.rules.contract import SessionRules
 from races.rules.drawing import place_tokens
+from races.rules.face import Presentation
+from races.rules.face.board import Board
+from races.rules.face.capabilities import FINISHED, Capabilities, Column, GameCapabilities
+from races.rules.face.panels import Panels
+from races.rules.face.tables import Tables, loop_progress
+from races.rules.face.words import Words
 from races.rules.options import Option
-from races.rules.presentation import FINISHED, Capabilities, Column, Presentation, loop_progress
 
 GOAL = 20
 
@@ -85,7 +91,7 @@ class Lucky:
         return Action("roll")
 
 
-class DiceGame:
+class DiceGame(SessionRules):
     key, name, bot_names = "dice_race", "Dice Race", ("lucky",)
     options = OptionSchema((Option("track", "str", "strip", choices=("strip",)),
                             Option("laps", "int", 1, min=1, max=1)))  # fmt: skip
@@ -101,23 +107,24 @@ class DiceGame:
         return Lucky()
 
 
-class DicePresentation(Presentation):
-    game_key = "dice_race"
+class DiceCapabilities(GameCapabilities):
+    def capabilities(self, rules):
+        space = Column("space", "Space", lambda v: (v or "")[1:])
+        return Capabilities(2, 6, ("race",), (("lucky", "Lucky"),), (FINISHED,),
+                            (Column("distance", "Spaces"),), (space,))  # fmt: skip
+
+
+class DiceWords(Words):
     step_openers = frozenset({"rolled"})
-    round_openers = frozenset({"race_started"})
-    finish_types, end_types = frozenset({"finished"}), frozenset({"race_ended"})
-    words = {
+    sentences = {
         "race_started": lambda c, d, n, k: "The dice race starts.",
         "rolled": lambda c, d, n, k: f"{c} rolls {d['value']} and reaches space {d['space']}.",
         "finished": lambda c, d, n, k: f"{c} finishes in position {d['position']}.",
         "race_ended": lambda c, d, n, k: "The race ends.",
     }
 
-    def capabilities(self, rules):
-        space = Column("space", "Space", lambda v: (v or "")[1:])
-        return Capabilities(2, 6, ("race",), (("lucky", "Lucky"),), (FINISHED,),
-                            (Column("distance", "Spaces"),), (space,))  # fmt: skip
 
+class DiceBoard(Board):
     def fold(self, state, event):
         if event["type"] == "rolled":
             state["cars"][event["seat"]]["space"] = f"s{event['data']['space']}"
@@ -126,17 +133,31 @@ class DicePresentation(Presentation):
                 state["cars"][seat]["space"] = "s0"
         return state
 
-    def board(self, config):
+    def drawing(self, config):
         spaces = [{"kind": "space", "x": 20 + 40 * i, "y": 40, "style": "straight"}
                   for i in range(GOAL + 1)]  # fmt: skip
         anchors = {f"s{i}": [20 + 40 * i, 40] for i in range(GOAL + 1)}
         return place_tokens({"width": 860, "height": 80, "title": "The Strip", "shapes": spaces,
                              "anchors": anchors}, [])  # fmt: skip
 
+
+class DiceTables(Tables):
+    round_openers = frozenset({"race_started"})
+    finish_types, end_types = frozenset({"finished"}), frozenset({"race_ended"})
+
     def progress(self, view, events, finished):
         return loop_progress(self, view, events, finished, length=GOAL,
                              public=lambda c: {"space": f"s{c['space']}"})  # fmt: skip
 
 
-GAME, PRESENTATION = DiceGame(), DicePresentation()
+CAPABILITIES = DiceCapabilities()
+GAME = DiceGame()
+PRESENTATION = Presentation(
+    game_key="dice_race",
+    capabilities=CAPABILITIES,
+    words=DiceWords(),
+    board=DiceBoard(),
+    panels=Panels(),
+    tables=DiceTables(CAPABILITIES),
+)
 register(GAME, PRESENTATION)

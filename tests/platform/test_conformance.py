@@ -81,8 +81,8 @@ def check_every_event_has_a_sentence_without_raw_values(raced):
     presentation = get_presentation(game)
     names = {s["id"]: s["name"] for s in session.seats}
     for event in events_parse(session.event_log_text()):
-        assert presentation.has_words(event["type"]), event["type"]
-        sentence = presentation.sentence(event, names, session.config)
+        assert presentation.words.has_words(event["type"]), event["type"]
+        sentence = presentation.words.sentence(event, names, session.config)
         assert sentence and not RAW.search(sentence), (event, sentence)
         assert not any(seat in sentence.split() for seat in names), sentence
 
@@ -105,7 +105,7 @@ def check_the_scene_draws_every_step(raced, client):
 
 def check_the_result_orders_every_seat_with_a_declared_status(raced):
     game, season, session = raced
-    statuses = get_presentation(game).capabilities(season.rules).statuses
+    statuses = get_presentation(game).capabilities.capabilities(season.rules).statuses
     results = list(Result.objects.filter(session=session).order_by("position"))
     assert {r.seat for r in results} == {s["id"] for s in session.seats}
     assert [r.position for r in results] == list(range(1, len(results) + 1))

@@ -32,7 +32,7 @@ def marking():
 def test_every_season_option_of_the_game_is_said_in_words(game, marking):
     presentation = get_presentation(game)
     for option in game_options(game):
-        words = presentation.option_words(option.key)
+        words = presentation.capabilities.option_words(option.key)
         assert words.label.startswith(MARK), (game, option.key, words.label)
         assert words.help.startswith(MARK), (game, option.key, "no help")
         for text in (words.label, words.help):
@@ -44,7 +44,7 @@ def test_every_season_option_of_the_game_is_said_in_words(game, marking):
 
 
 def test_an_option_without_words_is_named_by_its_key_spaced_out():
-    words = get_presentation("formula_d").option_words("no_such_option")
+    words = get_presentation("formula_d").capabilities.option_words("no_such_option")
     assert (words.label, words.help, words.value("x")) == ("No such option", "", "x")
 
 

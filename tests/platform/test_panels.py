@@ -39,7 +39,7 @@ def every_panel(game_key: str, config: dict):
         decision = race.pending[0]
         legal = race.legal_actions(decision.seat)
         view = race.view(decision.seat)
-        yield decision, legal, presentation.panel(decision, view, legal=legal)
+        yield decision, legal, presentation.panels.panel(decision, view, legal=legal)
         race.apply(decision.seat, bots[decision.seat].choose(view, decision))
 
 
@@ -78,7 +78,7 @@ def test_the_gear_stick_gives_each_gears_die_range_and_the_cost_of_skipping_down
     )
     legal = [Action("gear", {"gear": g}) for g in (3, 4, 6)]
     view = {"me": "car1", "cars": [], "laps": 1}
-    panel = get_presentation("formula_d").panel(decision, view, legal=legal)
+    panel = get_presentation("formula_d").panels.panel(decision, view, legal=legal)
     gears = {c["gear"]: c for c in panel["choices"]}
     assert gears[3]["range"] == "die 4–8" and gears[3]["cost"] == "−1 gearbox"
     assert gears[6]["range"] == "die 21–30" and gears[6]["cost"] == ""
@@ -96,7 +96,7 @@ def test_a_move_names_its_overshoot_and_braking_before_it_is_picked():
     ]  # fmt: skip
     decision = Decision("car1", "move", "Move 2 spaces", {"m": 2, "paths": paths})
     legal = [Action("move", {"path": p["path"]}) for p in paths]
-    panel = get_presentation("formula_d").panel(
+    panel = get_presentation("formula_d").panels.panel(
         decision, {"me": "car1", "cars": [], "level": "basic", "track": "paddock_ring"}, legal=legal
     )
     by_place = {c["place"]: c for c in panel["choices"]}
@@ -127,7 +127,7 @@ def test_a_game_without_panels_gets_the_plain_form_in_words():
     race = game.start({}, seats, "x")
     decision = race.pending[0]
     legal = race.legal_actions(decision.seat)
-    panel = presentation.panel(decision, race.view(decision.seat), legal=legal)
+    panel = presentation.panels.panel(decision, race.view(decision.seat), legal=legal)
     assert panel["widget"] == "form"
     assert len(panel["choices"]) == len(legal)
     assert all(not RAW.search(c["label"]) for c in panel["choices"])

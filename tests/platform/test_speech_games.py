@@ -65,7 +65,7 @@ def race_through(game_key: str, config: dict):
         decision = race.pending[0]
         legal = race.legal_actions(decision.seat)
         view = race.view(decision.seat)
-        panels.append(presentation.panel(decision, view, legal=legal))
+        panels.append(presentation.panels.panel(decision, view, legal=legal))
         race.apply(decision.seat, bots[decision.seat].choose(view, decision))
     return presentation, seats, race, panels
 
@@ -77,22 +77,22 @@ def test_every_word_a_game_shows_goes_through_the_catalogue(game_key, marking):
     names = {s.id: s.name for s in seats}
     events = [e.to_dict() for e in race.events]
     for event in events:
-        sentence = presentation.sentence(event, names, config)
+        sentence = presentation.words.sentence(event, names, config)
         assert MARK in sentence, (event["type"], sentence)
     for panel in panels:
         for text in said(panel):
             assert MARK in text, (panel["kind"], text)
-    board = presentation.board(config)
+    board = presentation.board.drawing(config)
     labels = [s["text"] for s in board["shapes"] if s["kind"] == "label"]
     assert labels and all(MARK in label for label in labels), labels
-    capabilities = presentation.capabilities(config)
+    capabilities = presentation.capabilities.capabilities(config)
     columns = capabilities.result_columns + capabilities.live_columns
     assert all(column.label.startswith(MARK) for column in columns)
     assert all(label.startswith(MARK) for _, label in capabilities.bots)
-    state = presentation.board_state([{"id": s.id} for s in seats], config)
+    state = presentation.board.board_state([{"id": s.id} for s in seats], config)
     for event in events:
-        state = presentation.fold(state, event)
-    facts = [label for car in state["cars"].values() for label, _ in presentation.car_facts(car)]
+        state = presentation.board.fold(state, event)
+    facts = [label for car in state["cars"].values() for label, _ in presentation.board.car_facts(car)]
     assert facts and all(label.startswith(MARK) for label in facts)
 
 
@@ -102,7 +102,7 @@ def test_a_board_is_named_in_the_language_it_is_drawn_for(game_key, track):
     config = {"track": track}
 
     def labels():
-        return [s["text"] for s in presentation.board(config)["shapes"] if s["kind"] == "label"]
+        return [s["text"] for s in presentation.board.drawing(config)["shapes"] if s["kind"] == "label"]
 
     english = labels()
     before = install_marks()
@@ -118,6 +118,6 @@ def test_a_board_is_named_in_the_language_it_is_drawn_for(game_key, track):
 def test_without_a_catalogue_the_words_are_the_english_ones():
     presentation = get_presentation("formula_d")
     event = {"type": "moved", "seat": "car1", "data": {"travelled": 1, "kind": "slipstream"}}
-    assert presentation.sentence(event, {"car1": "Ana"}) == "Ana moves 1 space in the slipstream."
+    assert presentation.words.sentence(event, {"car1": "Ana"}) == "Ana moves 1 space in the slipstream."
     event["data"]["travelled"] = 3
-    assert presentation.sentence(event, {"car1": "Ana"}) == "Ana moves 3 spaces in the slipstream."
+    assert presentation.words.sentence(event, {"car1": "Ana"}) == "Ana moves 3 spaces in the slipstream."

@@ -24,15 +24,15 @@ def recent_events(html: str) -> list[str]:
 @pytest.fixture
 def scenes_drawn(monkeypatch, heat):  # noqa: F811
     """How many times the game's presentation draws a board."""
-    presentation = type(get_presentation(heat[0].round.season.game))
+    board = type(get_presentation(heat[0].round.season.game).board)
     drawn = []
-    original = presentation.scene
+    original = board.scene
 
     def scene(self, *args, **kwargs):
         drawn.append(args)
         return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(presentation, "scene", scene)
+    monkeypatch.setattr(board, "scene", scene)
     return drawn
 
 

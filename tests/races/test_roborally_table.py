@@ -211,7 +211,7 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
     posted = action_posted(post)
     assert posted == {"kind": "program", "params": {
         "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"}}  # fmt: skip
-    action = get_presentation("roborally").person_action(
+    action = get_game("roborally").timed_action(
         Action(posted["kind"], posted["params"]), {}, 3
     )
     assert action.params == {"registers": [[490, 80], 500, 510, 520, "x"], "conditional": 530}

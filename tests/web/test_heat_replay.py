@@ -38,11 +38,11 @@ def test_every_heat_step_reads_in_words(client, heat_session):
 
     events = events_parse(heat_session.event_log_text())
     names = {f"car{n}": f"Heat {n}" for n in (1, 2, 3)}
-    words = [HEAT.sentence(e, names) for e in events]
+    words = [HEAT.words.sentence(e, names) for e in events]
     assert any(w.startswith("Heat 1 moves") for w in words)
     assert any("takes Corner 1 (limit" in w for w in words)
-    assert HEAT.has_words("corner_checked")
-    assert all(HEAT.has_words(e["type"]) for e in events)
+    assert HEAT.words.has_words("corner_checked")
+    assert all(HEAT.words.has_words(e["type"]) for e in events)
 
 
 def test_the_new_log_events_read_in_words_without_naming_drawn_cards():
@@ -57,8 +57,8 @@ def test_the_new_log_events_read_in_words_without_naming_drawn_cards():
         ("hand_replenished", {"drawn": 2}),
         ("cards_played", {"count": 2, "cards": drawn[:2]}),
     ]
-    words = [HEAT.sentence({"type": t, "seat": "car1", "data": d}, names) for t, d in cases]
+    words = [HEAT.words.sentence({"type": t, "seat": "car1", "data": d}, names) for t, d in cases]
     assert words[:2] == ["Car 1 draws 2 cards.", "Car 1 draws 1 sponsorship card."]
     assert not [w for w in words if any(c in w for c in drawn)]
     cooldown = {"type": "adrenaline_used", "seat": "car1", "data": {"kind": "cooldown"}}
-    assert HEAT.sentence(cooldown, names) == "Car 1 uses adrenaline to cool down one more Heat."
+    assert HEAT.words.sentence(cooldown, names) == "Car 1 uses adrenaline to cool down one more Heat."

@@ -20,11 +20,11 @@ FD = get_presentation("formula_d")
 
 
 def event_words(game, event, names, config=None):
-    return get_presentation(game).sentence(event, names, config or {})
+    return get_presentation(game).words.sentence(event, names, config or {})
 
 
 def running_orders(events):
-    return FD.running_orders(events)
+    return FD.tables.running_orders(events)
 
 
 def board_after(steps, upto, seats):
@@ -103,7 +103,7 @@ def test_every_replay_step_has_its_own_url(client, finished):
 
 def test_the_replay_draws_the_track_and_the_cars(client, finished):
     page = client.get(reverse("replay", args=[finished.pk, 0])).content.decode()
-    board = FD.board({"track": "paddock_ring"})
+    board = FD.board.drawing({"track": "paddock_ring"})
     assert page.count('class="space ') == len(board["anchors"]) > 0
     assert page.count('<g class="car') == 3
     # corners are labelled with their stops: T3 is paddock_ring's double stop
