@@ -1,7 +1,7 @@
 """Settings the game cannot run are refused where they are made, field by
 field, in words an organiser understands: a season's grid, bots and teams,
 and a driver's car setup, checked against the game's capabilities
-(races/rules/presentation.py), never left to fail in a worker later."""
+(races/rules/face/capabilities.py), never left to fail in a worker later."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from races.rules import ConfigError, get_presentation
-from races.rules.presentation import check_setup_fields
+from races.rules.face.capabilities import check_setup_fields
 
 
 def capabilities(game: str, rules: Mapping[str, Any]):

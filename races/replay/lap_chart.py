@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.utils.translation import pgettext
 
 from races.replay.names import seat_people
-from races.rules.presentation import Presentation
+from races.rules.face import Presentation
 
 
 def lap_chart(

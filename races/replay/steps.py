@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from races.replay.names import seat_names, seat_people
 from races.rules import get_presentation
-from races.rules.presentation import Presentation
+from races.rules.face import Presentation
 
 
 def events_parse(text: str) -> list[dict]:

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from .contract import Action, ConfigError, Game, Race, Seat
-from .presentation import Presentation
+from .face import Presentation
 
 # key -> package whose `GAME` is the game and whose `present.PRESENTATION`
 # is what pages show of it; imported on first use, so a command that needs
@@ -64,7 +64,7 @@ def get_game(key: str) -> Game:
 
 
 def get_presentation(key: str) -> Presentation:
-    """What pages show of the game (races/rules/presentation.py)."""
+    """What pages show of the game (races/rules/face)."""
     _load_plugins()
     if key in _REGISTERED:
         return _REGISTERED[key][1]

@@ -1,6 +1,6 @@
 """What a session gives the engine: the grid, the seats and the config, and
-which entry drives each seat. The game's presentation builds the config
-(races/rules/presentation.py `engine_config`), so nothing here knows a game."""
+which entry drives each seat. The game builds the config (its
+`session_config`, races/rules/contract.py), so nothing here knows a game."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 
 from league.models import DriverStanding, Entry
 from races.models import Result, Round, Session
-from races.rules import Seat, get_game, get_presentation
-from races.rules.presentation import SessionFacts
+from races.rules import Seat, get_game
+from races.rules.contract import SessionFacts
 from races.running import grid
 from races.running.seating import bots_fill, seat_for
 
@@ -95,7 +95,7 @@ def session_plan(session: Session) -> Plan:
         qualifying_summary=summary,
         people=any(s.kind == "human" for s in seats),
     )
-    config = get_game(game.key).session_config(
+    config = game.session_config(
         season.rules, rnd.options, track=rnd.track, laps=rnd.laps, facts=facts
     )
     return Plan(

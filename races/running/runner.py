@@ -169,14 +169,14 @@ def settle(session: Session, race, now: datetime) -> str:
 
 def _turns_open(session: Session, race, now: datetime) -> None:
     """A person's controller: a turn with a deadline for each decision they
-    owe. A decision with its own time limit (`Presentation.decision_seconds`)
+    owe. A decision with its own time limit (the Game's `decision_seconds`)
     is due at the sooner of the season's deadline and the end of that limit,
     counted from when the decision first carries it: a turn already open
     has its deadline brought forward then, never put back."""
     pending = {d.seat: d for d in race.pending}
     session.turns.exclude(seat__in=pending).delete()
-    presentation = get_presentation(session.round.season.game)
-    limits = {seat: presentation.decision_seconds(d) for seat, d in pending.items()}
+    game = get_game(session.round.season.game)
+    limits = {seat: game.decision_seconds(d) for seat, d in pending.items()}
 
     def due(seat: str, deadline: datetime) -> datetime:
         seconds = limits[seat]
@@ -232,7 +232,9 @@ def session_run(*, session_id: int) -> str:
             race = game.start(plan.config, plan.seats, session.seed)
     except Exception as error:  # a setting the game cannot run: the organiser changes it
         log.exception("session %s could not start", session_id)
-        session_fail(session_id, token, get_presentation(game_key).capabilities.session_error(error))
+        session_fail(
+            session_id, token, get_presentation(game_key).capabilities.session_error(error)
+        )
         return "failed"
     session_started(session_id=session_id)
     records = [seat_record(plan.entries[s.id], s) for s in plan.seats]

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from races.rules import Action, Decision
-from races.rules.presentation import Presentation
+from races.rules.face import Presentation
 
 # Widgets drawn by a template of their own (templates/table/_widget_<name>.html);
 # any other widget a game declares is drawn as the plain form of its choices.

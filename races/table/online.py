@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 from league.models import Preferences
 from races.models import Session, Turn
 from races.replay.names import track_name
-from races.rules import Action, ConfigError, IllegalAction, get_presentation
+from races.rules import Action, ConfigError, IllegalAction, get_game
 from races.running.queue import session_advance_later
 from races.running.runner import controllers, drive, settle
 from races.table.live_races import live_race
@@ -89,8 +89,8 @@ def decision_submit(
         if turn is None or turn.step != step:
             raise ValidationError(_("That decision has already been made; the race has moved on."))
         seconds = max(0, int((now - turn.opened_at).total_seconds()))
-        presentation = get_presentation(session.round.season.game)
-        chosen = presentation.person_action(_action_from(action), session.config, seconds)
+        game = get_game(session.round.season.game)
+        chosen = game.timed_action(_action_from(action), session.config, seconds)
         with live_race(session) as (_row, race):
             try:
                 message = race.validate(seat, chosen)
@@ -98,14 +98,14 @@ def decision_submit(
                 message = str(error) or _("That choice is not legal now.")
             if message:
                 raise ValidationError(message)
-            timed = _time_limit(presentation, race, seat) is not None
+            timed = _time_limit(game, race, seat) is not None
             race.apply(seat, chosen)
             session.actions = [
                 *session.actions,
                 {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
             ]
             following = next((d for d in race.pending if d.seat == seat), None)
-            runs_on = timed and _time_limit(presentation, race, seat) is not None
+            runs_on = timed and _time_limit(game, race, seat) is not None
         session.queued_at = now  # when the bots were asked to play on
         session.save(update_fields=["actions", "queued_at"])
         if runs_on:
@@ -119,10 +119,10 @@ def decision_submit(
         session_advance_later(session.pk)
 
 
-def _time_limit(presentation, race, seat: str) -> int | None:
+def _time_limit(game, race, seat: str) -> int | None:
     """The seconds of the seat's pending decision's own time limit, if any."""
     decision = next((d for d in race.pending if d.seat == seat), None)
-    return None if decision is None else presentation.decision_seconds(decision)
+    return None if decision is None else game.decision_seconds(decision)
 
 
 def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
@@ -182,9 +182,8 @@ def deadlines_expire(*, now: datetime) -> int:
             autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
             with live_race(session) as (game, race):
                 steps = list(session.actions)
-                presentation = get_presentation(game.key)
                 for seat, bot in controllers(game, session.seed, autopilots).items():
-                    made += deadline_missed(race, presentation, seat, bot, steps)
+                    made += deadline_missed(race, game, seat, bot, steps)
                 Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
                 drive(race, controllers(game, session.seed, session.seats), steps)
                 session.actions = steps
@@ -192,15 +191,15 @@ def deadlines_expire(*, now: datetime) -> int:
     return made
 
 
-def deadline_missed(race, presentation, seat: str, bot, steps: list[dict]) -> int:
+def deadline_missed(race, game, seat: str, bot, steps: list[dict]) -> int:
     """One missed decision: the action the game's rules fix for a missed
-    deadline when they fix one (`Presentation.missed_deadline`) and it is
+    deadline when they fix one (the Game's `missed_deadline`) and it is
     legal now, recorded as the default; else the seat's autopilot decides.
     Returns how many decisions were made (0 or 1)."""
     decision = next((d for d in race.pending if d.seat == seat), None)
     if decision is None:
         return 0
-    action = presentation.missed_deadline(decision, race.view(seat))
+    action = game.missed_deadline(decision, race.view(seat))
     if action is not None and not race.validate(seat, action):
         race.apply(seat, action)
         steps.append({"seat": seat, "action": action.to_dict(), "by": "default"})

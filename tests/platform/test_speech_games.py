@@ -92,7 +92,9 @@ def test_every_word_a_game_shows_goes_through_the_catalogue(game_key, marking):
     state = presentation.board.board_state([{"id": s.id} for s in seats], config)
     for event in events:
         state = presentation.board.fold(state, event)
-    facts = [label for car in state["cars"].values() for label, _ in presentation.board.car_facts(car)]
+    facts = [
+        label for car in state["cars"].values() for label, _ in presentation.board.car_facts(car)
+    ]
     assert facts and all(label.startswith(MARK) for label in facts)
 
 
@@ -102,7 +104,9 @@ def test_a_board_is_named_in_the_language_it_is_drawn_for(game_key, track):
     config = {"track": track}
 
     def labels():
-        return [s["text"] for s in presentation.board.drawing(config)["shapes"] if s["kind"] == "label"]
+        return [
+            s["text"] for s in presentation.board.drawing(config)["shapes"] if s["kind"] == "label"
+        ]
 
     english = labels()
     before = install_marks()
@@ -118,6 +122,12 @@ def test_a_board_is_named_in_the_language_it_is_drawn_for(game_key, track):
 def test_without_a_catalogue_the_words_are_the_english_ones():
     presentation = get_presentation("formula_d")
     event = {"type": "moved", "seat": "car1", "data": {"travelled": 1, "kind": "slipstream"}}
-    assert presentation.words.sentence(event, {"car1": "Ana"}) == "Ana moves 1 space in the slipstream."
+    assert (
+        presentation.words.sentence(event, {"car1": "Ana"})
+        == "Ana moves 1 space in the slipstream."
+    )
     event["data"]["travelled"] = 3
-    assert presentation.words.sentence(event, {"car1": "Ana"}) == "Ana moves 3 spaces in the slipstream."
+    assert (
+        presentation.words.sentence(event, {"car1": "Ana"})
+        == "Ana moves 3 spaces in the slipstream."
+    )

@@ -199,7 +199,7 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
     cards, leaving anything else for the engine to refuse."""
     from django.http import QueryDict
 
-    from races.rules import Action, get_presentation
+    from races.rules import Action, get_game
     from races.table.decisions import action_posted
 
     post = QueryDict(mutable=True)
@@ -211,9 +211,7 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
     posted = action_posted(post)
     assert posted == {"kind": "program", "params": {
         "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"}}  # fmt: skip
-    action = get_game("roborally").timed_action(
-        Action(posted["kind"], posted["params"]), {}, 3
-    )
+    action = get_game("roborally").timed_action(Action(posted["kind"], posted["params"]), {}, 3)
     assert action.params == {"registers": [[490, 80], 500, 510, 520, "x"], "conditional": 530}
 
 

@@ -61,4 +61,6 @@ def test_the_new_log_events_read_in_words_without_naming_drawn_cards():
     assert words[:2] == ["Car 1 draws 2 cards.", "Car 1 draws 1 sponsorship card."]
     assert not [w for w in words if any(c in w for c in drawn)]
     cooldown = {"type": "adrenaline_used", "seat": "car1", "data": {"kind": "cooldown"}}
-    assert HEAT.words.sentence(cooldown, names) == "Car 1 uses adrenaline to cool down one more Heat."
+    assert (
+        HEAT.words.sentence(cooldown, names) == "Car 1 uses adrenaline to cool down one more Heat."
+    )
