@@ -1,5 +1,6 @@
 """The decisions a driver makes (HEAT-B-ENG-05: D1, D2, D5a-c, D5k, D6, D7), what a panel
-shows for each, their legal actions and the checks behind IllegalAction (HEAT-B-ENG-06)."""
+shows for each, whether step 5 still asks anything, their legal actions and the checks
+behind IllegalAction (HEAT-B-ENG-06)."""
 
 from __future__ import annotations
 
