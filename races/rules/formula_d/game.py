@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from ..contract import ConfigError, Seat
 from . import bots
-from .gears import build_error
 from .options import OPTIONS, check_seats
 from .race import FormulaDRace
-from .track import load_track, track_ids
+from .rules.gears import build_error
+from .rules.track import load_track, track_ids
 
 
 class FormulaD:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ..contract import ConfigError
 from ..options import Option, OptionSchema
-from .abilities import DRIVERS
-from .track import load_track, track_ids
+from .rules.abilities import DRIVERS
+from .rules.track import load_track, track_ids
 
 
 def _check(config: dict) -> None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..contract import Action, ConfigError, Decision, Event, IllegalAction, Seat, log_hash
-from . import qualifying, result, turn
-from .abilities import DRIVERS, deal
+from . import flow, result
 from .chance import SeededDice
+from .rules import qualifying
+from .rules.abilities import DRIVERS, deal
+from .rules.track import COLOURS, TRACK, load_track
 from .snapshot import snapshot
 from .state import BASIC_WP, BOX_STATES, PIT_NONE, STANDARD_CAR, Car
-from .track import COLOURS, TRACK, load_track
 from .view import race_view
 
 
@@ -141,10 +142,10 @@ class FormulaDRace:
         """FD-P-1.1 then rounds (FD-P-2)."""
         deal(self)  # R1, before anything is announced
         self.emit("session_started", None, **self._session_data())
-        yield from turn.setup_choices(self)
+        yield from flow.setup_choices(self)
         self._grid()
-        yield from turn.race_weather(self)
-        yield from turn.tyre_choices(self)
+        yield from flow.race_weather(self)
+        yield from flow.tyre_choices(self)
         yield from self._rounds()
 
     def _rounds(self, first_order: list[Car] | None = None):
@@ -156,12 +157,12 @@ class FormulaDRace:
             self.emit("round_started", None, order=[c.seat for c in self.order])
             for car in self.order:
                 if car.racing:
-                    yield from turn.take_turn(self, car)
+                    yield from flow.take_turn(self, car)
                     if self.halt_after_turns is not None:
                         self.halt_after_turns -= 1
                         if self.halt_after_turns <= 0:
                             return
-            yield from turn.end_of_round(self)
+            yield from flow.end_of_round(self)
             self.emit("round_ended", None)
         self.end_reason = "all_cars_done"
         self.emit("session_ended", None, order=[p.seat for p in result.race_order(self)])

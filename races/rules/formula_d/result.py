@@ -4,7 +4,7 @@ FD-V-5.2)."""
 from __future__ import annotations
 
 from ..contract import Placing, RaceResult
-from .qualifying import BGA_QUALIFYING_POINTS, build_result
+from .rules.qualifying import BGA_QUALIFYING_POINTS, build_result
 from .state import FINISHED
 
 BGA_RACE_POINTS = (1000, 720, 600, 480, 400, 320, 240, 160, 80, 40)

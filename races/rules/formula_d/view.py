@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .abilities import li_blocks
+from .rules.abilities import li_blocks
 
 if TYPE_CHECKING:
     from .race import FormulaDRace

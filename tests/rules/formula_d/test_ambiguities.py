@@ -3,9 +3,9 @@
 import pytest
 
 from races.rules import IllegalAction, Seat, get_game
-from races.rules.formula_d import qualifying
 from races.rules.formula_d.chance import ScriptedDice
 from races.rules.formula_d.race import FormulaDRace
+from races.rules.formula_d.rules import qualifying
 
 from .driving import act, events_of, gear, lane, move, scenario
 

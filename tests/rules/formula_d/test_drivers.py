@@ -3,8 +3,8 @@
 import pytest
 
 from races.rules import Action, Seat, get_game
-from races.rules.formula_d import abilities
 from races.rules.formula_d.chance import ScriptedDice
+from races.rules.formula_d.rules import abilities
 
 from .driving import act, events_of, gear, lane, move, scenario
 
@@ -195,7 +195,7 @@ def test_frogger_slides_at_most_one_space():
         weather=True,
         weather_state="RAIN",
     )
-    from races.rules.formula_d.pit import slide
+    from races.rules.formula_d.rules.pit import slide
 
     assert slide(race, race.by_seat["A"]) == 1
 

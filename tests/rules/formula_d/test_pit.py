@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import IllegalAction
-from races.rules.formula_d.damage import fast_stop_spaces
+from races.rules.formula_d.rules.damage import fast_stop_spaces
 
 from .driving import act, events_of, gear, move, scenario
 

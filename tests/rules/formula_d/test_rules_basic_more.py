@@ -4,7 +4,7 @@ import pytest
 
 from races.rules import IllegalAction, Seat, get_game
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.gears import legal_gears
+from races.rules.formula_d.rules.gears import legal_gears
 
 from .driving import events_of, gear, lane, move, scenario
 

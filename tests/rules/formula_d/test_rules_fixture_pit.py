@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from races.rules.formula_d import layout, track
+from races.rules.formula_d.rules import layout, track
 
 from .driving import act, events_of, gear, lane, move, scenario
 

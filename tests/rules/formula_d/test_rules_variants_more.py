@@ -3,11 +3,11 @@
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
-from races.rules.formula_d.abilities import DRIVERS
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.scenario import qualifying_scenario
+from races.rules.formula_d.rules.abilities import DRIVERS
 
 from .driving import events_of, gear, lane, move, scenario
+from .scenario import qualifying_scenario
 
 GAME = get_game("formula_d")
 AB = [Seat("A", "A"), Seat("B", "B")]

@@ -113,7 +113,7 @@ def test_a_great_start_moves_four_and_allows_gear_two_next():
     move(race, "A", ["r0l2", "r1l2", "r2l2", "r3l2"])
     car = race.by_seat["A"]
     assert (race.track.ids[car.space], car.lap, car.gear) == ("r3l2", 1, 1)
-    from races.rules.formula_d.gears import legal_gears
+    from races.rules.formula_d.rules.gears import legal_gears
 
     assert legal_gears(race, car) == [1, 2]
     # B stalled: no collision dice were rolled and only gear 1 is legal for it
@@ -180,7 +180,7 @@ def test_basic_illegal_gears():
 )
 def test_advanced_skip_limits(frm, wear, legal):
     """FD-X-11, FD-A-6.2, FD-A-6.3."""
-    from races.rules.formula_d.gears import legal_gears
+    from races.rules.formula_d.rules.gears import legal_gears
 
     race = scenario([{"seat": "A", "space": "r0l1", "gear": frm, "wear": wear}], level="advanced")
     assert legal_gears(race, race.by_seat["A"]) == legal

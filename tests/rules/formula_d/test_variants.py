@@ -4,8 +4,8 @@ FD-BGA-15) and technical stops (FD-V-8, FD-BGA-14)."""
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
-from races.rules.formula_d import weather
 from races.rules.formula_d.chance import ScriptedDice
+from races.rules.formula_d.rules import weather
 
 from .driving import act, events_of, gear, lane, move, scenario
 

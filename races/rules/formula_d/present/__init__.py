@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..contract import Action, ConfigError
-from ..drawing import loop_board
-from ..presentation import (
+from ...contract import Action, ConfigError
+from ...drawing import loop_board
+from ...presentation import (
     DID_NOT_START,
     ELIMINATED,
     FINISHED,
@@ -20,12 +20,12 @@ from ..presentation import (
     SetupSchema,
     loop_progress,
 )
-from ..speech import _
-from .option_words import OPTION_TEXTS
+from ...speech import _
+from ..option_words import OPTION_TEXTS
 from .panels import DECISION_WORDS, formula_d_panel
+from .parts import part, wear_left
 from .sentences import SUFFIX_WORDS, WORDS
 from .track_words import corner_name, lane_words, track_data
-from .words import part, wear_left
 
 # FD-V-3.1: a build spreads 20 points over the six parts, within these ranges.
 BUILD_RANGES = {"T": (1, 14), "Br": (1, 7), "Gb": (1, 7), "Bo": (1, 7), "En": (1, 7), "Su": (1, 7)}

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from . import damage
 from .abilities import li_blocks
 from .search import search
-from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from .steps import (
     LAP,
     LEAVING,

@@ -6,7 +6,7 @@ the decisions (`frogger_reroll`, `drift`, `debris`, `radio`) are generators.
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
 from . import damage
 from .abilities import (
     RADIO,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 
-from .state import ELIMINATED, FATAL_AT_ZERO, Car
+from ..state import ELIMINATED, FATAL_AT_ZERO, Car
 from .track import TRACK
 
 # FD-A-5.2, published forced braking: b -> (brake points, tyre points); 7+ eliminates.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from . import abilities, damage, drivers, gears, pit, slipstream, street, weather
-from .chance import GEAR_RANGE, MAXIMUM
-from .driving import (
+from .chance import MAXIMUM
+from .rules import abilities, damage, drivers, gears, pit, slipstream, street, weather
+from .rules.driving import (
     Turn,
     check_finish,
     collisions,
@@ -13,8 +13,8 @@ from .driving import (
     pay_braking,
     resolve_corners,
 )
+from .rules.track import PIT_BOX, TRACK
 from .state import BOX_STATES, PIT_LANE, Car
-from .track import PIT_BOX, TRACK
 
 START_BASIC = ((1, "stall"), (16, "normal"), (20, "great"))  # FD-B-4.1
 START_ADVANCED = ((1, "stall"), (19, "normal"), (20, "great"))  # FD-A-2.1
@@ -54,11 +54,11 @@ def take_turn(race, car: Car):
         elif outcome == "great":
             base, great = 4, True
         else:
-            base = roll_gear(race, car)
+            base = gears.roll_gear(race, car)
         kind = "start"
     else:
         yield from gears.select(race, car)
-        base = roll_gear(race, car)
+        base = gears.roll_gear(race, car)
         turn.trigger = car.gear in MAXIMUM and base == MAXIMUM[car.gear]
         if turn.trigger:
             yield from weather.on_maximum(race, car)
@@ -88,24 +88,6 @@ def take_turn(race, car: Car):
     if turn.trigger:
         engine_checks(race, car)
     yield from end_turn(race, turn)
-
-
-GEAR_DIE = {g: f"g{g}" for g in GEAR_RANGE}
-
-
-def roll_gear(race, car: Car) -> int:
-    die = GEAR_DIE[car.gear]
-    value = race.roll(die)
-    race.emit(
-        "gear_rolled",
-        car.seat,
-        die=die,
-        value=value,
-        purpose="move",
-        gear=car.gear,
-        maximum=value == GEAR_RANGE[car.gear][1] and car.gear >= 5,
-    )
-    return value
 
 
 def end_turn(race, turn: Turn):

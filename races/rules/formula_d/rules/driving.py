@@ -5,10 +5,10 @@ so do the pit stop, the slipstream and the drivers' own moves."""
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ...contract import Decision
+from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from . import abilities, damage, street
 from .move import MoveOptions, MovePlan, entry_progress
-from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .track import TRACK
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
 from .driving import path_effects
 from .move import rules_for
 from .steps import OVERS, links, start_state, step

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..contract import Action, Decision
-from ..panels import choice, numbered_form, panel, yes_no
-from ..speech import N_, _, ngettext, word_for
-from .words import PARTS, gains, parts, tyres, wear_left
+from ...contract import Action, Decision
+from ...panels import choice, numbered_form, panel, yes_no
+from ...speech import N_, _, ngettext, word_for
+from .parts import PARTS, gains, parts, tyres, wear_left
 
 TYRE_CHOICES = {"hard": N_("Hard tyres"), "soft": N_("Soft tyres"), "rain": N_("Rain tyres")}
 STOPS = {"tyre": N_("Tyre change"), "technical": N_("Technical stop"), "long": N_("Long stop")}

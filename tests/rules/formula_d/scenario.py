@@ -9,11 +9,12 @@ Not used by the product. Cars are given as dicts:
 
 from __future__ import annotations
 
-from ..contract import Seat
-from . import GAME, qualifying
-from .abilities import DRIVERS
-from .chance import ScriptedDice
-from .race import FormulaDRace
+from races.rules.contract import Seat
+from races.rules.formula_d import GAME
+from races.rules.formula_d.chance import ScriptedDice
+from races.rules.formula_d.race import FormulaDRace
+from races.rules.formula_d.rules import qualifying
+from races.rules.formula_d.rules.abilities import DRIVERS
 
 
 def scenario(

@@ -8,10 +8,9 @@ bot or simulated lap (FD-AMB-30).
 
 from __future__ import annotations
 
-from ..contract import Placing, RaceResult
+from ...contract import Placing, RaceResult
 from . import damage, gears, pit, weather
 from .driving import Turn, drive
-from .turn import roll_gear
 
 # FD-BGA-2: qualifying points by qualifying rank.
 BGA_QUALIFYING_POINTS = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
@@ -67,7 +66,7 @@ def lap(race, car, *, fresh: bool = True):
         if car.q_turns:
             yield from gears.select(race, car)
             seconds = _add(seconds, race._elapsed)
-        base = roll_gear(race, car)
+        base = gears.roll_gear(race, car)
         car.q_turns += 1
         bonus, _nitro = yield from pit.boost(race, car, "main", m=base)
         if bonus:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
+from ..chance import GEAR_RANGE
+from ..state import CATEGORIES, PIT_NONE, STANDARD_CAR, Car
 from . import damage
-from .chance import GEAR_RANGE
 from .damage import SKIP_COSTS_ADVANCED
-from .state import CATEGORIES, PIT_NONE, STANDARD_CAR, Car
 
 
 def skip_costs(race, car: Car, to: int) -> dict[str, int]:
@@ -192,3 +192,21 @@ def build_choices(race):
 
 def _build_params(action) -> dict:
     return {k: v for k, v in action.params.items() if k != "elapsed_s"}
+
+
+GEAR_DIE = {g: f"g{g}" for g in GEAR_RANGE}
+
+
+def roll_gear(race, car: Car) -> int:
+    die = GEAR_DIE[car.gear]
+    value = race.roll(die)
+    race.emit(
+        "gear_rolled",
+        car.seat,
+        die=die,
+        value=value,
+        purpose="move",
+        gear=car.gear,
+        maximum=value == GEAR_RANGE[car.gear][1] and car.gear >= 5,
+    )
+    return value

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
+from ..state import CATEGORIES, Car
 from . import damage
 from .abilities import slide_cap
 from .driving import Turn, collisions, drive, pay_braking, resolve_corners
-from .state import CATEGORIES, Car
 from .street import nitro_available, nitro_spaces
 from .track import TRACK
 
