@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from ..contract import ConfigError, Seat
-from . import bots
+from ..contract import Seat
+from .bots import make as make_bot
 from .options import OPTIONS, check_seats
 from .race import FormulaDRace
-from .rules.gears import build_error
 from .rules.track import load_track, track_ids
 
 
@@ -37,18 +36,10 @@ class FormulaD:
         return out
 
     def bot(self, name: str, *, seed, seat: str):
-        return bots.make(name, seed=seed, seat=seat)
+        return make_bot(name, seed=seed, seat=seat)
 
     def start(self, config, seats: list[Seat], seed, *, dice=None) -> FormulaDRace:
         cfg = self.options.validate(dict(config))
         seats = [s if isinstance(s, Seat) else Seat.from_dict(s) for s in seats]
         check_seats(cfg, seats)
-        if cfg["build_your_car"]:
-            probe = FormulaDRace.__new__(FormulaDRace)
-            probe.bga, probe.cfg = cfg["ruleset"] == "bga", cfg
-            for s in seats:
-                if s.setup.get("build") is not None:
-                    error = build_error(probe, dict(s.setup["build"]))
-                    if error:
-                        raise ConfigError(f"seat {s.id}: {error}")
         return FormulaDRace(cfg, seats, seed, dice=dice)
