@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from league import selectors
 from league.models import League, Season
-from races.ladders import ladder
 from races.models import Result, Round, Session
+from ratings.ladders import ladder
 from ratings.models import TitleOdds
 
 SESSION_LIGHT = ("event_log", "actions", "config", "seats", "progress", "summary")

@@ -33,8 +33,8 @@ from api.schemas import (
     StandingsOut,
 )
 from league.caching import standings_version
-from league.selectors import season_page_fingerprint
 from races.rules import game_choices
+from seasons.selectors import season_page_fingerprint
 
 SHORT_SECONDS = 15
 SEASON_SECONDS = 3600

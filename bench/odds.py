@@ -15,10 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from league import scoring  # noqa: E402
-from league.clinch import driver_outlooks  # noqa: E402
-from league.completions import RoundToCome, SeasonSoFar  # noqa: E402
-from league.odds import title_odds  # noqa: E402
+from league.scoring import tables as scoring
+from league.title.clinch import driver_outlooks  # noqa: E402
+from league.title.completions import RoundToCome, SeasonSoFar  # noqa: E402
+from league.title.odds import title_odds  # noqa: E402
 
 DRIVERS, HELD, TO_COME, SIMULATIONS = 20, 12, 8, 10_000
 

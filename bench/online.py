@@ -92,10 +92,11 @@ def main() -> None:
     from django.contrib.auth import get_user_model
 
     from league.models import Driver, League, ScoringSystem, Season
-    from league.services import entry_create
+    from league.organise.entries import entry_create
     from paddock.celery import app
     from races.models import Session
-    from races.services import round_create, session_queue
+    from races.rounds.edits import round_create
+    from races.running.controls import session_queue
 
     User = get_user_model()
     owner = User.objects.create_user("owner")

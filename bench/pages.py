@@ -77,11 +77,10 @@ def season_build(env: dict) -> tuple[str, str]:
     from django.utils import timezone
 
     call_command("migrate", verbosity=0, interactive=False)
-    from league.entries import entry_team_change
     from league.models import Driver, League, ScoringSystem, Season, Team
-    from league.services import entry_create
+    from league.organise.entries import entry_create, entry_team_change
     from races.models import Round, Session
-    from races.results import SeatResult, session_results_store
+    from races.results.store import SeatResult, session_results_store
 
     rng = random.Random(2026)
     owner = get_user_model().objects.create_user("bench-owner", password=uuid.uuid4().hex)

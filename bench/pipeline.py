@@ -76,7 +76,7 @@ def make_season(races: int):
     from django.contrib.auth import get_user_model
 
     from league.models import League, ScoringSystem, Season
-    from races.services import round_create
+    from races.rounds.edits import round_create
 
     owner = get_user_model().objects.create_user("bench")
     league = League.objects.create(name="Bench", slug="bench", owner=owner)
@@ -95,8 +95,8 @@ def make_season(races: int):
 
 
 def engine_ms(session) -> float:
-    from races.plan import session_plan
     from races.rules import bots_for, get_game, play_bots
+    from races.running.plan import session_plan
 
     plan = session_plan(session)
     game = get_game(plan.game_key)
@@ -166,7 +166,7 @@ def main() -> None:
     setup_django(url)
     from paddock.celery import app
     from races.models import Session
-    from races.services import session_queue
+    from races.running.controls import session_queue
 
     season = make_season(args.races + args.latency_runs)
     sessions = list(Session.objects.filter(round__season=season).order_by("round__number"))

@@ -79,10 +79,11 @@ def main() -> None:
     from django.urls import reverse
 
     from league.models import Driver, League, ScoringSystem, Season
-    from league.services import entry_create
+    from league.organise.entries import entry_create
     from races.models import Session
-    from races.runner import session_run
-    from races.services import round_create, session_play_mode_set
+    from races.rounds.edits import round_create
+    from races.running.controls import session_play_mode_set
+    from races.running.runner import session_run
 
     User = get_user_model()
     owner = User.objects.create_user("owner")

@@ -1,8 +1,8 @@
 """Leagues, seasons, drivers, teams, entries, scoring systems and standings.
 
 Validation that a form or the admin needs lives in `clean()`; business rules
-(scoring, standings) live in league/scoring.py and league/championship.py;
-the standings are stored by races/standings.py.
+(scoring, standings) live in league/scoring/tables.py and league/scoring/championship.py;
+the standings are stored by races/results/standings.py.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.fields import ValuesJSONField
-from league.game_settings import entry_setup_check, season_settings_check
-from league.rules_options import validate_season_rules
-from league.scoring import points_value
+from league.scoring.tables import points_value
+from league.season_settings.checks import entry_setup_check, season_settings_check
+from league.season_settings.options import validate_season_rules
 from races.rules import game_choices, get_presentation
 
 # Limits on what an organiser can store (issue 13): long enough for any real
@@ -32,7 +32,7 @@ BONUS_KEYS = ("pole", "fastest_lap", "most_laps_led", "lap_led")
 
 def bot_names() -> list[tuple[str, str]]:
     """Every bot of every registered game; a season's form offers its own
-    game's (league/game_settings.py)."""
+    game's (league/season_settings/checks.py)."""
     found: dict[str, str] = {}
     for key, _label in game_choices():
         found.update(get_presentation(key).capabilities({}).bots)

@@ -66,7 +66,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "races.context_processors.your_turn",
+                "races.table.your_turn.your_turn",
                 "paddock.languages.page_words",
             ],
             "builtins": ["league.templatetags.championship"],
@@ -152,7 +152,7 @@ CELERY_BEAT_SCHEDULE = {
     "notify-waiting-drivers": {"task": "races.tasks.notify_waiting_drivers", "schedule": 60.0},
 }
 # `make run` turns this on: the development server runs a scheduler thread
-# that does beat's work (races/scheduler.py), every SCHEDULER_SECONDS.
+# that does beat's work (races/running/scheduler.py), every SCHEDULER_SECONDS.
 EMBEDDED_SCHEDULER = env_bool("EMBEDDED_SCHEDULER", False)
 SCHEDULER_SECONDS = env_int("SCHEDULER_SECONDS", 10)
 # A decision waiting longer than this sends its driver an e-mail.

@@ -5,16 +5,19 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from api.views import api
-from league import exports, views_driver, views_entries, views_organiser, views_public
-from races import views as race_views
-from races import (
-    views_online,
-    views_qualifying,
-    views_ratings,
-    views_results,
-    views_schedule,
-    views_stewarding,
-)
+from races.replay import views as views_replay
+from races.results import views as views_results
+from races.results import views_stewarding
+from races.rounds import views as views_rounds
+from races.rounds import views_qualifying
+from races.table import views as views_online
+from ratings import views as views_ratings
+from seasons import exports
+from seasons.views import driver as views_driver
+from seasons.views import entries as views_entries
+from seasons.views import organiser as views_organiser
+from seasons.views import public as views_public
+from seasons.views import schedule as views_schedule
 from webhooks import views as webhook_views
 
 S = "l/<slug:league_slug>/<slug:season_slug>/"
@@ -58,7 +61,7 @@ urlpatterns = [
     path("entries/<int:entry_id>/remove/", views_entries.entry_remove, name="entry_remove"),
     path(S + "join/", views_driver.season_join, name="season_join"),
     path(S + "withdraw/", views_driver.season_withdraw, name="season_withdraw"),
-    path(S + "r/<int:number>/", race_views.round_detail, name="round"),
+    path(S + "r/<int:number>/", views_rounds.round_detail, name="round"),
     path(S + "r/<int:number>/edit/", views_organiser.round_edit, name="round_edit"),
     path(S + "r/<int:number>/penalties/", views_stewarding.penalty_new, name="penalty_add"),
     path(
@@ -97,7 +100,7 @@ urlpatterns = [
     path("teams/<int:team_id>/", views_public.team_detail, name="team"),
     path("teams/<int:team_id>/edit/", views_organiser.team_edit, name="team_edit"),
     path("teams/<int:team_id>/delete/", views_organiser.team_remove, name="team_delete"),
-    path("sessions/<int:session_id>/", race_views.session_live, name="session_live"),
+    path("sessions/<int:session_id>/", views_rounds.session_live, name="session_live"),
     path("sessions/<int:session_id>/cockpit/", views_online.session_cockpit, name="cockpit"),
     path("sessions/<int:session_id>/decide/", views_online.decision_post, name="decide"),
     path("sessions/<int:session_id>/autopilot/", views_online.autopilot_post, name="autopilot"),
@@ -110,18 +113,18 @@ urlpatterns = [
     path("accounts/notices/", views_online.turn_notices_edit, name="turn_notices"),
     path(
         "sessions/<int:session_id>/play-mode/",
-        race_views.session_play_mode,
+        views_rounds.session_play_mode,
         name="session_play_mode",
     ),
-    path("sessions/<int:session_id>/run/", race_views.session_run, name="session_run"),
-    path("sessions/<int:session_id>/retry/", race_views.session_retry, name="session_retry"),
-    path("sessions/<int:session_id>/cancel/", race_views.session_cancel, name="session_cancel"),
+    path("sessions/<int:session_id>/run/", views_rounds.session_run, name="session_run"),
+    path("sessions/<int:session_id>/retry/", views_rounds.session_retry, name="session_retry"),
+    path("sessions/<int:session_id>/cancel/", views_rounds.session_cancel, name="session_cancel"),
     path(
         "sessions/<int:session_id>/reschedule/",
-        race_views.session_reschedule,
+        views_rounds.session_reschedule,
         name="session_reschedule",
     ),
-    path("sessions/<int:session_id>/replay/", race_views.replay_start, name="replay_start"),
-    path("sessions/<int:session_id>/replay/<int:step>/", race_views.replay, name="replay"),
+    path("sessions/<int:session_id>/replay/", views_replay.replay_start, name="replay_start"),
+    path("sessions/<int:session_id>/replay/<int:step>/", views_replay.replay, name="replay"),
     path("bare/", views_public.bare, name="bare"),
 ]

@@ -5,7 +5,7 @@ from django.contrib import admin
 from django.db import transaction
 
 from races.models import Penalty, Protest, Result, Round, Session
-from races.standings import standings_recompute
+from races.results.standings import standings_recompute
 
 
 class SessionInline(admin.TabularInline):

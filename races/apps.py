@@ -15,7 +15,7 @@ class RacesConfig(AppConfig):
         speech.install(gettext, ngettext, pgettext)
 
         # `make run`: the development server starts scheduled sessions itself
-        # (races/scheduler.py); production runs Celery beat.
-        from races.scheduler import scheduler_start_if_wanted
+        # (races/running/scheduler.py); production runs Celery beat.
+        from races.running.scheduler import scheduler_start_if_wanted
 
         scheduler_start_if_wanted()

@@ -17,9 +17,9 @@ from django.utils.translation import gettext_lazy as _
 
 from league.fields import ValuesJSONField
 from league.models import Entry, Season, Team
-from league.rules_options import validate_round_options
-from races.round_settings import round_settings_check
-from races.stored_actions import ActionsAppended
+from league.season_settings.options import validate_round_options
+from races.replay.stored_actions import ActionsAppended
+from races.rounds.round_settings import round_settings_check
 
 
 class Round(models.Model):
@@ -68,7 +68,7 @@ class Round(models.Model):
         max_length=20, choices=GridRule.choices, default=GridRule.ENTRY, verbose_name=_("grid")
     )
     # An organiser's choice when the round's qualifying failed: the race
-    # starts without it, on this grid rule (races/qualifying.py).
+    # starts without it, on this grid rule (races/rounds/qualifying.py).
     fallback_grid = models.CharField(
         max_length=20,
         choices=GridRule.choices,
@@ -240,7 +240,7 @@ class Session(ActionsAppended):
 class Result(models.Model):
     """One car's result in a session: its place and status as run (by the
     engine or as entered by hand), and, after stewarding, the place, status
-    and points that count (races/standings.py writes those)."""
+    and points that count (races/results/standings.py writes those)."""
 
     class Status(models.TextChoices):
         FINISHED = "finished", _("Finished")

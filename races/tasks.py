@@ -3,9 +3,9 @@
 from celery import shared_task
 from django.utils import timezone
 
-from races.dispatch import sessions_dispatch_due
-from races.online import deadlines_expire, session_advance, turns_notify
-from races.runner import session_run
+from races.running.dispatch import sessions_dispatch_due
+from races.running.runner import session_run
+from races.table.online import deadlines_expire, session_advance, turns_notify
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True)

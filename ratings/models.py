@@ -2,7 +2,7 @@
 season's title odds as computed after each round.
 
 The services that fill them read results, so they live in races/
-(races/ratings.py, races/title_odds.py); these models know only the league.
+(ratings/updates.py, seasons/title_odds.py); these models know only the league.
 """
 
 from __future__ import annotations

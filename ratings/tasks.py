@@ -3,8 +3,8 @@ one service each."""
 
 from celery import shared_task
 
-from races.ratings import session_rate
-from races.title_odds import title_odds_after_session
+from ratings.updates import session_rate
+from seasons.title_odds import title_odds_after_session
 
 
 @shared_task(acks_late=True)

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from races.announcements import (
+from webhooks.announcements import (
     result_stored_announce,
     season_finished_announce,
     session_started_announce,

@@ -2,8 +2,8 @@
 
 from django import template
 
-from races.names import track_name
-from races.qualifying import error_words as stored_error_words
+from races.replay.names import track_name
+from races.rounds.qualifying import error_words as stored_error_words
 
 register = template.Library()
 
@@ -11,7 +11,7 @@ register = template.Library()
 @register.filter
 def error_words(error: str) -> str:
     """`{{ session.error|error_words }}`: the runner's stored sentence in the
-    reader's language (races/qualifying.py)."""
+    reader's language (races/rounds/qualifying.py)."""
     return stored_error_words(error)
 
 

@@ -9,7 +9,7 @@ from openapi_spec_validator import validate
 
 from league.models import League, Team
 from races.models import Session
-from races.ratings import ratings_rebuild
+from ratings.updates import ratings_rebuild
 from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db

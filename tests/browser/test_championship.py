@@ -9,9 +9,9 @@ import pytest
 from django.urls import reverse
 
 from league.models import DriverStanding, Entry, Season, Team
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Round, Session
-from races.services import round_create
+from races.rounds.edits import round_create
 from tests.browser.conftest import log_in, log_out, shot
 from tests.conftest import make_driver, make_season, scoring_presets
 

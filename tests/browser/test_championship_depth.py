@@ -6,10 +6,10 @@ season copied to next year's dates."""
 import pytest
 
 from league.models import DriverStanding, Season
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Penalty, Protest, Result, Session
-from races.results import SeatResult, results_enter
-from races.services import round_create
+from races.results.store import SeatResult, results_enter
+from races.rounds.edits import round_create
 from tests.browser.conftest import log_in, log_out, shot
 from tests.conftest import make_driver, make_season
 

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from league.models import Driver, League, ScoringSystem, Season, Team
 from races.models import Round, Session
-from races.names import track_name
+from races.replay.names import track_name
 from races.rules import game_choices
 from tests.browser.conftest import shot
 from tests.conftest import scoring_presets

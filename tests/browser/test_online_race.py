@@ -7,9 +7,10 @@ import pytest
 from django.core.management import call_command
 
 from league.models import DriverStanding
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Session, Turn
-from races.services import round_create, session_queue
+from races.rounds.edits import round_create
+from races.running.controls import session_queue
 from tests.browser.conftest import log_in, shot
 from tests.browser.test_table import decide
 from tests.conftest import make_driver, make_season

@@ -12,9 +12,9 @@ import time
 import pytest
 from django.core.management import call_command
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Session, Turn
-from races.services import round_create
+from races.rounds.edits import round_create
 from tests.browser.conftest import shot
 from tests.browser.test_table import both_widths, no_raw_values, start
 from tests.conftest import make_driver, make_season

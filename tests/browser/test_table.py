@@ -11,9 +11,10 @@ import time
 import pytest
 from django.core.management import call_command
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Session, Turn
-from races.services import round_create, session_queue
+from races.rounds.edits import round_create
+from races.running.controls import session_queue
 from tests.browser.conftest import log_in, shot
 from tests.conftest import make_driver, make_season
 from tests.races.worker import wait_for

@@ -13,8 +13,8 @@ from django.utils import translation
 
 from league.caching import READER_TOKEN, memory_clear
 from league.models import Preferences
-from races.progress import recent_for_reader
 from races.rules import speech
+from races.running.progress import recent_for_reader
 from tests.conftest import make_season
 from tests.races.test_table import heat  # noqa: F401,F811 - a live Heat race waiting for Ana
 
@@ -147,7 +147,7 @@ def test_the_games_say_their_words_through_the_sites_catalogue():
 
 def test_the_latest_events_of_a_live_race_show_in_the_readers_language():
     """A running race stores its latest events said in every language
-    (races/progress.py); each reader sees their own, else the site's."""
+    (races/running/progress.py); each reader sees their own, else the site's."""
     progress = {"recent": {"en": ["Ana shifts to gear 3."], "pl": ["Ana wrzuca trzeci bieg."]}}
     with translation.override("pl"):
         assert recent_for_reader(progress) == ["Ana wrzuca trzeci bieg."]
@@ -182,7 +182,7 @@ def test_the_your_turn_e_mail_speaks_the_persons_saved_language(heat, settings):
     from django.utils import timezone
 
     from races.models import Turn
-    from races.online import turns_notify
+    from races.table.online import turns_notify
 
     session, ana, ben = heat
     settings.ONLINE_NOTIFY_AFTER_SECONDS = 0
@@ -202,7 +202,7 @@ def test_the_your_turn_e_mail_speaks_the_persons_saved_language(heat, settings):
 def test_a_sessions_stored_error_is_said_in_the_readers_language():
     """The runner stores its sentence as the worker said it; a page says it
     again in the reader's language, keeping the exception's own words."""
-    from races.qualifying import error_words
+    from races.rounds.qualifying import error_words
 
     stored = "The race stopped with an error: KeyError: 'car3'. Run it again."
     with translation.override("en"):

@@ -3,8 +3,8 @@ multipliers, bonus points, stewarding and teams per round. No database."""
 
 from decimal import Decimal
 
-from league.championship import PenaltyRow, ResultRow, championship, rows_score
-from league.scoring import (
+from league.scoring.championship import PenaltyRow, ResultRow, championship, rows_score
+from league.scoring.tables import (
     DID_NOT_START,
     DISQUALIFIED,
     ELIMINATED,

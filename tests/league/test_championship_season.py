@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 
 from league import selectors
-from league.entries import entry_team_change
 from league.models import ScoringSystem, Team
-from league.services import entry_create
+from league.organise.entries import entry_create, entry_team_change
 from races.models import Result, Round, Session
-from races.results_import import season_results_import
-from races.schedule import rounds_schedule, schedule_dates
+from races.results.importing import season_results_import
+from races.rounds.schedule import rounds_schedule, schedule_dates
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db

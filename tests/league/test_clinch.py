@@ -1,6 +1,6 @@
 """Clinch, exactly: the answer is compared with brute force over every
 completion of small seasons (3-4 drivers, 1-3 rounds to come), each
-completion scored by league/championship.py itself (the standings' own entry
+completion scored by league/scoring/championship.py itself (the standings' own entry
 point): drop rounds, multipliers, bonus points (pole, fastest lap), scoring
 qualifying, cars that do not finish or do not start, driver penalties and
 ties settled by countback."""
@@ -12,10 +12,10 @@ from decimal import Decimal
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from league import scoring
-from league.championship import QUALIFYING, PenaltyRow, ResultRow, championship, rows_score
-from league.clinch import CAN_WIN, CHAMPION, OUT, driver_outlooks
-from league.completions import RoundToCome, SeasonSoFar, season_from_results
+from league.scoring import tables as scoring
+from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship, rows_score
+from league.title.clinch import CAN_WIN, CHAMPION, OUT, driver_outlooks
+from league.title.completions import RoundToCome, SeasonSoFar, season_from_results
 
 # Statuses a car may end a race to come with (eliminated scores as not
 # classified; disqualified as did not start, listed just ahead of those).
@@ -83,7 +83,7 @@ def raw_size(case, rnd):
 
 def round_outcomes(case, rnd):
     """One set of rows for each different way the round can score its cars
-    (points, countback place, latest place), by league/championship.py."""
+    (points, countback place, latest place), by league/scoring/championship.py."""
     cars, table = case["cars"], case["table"]
     kept = {}
     for quali in qualifying_results(cars, rnd, table):

@@ -1,6 +1,6 @@
 """The rating model over plain data: openskill's Plackett–Luce."""
 
-from league.ratings import Finisher, Skill, initial, rate_race, win_strengths
+from ratings.skill import Finisher, Skill, initial, rate_race, win_strengths
 
 
 def test_the_winner_gains_and_the_last_loses():

@@ -3,7 +3,7 @@
 import pytest
 
 from league.models import ScoringSystem
-from league.scoring import (
+from league.scoring.tables import (
     ELIMINATED,
     FINISHED,
     Placing,

@@ -5,10 +5,10 @@ import pytest
 
 from league import selectors
 from league.models import DriverStanding, Entry, Team, TeamStanding
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Round, Session
-from races.results import SeatResult, session_results_store
-from races.stewarding import penalty_add, penalty_remove
+from races.results.stewarding import penalty_add, penalty_remove
+from races.results.store import SeatResult, session_results_store
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db

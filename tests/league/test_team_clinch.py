@@ -1,5 +1,5 @@
 """Team clinch, exactly: the answer is compared with brute force over every
-completion of small seasons, each completion scored by league/championship.py
+completion of small seasons, each completion scored by league/scoring/championship.py
 itself (the standings' own entry point): teams changing per round, a team's
 best car only, drop rounds, multipliers, qualifying points (a qualifier may
 be left unclassified: nothing scored, FD-BGA-4), bonus points,
@@ -14,11 +14,11 @@ from decimal import Decimal
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
-from league import scoring
-from league.championship import QUALIFYING, PenaltyRow, ResultRow, championship
-from league.clinch import CAN_WIN, CHAMPION, OUT
-from league.completions import RoundToCome, season_from_results
-from league.team_clinch import team_outlooks
+from league.scoring import tables as scoring
+from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship
+from league.title.clinch import CAN_WIN, CHAMPION, OUT
+from league.title.completions import RoundToCome, season_from_results
+from league.title.team_clinch import team_outlooks
 
 TABLES = [(10, 6, 4, 3), (3, 2, 1, 0), (5, 5, 1, 0), (2, 1, 1, 1), (4, 2, 0, 0)]
 

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from league.models import Entry, Season, Team
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Round
 from tests.conftest import make_driver, make_season
 

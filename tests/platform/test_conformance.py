@@ -15,13 +15,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import DriverStanding
-from league.services import entry_create
-from races.dispatch import sessions_dispatch_due
+from league.organise.entries import entry_create
 from races.models import Result, Session
-from races.replay import events_parse, replay_context, steps_split
+from races.replay.steps import events_parse, replay_context, steps_split
+from races.replay.verification import seat_from_record
+from races.rounds.edits import round_create
 from races.rules import Action, get_game, get_presentation, log_hash, replay
-from races.services import round_create
-from races.verification import seat_from_record
+from races.running.dispatch import sessions_dispatch_due
 from tests.conftest import make_driver, make_season
 from tests.platform import dice_race  # noqa: F401  (registers the dice race)
 from tests.races.worker import wait_for
@@ -38,7 +38,7 @@ GAMES = {
 }
 PLUGINS = {"PADDOCK_GAME_PLUGINS": "tests.platform.dice_race"}
 # Games whose results the league cannot store yet: RoboRally's robots still
-# racing at the end are "not_finished" (RR-OUT-02), which league/scoring.py's
+# racing at the end are "not_finished" (RR-OUT-02), which league/scoring/tables.py's
 # classify does not know (KeyError). Passes once scoring accepts the status.
 RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|r\d+l\d|\b\w+\.S\d|\{\'|_[a-z]+_")
 

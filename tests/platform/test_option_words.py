@@ -8,7 +8,9 @@ import re
 
 import pytest
 
-from league.forms import RoundForm, SeasonForm, game_options
+from league.forms.common import game_options
+from league.forms.rounds import RoundForm
+from league.forms.seasons import SeasonForm
 from league.models import League
 from races.rules import get_presentation, speech
 from races.rules.registry import GAME_MODULES

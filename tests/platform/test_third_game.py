@@ -6,11 +6,11 @@ import pytest
 from django.urls import reverse
 
 from league.models import DriverStanding
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Session
-from races.online import decision_submit, session_advance
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
+from races.table.online import decision_submit, session_advance
 from tests.conftest import make_driver, make_season
 from tests.platform import dice_race  # noqa: F401  (registers the dice race)
 

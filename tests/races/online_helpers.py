@@ -1,6 +1,6 @@
 """Helpers for driving a live race in tests: what a person would choose."""
 
-from races.live_races import live_race
+from races.table.live_races import live_race
 
 
 def a_legal_choice(session, seat):

@@ -6,9 +6,10 @@ import json
 
 import pytest
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Session
-from races.services import round_create, session_queue
+from races.rounds.edits import round_create
+from races.running.controls import session_queue
 from ratings.models import RatingChange
 from tests.conftest import make_driver, make_season
 from tests.races.worker import wait_for

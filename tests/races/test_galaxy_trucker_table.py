@@ -13,11 +13,11 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import DriverStanding, Team
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Session
-from races.online import deadlines_expire, session_advance
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
+from races.table.online import deadlines_expire, session_advance
 from tests.conftest import make_driver, make_season
 from tests.races.test_table import RAW, post, seat_of, visible
 

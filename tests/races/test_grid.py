@@ -2,7 +2,7 @@
 
 import pytest
 
-from races.grid import Car, grid_order
+from races.running.grid import Car, grid_order
 
 CARS = [Car(key=k, car_number=n) for k, n in [(1, 7), (2, 3), (3, 12), (4, 5)]]
 

@@ -7,10 +7,10 @@ import json
 import pytest
 
 from league.models import DriverStanding, Entry
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Session
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db

@@ -8,9 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from races import live_table
 from races.models import Session
 from races.rules import get_presentation
+from races.table import live_table
 from tests.races.test_table import heat  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +49,7 @@ def test_a_race_that_moved_on_is_drawn_anew(heat):  # noqa: F811
     session = heat[0]
     page = reverse("session_live", args=[session.pk])
     before = recent_events(Client().get(page).content.decode())
-    # the latest events, said in each language (races/progress.py)
+    # the latest events, said in each language (races/running/progress.py)
     recent = {code: [*said[1:], "Ana wins."] for code, said in session.progress["recent"].items()}
     progress = {**session.progress, "recent": recent}
     Session.objects.filter(pk=session.pk).update(progress=progress)  # as the worker writes it

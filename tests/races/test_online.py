@@ -8,10 +8,12 @@ from django.core import mail
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.management import call_command
 
-from league.services import entry_create
-from races.live_races import live_race
+from league.organise.entries import entry_create
 from races.models import Result, Session, Turn
-from races.online import (
+from races.rounds.edits import round_create
+from races.running.runner import session_run
+from races.table.live_races import live_race
+from races.table.online import (
     autopilot_take_over,
     deadlines_expire,
     decision_submit,
@@ -19,8 +21,6 @@ from races.online import (
     turns_for,
     turns_notify,
 )
-from races.runner import session_run
-from races.services import round_create
 from tests.conftest import make_driver, make_season
 from tests.races.online_helpers import a_legal_choice
 
@@ -213,7 +213,7 @@ def test_a_live_qualifying_lap_counts_the_real_seconds_the_driver_took(people):
 
 
 def test_a_live_race_whose_advance_message_was_lost_is_asked_again(people):
-    from races.dispatch import sessions_dispatch_due
+    from races.running.dispatch import sessions_dispatch_due
 
     season, ana, ben = people
     session = start(season)
@@ -235,8 +235,8 @@ def test_a_live_race_whose_advance_message_was_lost_is_asked_again(people):
 
 
 def test_a_kept_race_is_only_used_while_its_actions_are_a_prefix_of_the_record(people):
-    from races.live_races import live_race
     from races.rules import log_hash
+    from races.table.live_races import live_race
 
     season, ana, ben = people
     session = start(season)
@@ -245,8 +245,8 @@ def test_a_kept_race_is_only_used_while_its_actions_are_a_prefix_of_the_record(p
     play_turn(session, turn, user)  # the kept race moved on with the record
     with live_race(session) as (game, race):
         kept_hash = log_hash(race.events)
+    from races.replay.verification import seat_from_record
     from races.rules import replay
-    from races.verification import seat_from_record
 
     seats = [seat_from_record(r) for r in session.seats]
     fresh = replay(game, session.config, seats, session.seed, session.actions)

@@ -5,10 +5,10 @@ import json
 import pytest
 from django.urls import reverse
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Session
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +137,7 @@ def test_an_organiser_can_play_a_single_session_live_but_nobody_else(league, cli
 
 
 def test_a_whole_race_can_be_driven_through_the_cockpit(live, client):
-    from races.online import session_advance
+    from races.table.online import session_advance
 
     session, ana = live
     client.force_login(ana)

@@ -8,10 +8,11 @@ from django.core.exceptions import ValidationError
 from django.db import connection
 from django.utils import timezone
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Session, Turn
-from races.online import decision_submit
-from races.services import round_create, session_queue
+from races.rounds.edits import round_create
+from races.running.controls import session_queue
+from races.table.online import decision_submit
 from races.tasks import expire_deadlines
 from tests.conftest import make_driver, make_season
 from tests.races.online_helpers import a_legal_choice

@@ -9,20 +9,21 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.utils import timezone
 
 from league.models import DriverStanding
-from league.services import entry_create
-from races import grid
-from races.dispatch import sessions_dispatch_due
+from league.organise.entries import entry_create
 from races.models import Round, Session
-from races.plan import session_plan
-from races.qualifying import (
+from races.rounds.edits import round_create
+from races.rounds.qualifying import (
     failure_reason,
     fallback_rule,
     qualifying_failure,
     qualifying_retry,
     race_fallback_choose,
 )
-from races.runner import session_run
-from races.services import round_create, session_queue, session_reschedule
+from races.running import grid
+from races.running.controls import session_queue, session_reschedule
+from races.running.dispatch import sessions_dispatch_due
+from races.running.plan import session_plan
+from races.running.runner import session_run
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db

@@ -4,13 +4,13 @@ idempotent, bots rated by level."""
 import pytest
 from django.core.management import call_command
 
-from league.services import entry_create
-from races.aftermath import results_stored
+from league.organise.entries import entry_create
 from races.models import Result, Session
-from races.ratings import ratings_rebuild, session_rate
-from races.results import SeatResult, session_results_store
-from races.services import round_create
+from races.results.store import SeatResult, session_results_store
+from races.rounds.edits import round_create
+from races.running.aftermath import results_stored
 from ratings.models import Rating, RatingChange
+from ratings.updates import ratings_rebuild, session_rate
 from tests.conftest import make_driver, make_season
 from tests.races.test_running import race_of, run
 

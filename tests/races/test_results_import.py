@@ -1,6 +1,6 @@
 """Reading a results CSV: each line checked, each error naming its line."""
 
-from races.results_import import results_parse
+from races.results.importing import results_parse
 
 CARS = {3: (30, "Ana"), 7: (70, "Ben"), 11: (110, "Cid")}
 

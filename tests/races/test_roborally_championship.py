@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 
 from league.models import DriverStanding, Season
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Result, Session
+from races.rounds.edits import round_create
 from races.rules import get_game
-from races.runner import session_run
-from races.services import round_create
+from races.running.runner import session_run
 from tests.conftest import make_driver, make_season, scoring_presets
 
 pytestmark = pytest.mark.django_db

@@ -12,12 +12,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from league.services import entry_create
-from races.live_races import live_race
+from league.organise.entries import entry_create
 from races.models import Session, Turn
-from races.online import deadlines_expire, session_advance
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
+from races.table.live_races import live_race
+from races.table.online import deadlines_expire, session_advance
 from tests.conftest import make_driver, make_season
 from tests.races.test_table import RAW, visible
 
@@ -199,8 +199,8 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
     cards, leaving anything else for the engine to refuse."""
     from django.http import QueryDict
 
-    from races.decisions import action_posted
     from races.rules import Action, get_presentation
+    from races.table.decisions import action_posted
 
     post = QueryDict(mutable=True)
     post.update({"compose_kind": "program", "compose_param": "registers",

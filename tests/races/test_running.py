@@ -7,12 +7,13 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from league.models import DriverStanding, Entry
-from league.services import entry_create
-from races.dispatch import sessions_dispatch_due
+from league.organise.entries import entry_create
 from races.models import Result, Round, Session
-from races.plan import session_plan
-from races.runner import session_run
-from races.services import round_create, session_cancel, session_retry
+from races.rounds.edits import round_create
+from races.running.controls import session_cancel, session_retry
+from races.running.dispatch import sessions_dispatch_due
+from races.running.plan import session_plan
+from races.running.runner import session_run
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from paddock.celery import app
 from races.models import Session
-from races.scheduler import Scheduler, scheduler_tick, should_start
+from races.running.scheduler import Scheduler, scheduler_tick, should_start
 from tests.web.conftest import build_season
 
 pytestmark = pytest.mark.django_db

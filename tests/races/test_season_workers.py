@@ -11,10 +11,10 @@ import pytest
 from django.utils import timezone
 
 from league.models import Driver, Entry
-from races.dispatch import sessions_dispatch_due
 from races.models import Result, Session
-from races.seating import persona_names
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.dispatch import sessions_dispatch_due
+from races.running.seating import persona_names
 from tests.conftest import make_season
 from tests.races.worker import wait_for
 

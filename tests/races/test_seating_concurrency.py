@@ -7,8 +7,8 @@ import pytest
 from django.db import connection, transaction
 
 from league.models import Driver, Entry
-from league.services import entry_create
-from races.seating import bots_fill, persona_names
+from league.organise.entries import entry_create
+from races.running.seating import bots_fill, persona_names
 from tests.conftest import make_driver, make_season
 from tests.races.worker import wait_for
 

@@ -1,12 +1,12 @@
 """A live session's decisions are appended to its stored actions, never
-written whole again (races/stored_actions.py)."""
+written whole again (races/replay/stored_actions.py)."""
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from races.models import Session
-from races.online import decision_submit, session_advance
+from races.table.online import decision_submit, session_advance
 from tests.races.online_helpers import a_legal_choice
 from tests.races.test_online import people, start  # noqa: F401 (a fixture)
 

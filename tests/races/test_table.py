@@ -11,12 +11,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from league.services import entry_create
-from races.live_races import live_race
+from league.organise.entries import entry_create
 from races.models import Session, Turn, TurnNotices
-from races.online import session_advance, turns_notify
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
+from races.table.live_races import live_race
+from races.table.online import session_advance, turns_notify
 from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db

@@ -6,10 +6,10 @@ from django.urls import reverse
 
 from league.models import DriverStanding
 from paddock.celery import app
-from races.aftermath import results_stored
-from races.ratings import ratings_rebuild
-from races.title_odds import season_so_far, title_odds_refresh
+from races.running.aftermath import results_stored
 from ratings.models import TitleOdds
+from ratings.updates import ratings_rebuild
+from seasons.title_odds import season_so_far, title_odds_refresh
 from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db
@@ -95,7 +95,7 @@ def test_the_api_gives_the_latest_odds(client, gp, league):
 
 
 def test_rating_a_race_refreshes_the_odds(gp, django_capture_on_commit_callbacks):
-    """The stored result's own path (races/aftermath.py): the rating task is
+    """The stored result's own path (races/running/aftermath.py): the rating task is
     found by name even in a process that never imported the tasks modules
     (Celery discovers them lazily; a test run alone is such a process)."""
     season, _, rounds = gp

@@ -7,10 +7,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.services import entry_create
-from races.dispatch import sessions_dispatch_due
+from league.organise.entries import entry_create
 from races.models import Result, Session
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.dispatch import sessions_dispatch_due
 from races.tasks import dispatch_due_sessions, run_session
 from tests.conftest import make_driver, make_season
 from tests.races.worker import wait_for

@@ -6,10 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Round, Session
-from races.runner import session_run
-from races.services import round_create
+from races.rounds.edits import round_create
+from races.running.runner import session_run
 from tests.conftest import make_driver, make_season
 
 

@@ -14,9 +14,9 @@ from django.urls import reverse
 from icalendar import Calendar
 
 from league.models import League, ScoringSystem, Season, Team
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Round, Session
-from races.results import SeatResult, results_enter
+from races.results.store import SeatResult, results_enter
 from tests.conftest import make_driver, make_season, scoring_presets
 from tests.web.conftest import build_season, client_for
 

@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from league import caching
 from league.models import Team
-from races.services import round_create
-from races.standings import standings_recompute
+from races.results.standings import standings_recompute
+from races.rounds.edits import round_create
 from tests.web.conftest import build_season
 
 pytestmark = pytest.mark.django_db

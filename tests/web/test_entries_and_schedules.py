@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from league.models import Entry, Season, Team, TeamChange, TeamStanding
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Round, Session
-from races.results import SeatResult, results_enter
+from races.results.store import SeatResult, results_enter
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season, client_for
 
@@ -94,7 +94,7 @@ def test_withdrawing_a_driver_gives_the_seat_to_the_first_reserve(client, league
         "Cid": (False, False),
         "Dan": (False, True),
     }
-    from races.seating import racing_entries
+    from races.running.seating import racing_entries
 
     assert [e.car_number for e in racing_entries(season)] == [ana.car_number, cid.car_number]
     assert dan.pk
@@ -234,7 +234,7 @@ def test_the_team_page_lists_a_car_only_for_the_rounds_it_drove_for_the_team(
 ):
     season, (a, b, c, d), rounds, red, blue = teams_season
     enter(rounds[0], [a, b, c, d], owner)
-    from league.entries import entry_team_change
+    from league.organise.entries import entry_team_change
 
     entry_team_change(entry=c, team=None, from_round=2)
     entry_team_change(entry=b, team=blue, from_round=2)

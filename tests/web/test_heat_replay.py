@@ -4,9 +4,9 @@ placed from the log, the events in words."""
 import pytest
 from django.urls import reverse
 
-from league.services import entry_create
+from league.organise.entries import entry_create
+from races.rounds.edits import round_create
 from races.rules import get_presentation
-from races.services import round_create
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import race_session
 
@@ -34,7 +34,7 @@ def test_a_heat_replay_draws_the_track_and_places_the_cars(client, heat_session)
 
 
 def test_every_heat_step_reads_in_words(client, heat_session):
-    from races.replay import events_parse
+    from races.replay.steps import events_parse
 
     events = events_parse(heat_session.event_log_text())
     names = {f"car{n}": f"Heat {n}" for n in (1, 2, 3)}

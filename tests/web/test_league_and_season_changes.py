@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from league.forms import SeasonForm, season_form_initial
+from league.forms.seasons import SeasonForm, season_form_initial
 from league.models import (
     Driver,
     DriverStanding,
@@ -17,9 +17,9 @@ from league.models import (
     Season,
     Team,
 )
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Penalty, Result, Round, Session
-from races.services import round_create, sessions_sync
+from races.rounds.edits import round_create, sessions_sync
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season
 

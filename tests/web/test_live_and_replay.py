@@ -9,10 +9,10 @@ from django.urls import reverse
 
 from league.models import Entry
 from races.models import Session
-from races.plan import session_plan
-from races.replay import events_parse, state_after, steps_split
+from races.replay.steps import events_parse, state_after, steps_split
 from races.rules import get_presentation
-from races.seating import seat_record
+from races.running.plan import session_plan
+from races.running.seating import seat_record
 from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db

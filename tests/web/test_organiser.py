@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import DriverStanding, Entry, League, ScoringSystem, Season, Team
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Penalty, Round, Session
 from tests.conftest import make_driver, make_season
 from tests.web.conftest import build_season

@@ -4,10 +4,10 @@ import pytest
 from django.urls import reverse
 
 from league.models import Team
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Round, Session
-from races.services import sessions_sync
-from races.stewarding import penalty_add
+from races.results.stewarding import penalty_add
+from races.rounds.edits import sessions_sync
 from tests.conftest import make_driver
 from tests.web.conftest import build_season, race_session
 
@@ -67,7 +67,7 @@ def test_dropped_rounds_are_struck_out(client, league):
     season, grid, rounds = build_season(league, slug="drop")
     season.scoring.drop_worst = 1
     season.scoring.save()
-    from races.standings import standings_recompute
+    from races.results.standings import standings_recompute
 
     standings_recompute(season=season)
     page = client.get(reverse("standings", args=[league.slug, season.slug])).content.decode()
@@ -154,7 +154,7 @@ def test_missing_pages_are_404(client, league):
 
 def test_a_new_entry_appears_in_the_standings_with_no_points(client, league, gp):
     season, grid, rounds = gp
-    from races.standings import standings_recompute
+    from races.results.standings import standings_recompute
 
     entry_create(season=season, driver=make_driver("Late Larry"), car_number=44)
     standings_recompute(season=season)

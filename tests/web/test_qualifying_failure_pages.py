@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.services import entry_create
+from league.organise.entries import entry_create
 from races.models import Session
 from tests.conftest import make_driver, make_season
 from tests.races.test_qualifying_failure import failed_round, state

@@ -111,7 +111,7 @@ def test_a_visitor_without_a_session_gets_the_season_page_in_two_queries(
 
 
 def test_the_cached_season_page_follows_session_and_entry_changes(client, small_and_large, league):
-    from league.services import entry_create
+    from league.organise.entries import entry_create
     from races.models import Session
     from tests.conftest import make_driver
 

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from races.models import Result, Session
-from races.ratings import ratings_rebuild
 from ratings.models import Rating
+from ratings.updates import ratings_rebuild
 from tests.web.conftest import build_season
 
 pytestmark = pytest.mark.django_db

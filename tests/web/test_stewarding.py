@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from league.models import DriverStanding, Team, TeamStanding
 from races.models import Penalty, Protest, Result, Session
-from races.results import SeatResult, results_enter
+from races.results.store import SeatResult, results_enter
 from tests.web.conftest import build_season, client_for
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from paddock.celery import app
-from races.announcements import result_stored_announce, season_finished_announce
 from tests.web.conftest import build_season, client_for
 from tests.webhooks.hook_server import HookServer
+from webhooks.announcements import result_stored_announce, season_finished_announce
 from webhooks.delivery import backoff, delivery_attempt, signature
 from webhooks.models import Delivery
 from webhooks.services import webhook_create

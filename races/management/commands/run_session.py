@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from races.models import Session
-from races.runner import session_run
+from races.running.runner import session_run
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from races.models import Session
-from races.verification import session_verify
+from races.replay.verification import session_verify
 
 
 class Command(BaseCommand):

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
-from races.ratings import ratings_rebuild
 from races.rules import game_choices
+from ratings.updates import ratings_rebuild
 
 
 class Command(BaseCommand):

@@ -1,0 +1,105 @@
+"""Reading a stored event log as a replay: its steps, the board after each
+step and the events in words, all through the game's presentation. The rules
+are never re-run (DESIGN.md: the replay viewer and the standings never
+re-run rules to find out what happened)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from races.replay.names import seat_names, seat_people
+from races.rules import get_presentation
+from races.rules.presentation import Presentation
+
+
+def events_parse(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@lru_cache(maxsize=64)
+def _parsed_log(session_id: int, sha: str, text: str) -> tuple[dict, ...]:
+    return tuple(events_parse(text))
+
+
+def session_events(session) -> list[dict]:
+    text = session.event_log_text()
+    if not text:
+        return []
+    return list(_parsed_log(session.pk, session.log_sha256 or str(len(text)), text))
+
+
+@dataclass
+class Step:
+    index: int
+    round: int
+    seat: str | None
+    events: list[dict] = field(default_factory=list)
+
+
+def steps_split(presentation: Presentation, events: list[dict]) -> list[Step]:
+    """Step 0 is the setup; every later step opens with an event the game
+    says opens one (a car's turn, the cards revealed)."""
+    steps = [Step(0, 0, None)]
+    for event in events:
+        if presentation.opens_step(event) and (steps[-1].events or len(steps) > 1):
+            steps.append(Step(len(steps), event.get("round") or 0, event.get("seat")))
+        steps[-1].events.append(event)
+        if steps[-1].seat is None and event.get("seat"):
+            steps[-1].seat = event["seat"]
+    return steps
+
+
+def state_after(
+    presentation: Presentation, steps: list[Step], index: int, seats: list[dict], config: dict
+) -> dict:
+    """The scene's state after step `index`, folded along the log."""
+    state = presentation.board_state(seats, config)
+    for step in steps[: index + 1]:
+        for event in step.events:
+            state = presentation.fold(state, event)
+    return state
+
+
+def round_starts(steps: list[Step]) -> list[tuple[int, int]]:
+    """(round, first step of that round), for the replay's round menu."""
+    starts: dict[int, int] = {}
+    for step in steps:
+        starts.setdefault(step.round, step.index)
+    return sorted(starts.items())
+
+
+def replay_context(session, events: list[dict], index: int) -> dict | None:
+    """What the replay page shows at step `index`, or None past the end."""
+    game = session.round.season.game
+    presentation = get_presentation(game)
+    steps = steps_split(presentation, events)
+    if not 0 <= index < len(steps):
+        return None
+    seats = session.seats or []
+    names, people = seat_names(seats), seat_people(seats)
+    state = state_after(presentation, steps, index, seats, session.config or {})
+    current = steps[index]
+    return {
+        "step": current,
+        "count": len(steps),
+        "last": len(steps) - 1,
+        "prev": index - 1 if index > 0 else None,
+        "next": index + 1 if index + 1 < len(steps) else None,
+        "words": [presentation.sentence(e, names, session.config) for e in current.events],
+        "actor": names.get(current.seat, "") if current.seat else "",
+        "scene": presentation.scene(session.config or {}, state, people, current.seat),
+        "cars": [
+            {
+                **people[seat],
+                "seat": seat,
+                "active": seat == current.seat,
+                "status": car.get("status"),
+                "facts": presentation.car_facts(car),
+            }
+            for seat, car in state["cars"].items()
+            if seat in people
+        ],
+        "round_starts": round_starts(steps),
+    }

@@ -1,0 +1,129 @@
+"""An organiser's controls over a session: queue, retry, cancel, reschedule, live or automatic."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from races.models import Session, scheduled_at_error
+from races.running.queue import session_run_later
+
+# Which statuses each organiser action starts from.
+QUEUEABLE = (Session.Status.SCHEDULED, Session.Status.FAILED, Session.Status.CANCELLED)
+
+
+CANCELLABLE = (
+    Session.Status.SCHEDULED,
+    Session.Status.QUEUED,
+    Session.Status.FAILED,
+    Session.Status.AWAITING,
+)
+
+
+def _failed_qualifying():
+    """For a race: its round's qualifying, when that failed and no organiser
+    has chosen to run the race without it (races/rounds/qualifying.py). Such a race
+    is not queued: it would take a grid from a qualifying with no result."""
+    return Session.objects.filter(
+        round=OuterRef("round"),
+        kind=Session.Kind.QUALIFYING,
+        status=Session.Status.FAILED,
+        round__fallback_grid="",
+    ).exclude(pk=OuterRef("pk"))
+
+
+# A qualifying whose race the organisers chose to run without it: it is not
+# run or scheduled any more (races/rounds/qualifying.py).
+SKIPPED_QUALIFYING = Q(kind=Session.Kind.QUALIFYING) & ~Q(round__fallback_grid="")
+
+
+def _held(rows):
+    return rows.exclude(Exists(_failed_qualifying())).exclude(SKIPPED_QUALIFYING)
+
+
+def _why_held(session: Session) -> str | None:
+    """Why a session may not be queued or rescheduled, if that is the reason
+    an update found nothing to change; read only then."""
+    rows = Session.objects.filter(pk=session.pk)
+    if rows.filter(Exists(_failed_qualifying())).exists():
+        return _(
+            "The race waits for its qualifying, which failed: retry the qualifying, "
+            "or run the race without it, from the round page."
+        )
+    if rows.filter(SKIPPED_QUALIFYING).exists():
+        return _("The race runs without this qualifying, as the organisers chose: it is not run.")
+    return None
+
+
+def session_queue(*, session: Session) -> None:
+    """Run a session now: it is queued and a worker picks it up."""
+    # No transaction of its own: the UPDATE is one statement, and the task is
+    # sent once it is committed (at once here, or when a caller's transaction
+    # commits), which saves BEGIN and COMMIT on every dispatch.
+    now = timezone.now()
+    changed = _held(Session.objects.filter(pk=session.pk, status__in=QUEUEABLE)).update(
+        status=Session.Status.QUEUED, error="", queued_at=now
+    )
+    if changed != 1:
+        raise ValidationError(
+            _why_held(session)
+            or _("A %(status)s session cannot be run.")
+            % {"status": session.get_status_display().lower()}
+        )
+    # What the UPDATE wrote, without reading the whole row (actions, event
+    # log) back before the task is sent.
+    session.status, session.error, session.queued_at = Session.Status.QUEUED, "", now
+    session_run_later(session.pk)
+
+
+def session_retry(*, session: Session) -> None:
+    if session.status != Session.Status.FAILED:
+        raise ValidationError(_("Only a failed session can be retried."))
+    session_queue(session=session)
+
+
+@transaction.atomic
+def session_cancel(*, session: Session) -> None:
+    changed = Session.objects.filter(pk=session.pk, status__in=CANCELLABLE).update(
+        status=Session.Status.CANCELLED
+    )
+    if changed != 1:
+        raise ValidationError(
+            _("A %(status)s session cannot be cancelled.")
+            % {"status": session.get_status_display().lower()}
+        )
+    session.refresh_from_db()
+
+
+@transaction.atomic
+def session_reschedule(*, session: Session, when: datetime) -> None:
+    error = scheduled_at_error(when)
+    if error:
+        raise ValidationError(error)
+    rows = Session.objects.filter(
+        pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
+    ).exclude(SKIPPED_QUALIFYING)
+    if rows.update(status=Session.Status.SCHEDULED, scheduled_at=when) != 1:
+        raise ValidationError(
+            _why_held(session)
+            or _("A %(status)s session cannot be rescheduled.")
+            % {"status": session.get_status_display().lower()}
+        )
+    session.refresh_from_db()
+
+
+@transaction.atomic
+def session_play_mode_set(*, session: Session, live: bool) -> None:
+    """Play one session live (people drive) or automatically (autopilots
+    drive), whatever the season's default; only before it starts."""
+    changed = Session.objects.filter(
+        pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
+    ).update(live=live)
+    if changed != 1:
+        raise ValidationError(_("Only a session that has not started can change how it is played."))
+    session.refresh_from_db()

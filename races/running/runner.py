@@ -1,0 +1,319 @@
+"""The one session runner (DESIGN.md, "One session runner").
+
+An automatic race is a live race whose seats are all bots. One loop takes the
+race's pending decisions and asks each seat's controller: a bot (or a
+person's autopilot) answers at once; a person is given a turn with a deadline
+and the loop stops until they decide (races/table/online.py). Whatever stopped the
+loop, the race is then settled: finished (results, log, standings, in one
+transaction) or awaiting the people it waits for. Nothing here knows a game.
+
+Exactly once: a session is claimed with one conditional update, a status
+change and a claim token with a lease. A second worker given the same session
+finds it claimed and leaves it; a worker that died mid-run lets its lease
+expire and the session is claimed again; only the holder of the current claim
+may store, so a session's results are written once.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import uuid
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Q, Value
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+
+from league.models import Entry
+from races.models import Session, Turn
+from races.replay.names import seat_names
+from races.results.store import SeatResult, session_results_store
+from races.rules import Action, canonical_log, get_game, get_presentation
+from races.running.aftermath import session_started
+from races.running.plan import session_plan
+from races.running.progress import snapshot
+from races.running.seating import seat_record
+
+log = logging.getLogger(__name__)
+
+S = Session.Status
+
+
+def lease() -> timedelta:
+    return timedelta(seconds=getattr(settings, "SESSION_LEASE_SECONDS", 60))
+
+
+def session_claim(session_id: int) -> str | None:
+    """Take the session for this worker; None when it is not ours to run."""
+    session = _claim(session_id)
+    return None if session is None else session.claim
+
+
+def _claim(session_id: int) -> Session | None:
+    """session_claim, returning the claimed session with its round and season."""
+    now = timezone.now()
+    token = uuid.uuid4().hex
+    claimed = {
+        "status": S.RUNNING,
+        "claim": token,
+        "lease_until": now + lease(),
+        "started_at": Coalesce("started_at", Value(now)),
+        "progress": {},
+        "error": "",
+    }
+    # Each claim is one conditional UPDATE, committed on its own: the database
+    # re-checks the condition on a row another worker has just claimed, so
+    # exactly one claim wins.
+    rows = Session.objects.filter(pk=session_id)
+    if not rows.filter(status=S.QUEUED).update(**claimed):
+        expired = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
+        if not rows.filter(expired, status=S.RUNNING).update(**claimed):
+            return None
+        log.warning("session %s: lease expired, running it again", session_id)
+    return (
+        Session.objects.select_related("round__season__league")
+        .filter(pk=session_id, claim=token)
+        .order_by()  # one row: no need of the default ordering's joins up to the league
+        .first()
+    )
+
+
+class ProgressWriter:
+    """Writes the round and running order where a page can poll them, at most
+    once per PROGRESS_INTERVAL seconds, and renews the claim's lease."""
+
+    def __init__(self, session_id: int, token: str, game_key: str, names: dict, config: dict):
+        self.session_id = session_id
+        self.game_key = game_key
+        self.token = token
+        self.names = names
+        self.config = config
+        self.interval = getattr(settings, "SESSION_PROGRESS_INTERVAL", 0.5)
+        self.pace = getattr(settings, "SESSION_ROUND_SECONDS", 0.0)
+        self.last_write = 0.0
+        self.last_round = -1
+
+    def __call__(self, race) -> None:
+        round_number = race.events[-1].round if race.events else 0
+        if round_number == self.last_round:
+            return
+        self.last_round = round_number
+        if self.pace:
+            time.sleep(self.pace)
+        now = time.monotonic()
+        if now - self.last_write < self.interval:
+            return
+        self.last_write = now
+        progress = snapshot(self.game_key, race, self.names, self.config)
+        Session.objects.filter(pk=self.session_id, claim=self.token).update(
+            progress=progress, lease_until=timezone.now() + lease()
+        )
+
+
+# --- The loop ----------------------------------------------------------------
+
+
+def controllers(game, seed: str, records: list[dict]) -> dict:
+    """A bot for every seat no person is deciding for: bot seats, and the
+    seats of people who handed their car to the autopilot (or who are not
+    driving this session themselves). A seat without one waits for a person."""
+    return {
+        r["id"]: game.bot(r.get("bot") or game.bot_names[-1], seed=seed, seat=r["id"])
+        for r in records
+        if r["kind"] == "bot" or r.get("autopilot")
+    }
+
+
+def drive(
+    race, bots: dict, steps: list[dict], on_step=None, by: str = "bot", once: bool = False
+) -> None:
+    """Ask each pending seat's controller and apply, until the race is over
+    or only people are left to decide (`once`: one decision at most). Each
+    action is appended to `steps`, the stored record of the race."""
+    while not race.finished:
+        decision = next((d for d in race.pending if d.seat in bots), None)
+        if decision is None:
+            return
+        action: Action = bots[decision.seat].choose(race.view(decision.seat), decision)
+        race.apply(decision.seat, action)
+        steps.append({"seat": decision.seat, "action": action.to_dict(), "by": by})
+        if on_step is not None:
+            on_step(race)
+        if once:
+            return
+
+
+def settle(session: Session, race, now: datetime) -> str:
+    """Store where the loop stopped: the finished race, or the turns the
+    people owe. The caller holds the session's row lock and has set its
+    seats, config and actions."""
+    if race.finished:
+        session.turns.all().delete()
+        session_finish(session=session, race=race, result=race.result())
+        return "finished"
+    _turns_open(session, race, now)
+    session.status = S.AWAITING
+    session.claim = ""
+    session.lease_until = None
+    session.progress = snapshot(
+        session.round.season.game, race, seat_names(session.seats), session.config
+    )
+    session.save(
+        update_fields=["seats", "config", "actions", "status", "claim", "lease_until", "progress"]
+    )
+    return "awaiting"
+
+
+def _turns_open(session: Session, race, now: datetime) -> None:
+    """A person's controller: a turn with a deadline for each decision they
+    owe. A decision with its own time limit (`Presentation.decision_seconds`)
+    is due at the sooner of the season's deadline and the end of that limit,
+    counted from when the decision first carries it: a turn already open
+    has its deadline brought forward then, never put back."""
+    pending = {d.seat: d for d in race.pending}
+    session.turns.exclude(seat__in=pending).delete()
+    presentation = get_presentation(session.round.season.game)
+    limits = {seat: presentation.decision_seconds(d) for seat, d in pending.items()}
+
+    def due(seat: str, deadline: datetime) -> datetime:
+        seconds = limits[seat]
+        return deadline if seconds is None else min(deadline, now + timedelta(seconds=seconds))
+
+    already_open = set()
+    for pk, seat, deadline in session.turns.values_list("pk", "seat", "deadline"):
+        already_open.add(seat)
+        if due(seat, deadline) < deadline:
+            Turn.objects.filter(pk=pk).update(deadline=due(seat, deadline))
+    records = {r["id"]: r for r in session.seats}
+    deadline = now + timedelta(seconds=session.round.season.decision_seconds)
+    Turn.objects.bulk_create(
+        Turn(
+            session=session,
+            seat=seat,
+            user_id=records[seat]["user_id"],
+            step=len(session.actions),
+            kind=decision.kind,
+            prompt=decision.prompt[:200],
+            opened_at=now,
+            deadline=due(seat, deadline),
+        )
+        for seat, decision in pending.items()
+        if seat not in already_open
+    )
+
+
+# --- Running a session -------------------------------------------------------
+
+
+def session_fail(session_id: int, token: str, text: str) -> None:
+    Session.objects.filter(pk=session_id, claim=token).update(
+        status=S.FAILED, error=text[:2000], lease_until=None, finished_at=timezone.now()
+    )
+
+
+def session_run(*, session_id: int) -> str:
+    """Run one queued session: an automatic one to its stored result, a live
+    one up to the first decision a person owes. Returns what happened:
+    "finished", "awaiting", "failed" or "skipped" (not ours to run)."""
+    session = _claim(session_id)
+    if session is None:
+        return "skipped"
+    token = session.claim
+    game_key = session.round.season.game
+    try:
+        # The grid, the bots filling it and the engine's start stand or fall
+        # together: a session the game cannot start leaves no entries behind.
+        with transaction.atomic():
+            plan = session_plan(session)
+            game = get_game(plan.game_key)
+            race = game.start(plan.config, plan.seats, session.seed)
+    except Exception as error:  # a setting the game cannot run: the organiser changes it
+        log.exception("session %s could not start", session_id)
+        session_fail(session_id, token, get_presentation(game_key).session_error(error))
+        return "failed"
+    session_started(session_id=session_id)
+    records = [seat_record(plan.entries[s.id], s) for s in plan.seats]
+    names = seat_names(records)
+    steps: list[dict] = []
+    on_step = None if session.live else ProgressWriter(
+        session_id, token, game_key, names, plan.config
+    )  # fmt: skip
+    try:
+        drive(race, controllers(game, session.seed, records), steps, on_step)
+        result = race.result() if race.finished else None
+    except Exception as error:  # an engine error mid-race: the organiser retries
+        log.exception("session %s failed", session_id)
+        session_fail(session_id, token, f"The race stopped with an error: {error}. Run it again.")
+        return "failed"
+    with transaction.atomic():
+        # Locks the session, its round and season (two sessions of a season
+        # store their standings one after the other).
+        session = (
+            Session.objects.select_for_update(of=("self", "round", "round__season"))
+            .select_related("round__season__scoring")
+            .filter(pk=session_id, claim=token, status=S.RUNNING)
+            .order_by()
+            .first()
+        )
+        if session is None:  # another worker took the session over
+            return "skipped"
+        session.seats, session.config, session.actions = records, plan.config, steps
+        if result is not None:
+            session_finish(session=session, race=race, result=result)
+            return "finished"
+        return settle(session, race, timezone.now())
+
+
+FINISH_FIELDS = [
+    "status",
+    "finished_at",
+    "lease_until",
+    "event_log",
+    "log_sha256",
+    "summary",
+    "progress",
+    "seats",
+    "config",
+    "actions",
+    "claim",
+]
+
+
+def session_finish(*, session: Session, race, result) -> None:
+    """Store a finished race: results, points, event log, hash, standings and
+    carry-over. The caller holds the session's row lock inside a transaction
+    and has set its seats, config and actions."""
+    session.status = S.FINISHED
+    session.finished_at = timezone.now()
+    session.lease_until = None
+    session.claim = ""
+    session.set_event_log(canonical_log(race.events))
+    session.log_sha256 = result.log_sha256
+    session.summary = {**dict(result.details), "rounds": result.rounds}
+    session.progress = {
+        "round": result.rounds,
+        "percent": 100,
+        "order": [p.seat for p in result.order],
+    }
+    session.save(update_fields=FINISH_FIELDS)
+    entry_of = {record["id"]: record["entry_id"] for record in session.seats}
+    session_results_store(
+        session=session,
+        lines=[
+            SeatResult(
+                entry_id=entry_of[p.seat],
+                seat=p.seat,
+                position=p.position,
+                status=p.status,
+                laps=p.laps,
+                distance=p.distance,
+                figures=dict(p.figures),
+            )
+            for p in result.order
+        ],
+    )
+    for seat_id, carry in result.carry_over.items():
+        Entry.objects.filter(pk=entry_of[seat_id]).update(carry=dict(carry))

@@ -1,0 +1,264 @@
+"""Online play: people drive their own cars, turn by turn, against each
+other and bots.
+
+The stored record of a live race is its seed and its list of actions; the
+engine's state is rebuilt from them (races/table/live_races.py keeps it
+between decisions). A person's
+decision is validated by the engine and stored under the session's row lock
+(a decision is identified by its seat and the step it opened at, so a double
+submit or a stale page is refused); a task on the `online` queue then lets
+the bots play up to the next decision a person owes. A missed deadline
+applies the default the game's rules fix for that decision, if any, else
+lets the driver's autopilot make that one decision.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.mail import send_mail
+from django.db import transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from league.models import Preferences
+from races.models import Session, Turn
+from races.replay.names import track_name
+from races.rules import Action, ConfigError, IllegalAction, get_presentation
+from races.running.queue import session_advance_later
+from races.running.runner import controllers, drive, settle
+from races.table.live_races import live_race
+
+log = logging.getLogger(__name__)
+S = Session.Status
+
+
+def _locked(session_id: int) -> Session | None:
+    return (
+        Session.objects.select_for_update()
+        .select_related("round__season__scoring")
+        .filter(pk=session_id)
+        .first()
+    )
+
+
+def session_advance(*, session_id: int) -> str:
+    """Apply what the bots have to decide after a person's decision.
+    Idempotent: with nothing for the bots to do it changes nothing."""
+    with transaction.atomic():
+        session = _locked(session_id)
+        if session is None or session.status != S.AWAITING:
+            return "skipped"
+        with live_race(session) as (game, race):
+            steps = list(session.actions)
+            drive(race, controllers(game, session.seed, session.seats), steps)
+            session.actions = steps
+            return settle(session, race, timezone.now())
+
+
+def _action_from(data) -> Action:
+    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+        raise ValidationError(_("That choice is not a decision this race understands."))
+    params = data.get("params") or {}
+    if not isinstance(params, dict):
+        raise ValidationError(_("That choice is not a decision this race understands."))
+    return Action(kind=data["kind"], params=params)
+
+
+def decision_submit(
+    *, session_id: int, user, seat: str, step: int, action: dict, now: datetime | None = None
+) -> None:
+    """Store a person's decision after the engine has checked it.
+
+    Raises PermissionDenied for someone else's car and ValidationError with
+    a message for the driver when the choice is illegal or stale; either way
+    nothing changes.
+    """
+    now = now or timezone.now()
+    with transaction.atomic():
+        session = _locked(session_id)
+        if session is None or session.status != S.AWAITING:
+            raise ValidationError(_("This race is not waiting for a decision."))
+        record = next((r for r in session.seats if r["id"] == seat), None)
+        if record is None or record.get("user_id") != user.pk:
+            raise PermissionDenied(_("That is not your car."))
+        turn = session.turns.filter(seat=seat).first()
+        if turn is None or turn.step != step:
+            raise ValidationError(_("That decision has already been made; the race has moved on."))
+        seconds = max(0, int((now - turn.opened_at).total_seconds()))
+        presentation = get_presentation(session.round.season.game)
+        chosen = presentation.person_action(_action_from(action), session.config, seconds)
+        with live_race(session) as (_row, race):
+            try:
+                message = race.validate(seat, chosen)
+            except (ConfigError, IllegalAction, KeyError, TypeError, ValueError) as error:
+                message = str(error) or _("That choice is not legal now.")
+            if message:
+                raise ValidationError(message)
+            timed = _time_limit(presentation, race, seat) is not None
+            race.apply(seat, chosen)
+            session.actions = [
+                *session.actions,
+                {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
+            ]
+            following = next((d for d in race.pending if d.seat == seat), None)
+            runs_on = timed and _time_limit(presentation, race, seat) is not None
+        session.queued_at = now  # when the bots were asked to play on
+        session.save(update_fields=["actions", "queued_at"])
+        if runs_on:
+            # A draft while the decision's own time runs: the turn goes on
+            # at its new step and keeps its deadline, so time is not won back.
+            turn.step, turn.kind = len(session.actions), following.kind
+            turn.prompt = following.prompt[:200]
+            turn.save(update_fields=["step", "kind", "prompt"])
+        else:
+            turn.delete()
+        session_advance_later(session.pk)
+
+
+def _time_limit(presentation, race, seat: str) -> int | None:
+    """The seconds of the seat's pending decision's own time limit, if any."""
+    decision = next((d for d in race.pending if d.seat == seat), None)
+    return None if decision is None else presentation.decision_seconds(decision)
+
+
+def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
+    """The driver hands the rest of the race to the autopilot."""
+    with transaction.atomic():
+        session = _locked(session_id)
+        if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
+            raise ValidationError(_("This race is not running."))
+        seats = [dict(r) for r in session.seats]
+        record = next((r for r in seats if r["id"] == seat), None)
+        if record is None or record.get("user_id") != user.pk:
+            raise PermissionDenied(_("That is not your car."))
+        record["autopilot"] = True
+        session.seats = seats
+        session.queued_at = timezone.now()
+        session.save(update_fields=["seats", "queued_at"])
+        session.turns.filter(seat=seat).delete()
+        session_advance_later(session.pk)
+
+
+def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
+    """The driver takes their car back from the autopilot: the race asks them
+    again from the car's next decision on."""
+    with transaction.atomic():
+        session = _locked(session_id)
+        if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
+            raise ValidationError(_("This race is not running."))
+        seats = [dict(r) for r in session.seats]
+        record = next((r for r in seats if r["id"] == seat), None)
+        if record is None or record.get("user_id") != user.pk:
+            raise PermissionDenied(_("That is not your car."))
+        if not session.live or record.get("kind") != "human":
+            raise ValidationError(_("People do not drive this session themselves."))
+        record["autopilot"] = False
+        session.seats = seats
+        session.save(update_fields=["seats"])
+
+
+def deadlines_expire(*, now: datetime) -> int:
+    """Make every decision whose deadline has passed (the game's default
+    or the autopilot, `deadline_missed`); the driver is back at the next
+    one. Returns how many were made."""
+    made = 0
+    session_ids = (
+        Turn.objects.filter(deadline__lt=now).values_list("session_id", flat=True).distinct()
+    )
+    for session_id in list(session_ids):
+        with transaction.atomic():
+            session = _locked(session_id)
+            if session is None or session.status != S.AWAITING:
+                continue
+            expired = list(session.turns.filter(deadline__lt=now))
+            if not expired:
+                continue
+            late = {t.seat for t in expired}
+            # Just this one decision: the driver is back at the next one.
+            autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
+            with live_race(session) as (game, race):
+                steps = list(session.actions)
+                presentation = get_presentation(game.key)
+                for seat, bot in controllers(game, session.seed, autopilots).items():
+                    made += deadline_missed(race, presentation, seat, bot, steps)
+                Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
+                drive(race, controllers(game, session.seed, session.seats), steps)
+                session.actions = steps
+                settle(session, race, now)
+    return made
+
+
+def deadline_missed(race, presentation, seat: str, bot, steps: list[dict]) -> int:
+    """One missed decision: the action the game's rules fix for a missed
+    deadline when they fix one (`Presentation.missed_deadline`) and it is
+    legal now, recorded as the default; else the seat's autopilot decides.
+    Returns how many decisions were made (0 or 1)."""
+    decision = next((d for d in race.pending if d.seat == seat), None)
+    if decision is None:
+        return 0
+    action = presentation.missed_deadline(decision, race.view(seat))
+    if action is not None and not race.validate(seat, action):
+        race.apply(seat, action)
+        steps.append({"seat": seat, "action": action.to_dict(), "by": "default"})
+        return 1
+    before = len(steps)
+    drive(race, {seat: bot}, steps, by="autopilot", once=True)
+    return len(steps) - before
+
+
+def turns_notify(*, now: datetime) -> int:
+    """E-mail each person whose decision has waited longer than
+    ONLINE_NOTIFY_AFTER_SECONDS, once per decision."""
+    after = timedelta(seconds=settings.ONLINE_NOTIFY_AFTER_SECONDS)
+    sent = 0
+    waiting = Turn.objects.filter(notified_at__isnull=True, opened_at__lt=now - after)
+    for turn in waiting.select_related("user__turn_notices", "session__round__season__league"):
+        if not Turn.objects.filter(pk=turn.pk, notified_at__isnull=True).update(notified_at=now):
+            continue
+        notices = getattr(turn.user, "turn_notices", None)
+        if not turn.user.email or (notices is not None and not notices.by_email):
+            continue
+        rnd = turn.session.round
+        seat = next((r for r in turn.session.seats if r["id"] == turn.seat), {})
+        where = track_name(rnd.season.game, rnd.track)
+        # In the person's own language (their saved choice, else the site's).
+        with translation.override(_language_of(turn.user) or settings.LANGUAGE_CODE):
+            send_mail(
+                subject=_("Your turn: %(season)s, %(round)s")
+                % {"season": rnd.season.name, "round": rnd.name},
+                message=_(
+                    "Your car, #%(number)s, is waiting for you at %(track)s: %(decision)s.\n"
+                    "Decide before %(deadline)s UTC or your autopilot will.\n"
+                )
+                % {
+                    "number": seat.get("car_number", ""),
+                    "track": where,
+                    "decision": turn.prompt or _("your decision"),
+                    "deadline": f"{turn.deadline:%Y-%m-%d %H:%M}",
+                },
+                from_email=None,
+                recipient_list=[turn.user.email],
+            )
+        sent += 1
+    return sent
+
+
+def _language_of(user) -> str:
+    return Preferences.objects.filter(user=user).values_list("language", flat=True).first() or ""
+
+
+def turns_for(user) -> list[Turn]:
+    """The decisions a person owes now, for the site header."""
+    if not user.is_authenticated:
+        return []
+    # The header names the season and round only: the session's stored
+    # race (actions, log, progress) stays in the database.
+    return list(
+        Turn.objects.filter(user=user, session__status=S.AWAITING)
+        .select_related("session__round__season")
+        .only("session_id", "session__round__name", "session__round__season__name")
+    )

@@ -1,0 +1,161 @@
+"""Online play pages: the driver's panel at the table, decisions, the
+autopilot hand-over and take-back, the "your turn" notice and its settings."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from league.permissions import login_or_403
+from races.models import Session, Turn, TurnNotices
+from races.table import online
+from races.table.decisions import action_posted
+from races.table.live_table import turn_panel
+
+PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
+PANEL = "table/_panel.html"
+
+
+def deadline_of(turn: Turn):
+    return turn.deadline
+
+
+def poll_ms(session: Session) -> int:
+    """How often a waiting driver's page asks whether it is their turn: fast
+    in a live evening race, slow in a correspondence championship."""
+    seconds = session.round.season.decision_seconds
+    return 400 if seconds <= 300 else 2000 if seconds <= 3600 else 10000
+
+
+def cockpit_context(request, session: Session, error: str = "", turns=None) -> dict:
+    """What the logged-in driver sees of a live session: their decision as
+    the game's panel, or that the race is waiting for someone else. `turns`:
+    the session's open turns, when the page has read them already."""
+    user = request.user
+    mine = [r for r in session.seats if user.is_authenticated and r.get("user_id") == user.pk]
+    turn = None
+    if mine and turns is None:
+        turn = Turn.objects.filter(session=session, user=user).order_by("deadline").first()
+    elif mine:
+        turn = min((t for t in turns if t.user_id == user.pk), key=deadline_of, default=None)
+    autopiloted = [r for r in mine if r.get("autopilot")]
+    context = {
+        "session": session,
+        "my_seats": mine,
+        "turn": turn,
+        "error": error,
+        "panel": None,
+        "cockpit_scene": None,
+        "cockpit_polling": bool(mine) and turn is None and session.status in PLAYING,
+        "cockpit_poll_ms": poll_ms(session),
+        "autopiloted": bool(mine) and len(autopiloted) == len(mine),
+        "take_back": [r for r in autopiloted if r.get("kind") == "human"],
+    }
+    if turn is None:
+        return context
+    drawn = turn_panel(session, turn)
+    if drawn is None:
+        # The turn is newer than what this page knows of the race: ask again.
+        context["cockpit_polling"] = True
+        return context
+    panel, scene = drawn
+    context["panel"] = panel
+    context["cockpit_scene"] = scene  # the board, when the panel draws on it
+    return context
+
+
+@require_GET
+def session_cockpit(request, session_id: int):
+    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
+    if not request.htmx:
+        return redirect("session_live", session_id=session_id)
+    return render(request, PANEL, cockpit_context(request, session))
+
+
+@login_or_403
+@require_POST
+def decision_post(request, session_id: int):
+    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
+    error = ""
+    try:
+        step = int(request.POST.get("step", ""))
+    except ValueError:
+        error = _("That choice could not be read; pick one of the choices shown.")
+    else:
+        try:
+            online.decision_submit(
+                session_id=session.pk,
+                user=request.user,
+                seat=request.POST.get("seat", ""),
+                step=step,
+                action=action_posted(request.POST),
+            )
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+    session.refresh_from_db()
+    if request.htmx:
+        return render(request, PANEL, cockpit_context(request, session, error))
+    if error:
+        messages.error(request, error)
+    return redirect(reverse("session_live", args=[session_id]))
+
+
+def _autopilot(request, session_id: int, *, on: bool):
+    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
+    change = online.autopilot_take_over if on else online.autopilot_take_back
+    try:
+        change(session_id=session.pk, user=request.user, seat=request.POST.get("seat", ""))
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(
+            request,
+            _("Your autopilot drives the rest of this race.")
+            if on
+            else _("You drive your car again from its next decision."),
+        )
+    return redirect(reverse("session_live", args=[session_id]))
+
+
+@login_or_403
+@require_POST
+def autopilot_post(request, session_id: int):
+    return _autopilot(request, session_id, on=True)
+
+
+@login_or_403
+@require_POST
+def autopilot_back_post(request, session_id: int):
+    return _autopilot(request, session_id, on=False)
+
+
+@require_GET
+def your_turn_notice(request):
+    """The header's "your turn" links, polled on every page."""
+    return render(request, "table/_your_turn.html")
+
+
+class TurnNoticesForm(forms.ModelForm):
+    class Meta:
+        model = TurnNotices
+        fields = ["by_email"]
+        labels = {"by_email": _("E-mail me when it is my turn in a live race")}
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def turn_notices_edit(request):
+    notices, _created = TurnNotices.objects.get_or_create(user=request.user)
+    form = TurnNoticesForm(request.POST if request.method == "POST" else None, instance=notices)
+    if request.method == "POST":
+        if form.is_valid():
+            form.save()
+            messages.success(request, _("Your notice settings are saved."))
+            return redirect("turn_notices")
+    return render(request, "table/turn_notices.html", {"form": form})

@@ -1,0 +1,231 @@
+"""An organiser changes or deletes a league or a season. Each service checks
+everything first and stores nothing on a ValidationError; each keeps the
+cached pages of what it changed from being served again."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from league.caching import season_changed, season_removed
+from league.models import Entry, League, ScoringSystem, Season, Team
+from league.organise.leagues import scoring_custom_create
+from league.scoring.tables import points_plain
+from races.models import Penalty, Result, Round, Session
+from races.rounds.checks import round_config_check
+from races.rules import ConfigError, game_choices, get_game
+
+# --- Leagues ---------------------------------------------------------------
+
+
+@transaction.atomic
+def league_update(*, league: League, name: str, description: str = "") -> League:
+    """Rename a league or change its description; its address (slug) stays,
+    so every link to it and its seasons still works."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    league.name = name.strip()
+    league.description = description
+    league.full_clean()
+    league.save(update_fields=["name", "description"])
+    for season_id in league.seasons.values_list("pk", flat=True):
+        season_changed(season_id=season_id)
+    return league
+
+
+def league_contents(*, league: League) -> dict[str, int]:
+    """What deleting the league takes with it."""
+    return {
+        "seasons": league.seasons.count(),
+        "rounds": Round.objects.filter(season__league=league).count(),
+        "sessions": Session.objects.filter(round__season__league=league).count(),
+        "finished_sessions": Session.objects.filter(
+            round__season__league=league, status=Session.Status.FINISHED
+        ).count(),
+        "results": Result.objects.filter(session__round__season__league=league).count(),
+        "entries": Entry.objects.filter(season__league=league).count(),
+        "teams": Team.objects.filter(season__league=league).count(),
+        "penalties": Penalty.objects.filter(round__season__league=league).count(),
+    }
+
+
+@transaction.atomic
+def league_delete(*, league: League, confirmed: bool = False) -> None:
+    """Delete a league with its seasons, rounds, sessions, results, entries,
+    teams, penalties and standings, in one transaction. A league whose
+    seasons hold finished results goes only with the owner's confirmation;
+    none goes while one of its sessions is being run."""
+    league = League.objects.select_for_update().get(pk=league.pk)
+    seasons = list(league.seasons.select_for_update())
+    for season in seasons:
+        _deletable_or_error(season, confirmed=confirmed)
+    for season in seasons:
+        season_removed(season_id=season.pk, league_slug=league.slug, season_slug=season.slug)
+    league.delete()
+
+
+def _rules_in_force(game_key: str, rules: dict) -> dict:
+    """The rules with every unset option at the game's default, so that
+    {"level": "basic"} and {} compare equal."""
+    try:
+        options = get_game(game_key).options.options
+    except ConfigError:
+        return dict(rules)
+    return {**{o.key: o.default for o in options if o.season}, **rules}
+
+
+@transaction.atomic
+def season_update(
+    *,
+    season: Season,
+    name: str,
+    game: str,
+    rules: dict,
+    scoring: ScoringSystem | None = None,
+    own_points: list[int] | None = None,
+    drop_worst: int = 0,
+    team_mode: bool = False,
+    team_size: int = 2,
+    grid_size: int = 10,
+    fill_with_bots: bool = True,
+    bot_level: str = "pro",
+    live_play: bool = False,
+    decision_seconds: int = 300,
+    late_entries: bool = False,
+    scoring_options: dict | None = None,
+) -> Season:
+    """Change a season's settings, with the same checks as at its creation.
+    The game changes only while the season has no rounds; rules that a
+    scheduled round could not run under are refused; a new scoring system
+    (or teams turned on) needs the standings recomputed, which the caller
+    does in the same transaction (races/results/standings.py). Its address (slug)
+    stays."""
+    season = (
+        Season.objects.select_for_update().select_related("league", "scoring").get(pk=season.pk)
+    )
+    if game != season.game and season.rounds.exists():
+        games = dict(game_choices())
+        raise ValidationError(
+            _(
+                "This season already has rounds, so its game stays %(current)s. Delete its "
+                "rounds, or start a new season for %(game)s."
+            )
+            % {"current": games[season.game], "game": games.get(game, game)}
+        )
+    errors = {}
+    teams = list(Team.objects.filter(season=season))
+    if not team_mode and teams:
+        errors["team_mode"] = _("This season has teams: delete them before turning teams off.")
+    for team in teams:
+        members = team.members.filter(withdrawn=False).count()
+        if team_mode and members > team_size:
+            errors["team_size"] = _(
+                "%(team)s has %(members)s drivers: teams cannot be smaller than that."
+            ) % {"team": team.name, "members": members}
+            break
+    if errors:
+        raise ValidationError(errors)
+    if scoring is None:
+        if not own_points:
+            raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
+        current, options = season.scoring, scoring_options or {}
+        same = (
+            current.race_points == [points_plain(p) for p in own_points]
+            and current.drop_worst == drop_worst
+            and current.eliminated_score == options.get("eliminated_score", True)
+            and current.bonus == {k: points_plain(v) for k, v in options.get("bonus", {}).items()}
+        )
+        if same:
+            scoring = current
+        else:
+            scoring = scoring_custom_create(
+                name=f"{season.league.name} — {name}",
+                race_points=own_points,
+                drop_worst=drop_worst,
+                owner=season.league.owner,
+                **options,
+            )
+    old_game, old_rules = season.game, season.rules
+    season.name = name.strip()
+    season.game = game
+    season.rules = rules
+    season.scoring = scoring
+    season.team_mode = team_mode
+    season.team_size = team_size
+    season.grid_size = grid_size
+    season.fill_with_bots = fill_with_bots
+    season.bot_level = bot_level
+    season.live_play = live_play
+    season.decision_seconds = decision_seconds
+    season.late_entries = late_entries
+    season.full_clean()  # the rules, validated against the game as at creation
+    if _rules_in_force(game, season.rules) != _rules_in_force(old_game, old_rules):
+        round_config_check(season=season, game_key=game, rules=season.rules)
+    season.save()
+    season_changed(season_id=season.pk)
+    return season
+
+
+def rounds_run(*, season: Season) -> int:
+    """How many of the season's rounds have a finished session."""
+    return season.rounds.filter(sessions__status=Session.Status.FINISHED).distinct().count()
+
+
+def season_contents(*, season: Season) -> dict[str, int]:
+    """What deleting the season takes with it."""
+    return {
+        "rounds": season.rounds.count(),
+        "sessions": Session.objects.filter(round__season=season).count(),
+        "finished_sessions": Session.objects.filter(
+            round__season=season, status=Session.Status.FINISHED
+        ).count(),
+        "results": Result.objects.filter(session__round__season=season).count(),
+        "entries": season.entries.count(),
+        "teams": season.teams.count(),
+        "penalties": Penalty.objects.filter(round__season=season).count(),
+    }
+
+
+def _deletable_or_error(season: Season, *, confirmed: bool) -> None:
+    busy = (
+        Session.objects.filter(
+            round__season=season, status__in=(Session.Status.QUEUED, Session.Status.RUNNING)
+        )
+        .select_related("round")
+        .first()
+    )
+    if busy is not None:
+        raise ValidationError(
+            _(
+                "%(season)s: the %(kind)s of round %(number)s is being run. Wait for it to "
+                "finish before deleting."
+            )
+            % {
+                "season": season.name,
+                "kind": busy.get_kind_display().lower(),
+                "number": busy.round.number,
+            }
+        )
+    finished = Result.objects.filter(
+        session__round__season=season, session__status=Session.Status.FINISHED
+    ).exists()
+    if finished and not confirmed:
+        raise ValidationError(
+            _(
+                "%(season)s has finished results: tick the box to confirm that they, and the "
+                "standings, are deleted for good."
+            )
+            % {"season": season.name}
+        )
+
+
+@transaction.atomic
+def season_delete(*, season: Season, confirmed: bool = False) -> None:
+    """Delete a season with its rounds, sessions, results, entries, teams,
+    penalties and standings, in one transaction. A season with finished
+    results goes only with the owner's confirmation; none goes while one
+    of its sessions is being run."""
+    season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
+    _deletable_or_error(season, confirmed=confirmed)
+    season_removed(season_id=season.pk, league_slug=season.league.slug, season_slug=season.slug)
+    season.delete()
