@@ -139,7 +139,7 @@ def test_the_longest_glossary_term_wins_and_a_games_table_wins_over_general():
         "formula_d": {"pit lane": "alej", "pit": "boks"},
         "heat": {"round": "tur"},
     }
-    fd = [("races/rules/formula_d/present/__init__.py", "1")]
+    fd = [("races/rules/formula_d/present/sentences.py", "1")]
     heat = [("races/rules/heat/present.py", "1")]
     entries = [
         _entry("%(driver)s enters the pit lane", "%(driver)s wjeżdża w aleję", occurrences=fd),
