@@ -121,7 +121,9 @@ def test_a_glossary_term_translated_otherwise_is_caught():
             occurrences=[("races/rules/heat/present/sentences.py", "10")],
         ),  # fmt: skip
         _entry("Gears", "Przekładnie", occurrences=[("races/rules/heat/present/panels.py", "3")]),
-        _entry("Gears", "Przekładnie", occurrences=[("races/rules/formula_d/panels.py", "3")]),
+        _entry(
+            "Gears", "Przekładnie", occurrences=[("races/rules/formula_d/present/panels.py", "3")]
+        ),
         _entry("Laps led", "Prowadzenie"),
         _entry("Stress card", "", occurrences=[("races/rules/heat/present/sentences.py", "12")]),
     ]
@@ -137,7 +139,7 @@ def test_the_longest_glossary_term_wins_and_a_games_table_wins_over_general():
         "formula_d": {"pit lane": "alej", "pit": "boks"},
         "heat": {"round": "tur"},
     }
-    fd = [("races/rules/formula_d/present.py", "1")]
+    fd = [("races/rules/formula_d/present/sentences.py", "1")]
     heat = [("races/rules/heat/present/sentences.py", "1")]
     entries = [
         _entry("%(driver)s enters the pit lane", "%(driver)s wjeżdża w aleję", occurrences=fd),

@@ -1,16 +1,17 @@
-"""The Formula D game object: options, tracks, bots and how a race starts (FD-E-1)."""
+"""The Formula D game object: options, tracks, bots, how a race starts (FD-E-1)
+and what the rules decide about a session the host runs (the qualifying's
+grid, ranks and surface carried into the race; a live lap's real time)."""
 
 from __future__ import annotations
 
-from ..contract import ConfigError, Seat
-from . import bots
-from .gears import build_error
+from ..contract import Action, Seat, SessionFacts, SessionRules
+from .bots import make as make_bot
 from .options import OPTIONS, check_seats
 from .race import FormulaDRace
-from .track import load_track, track_ids
+from .rules.track import load_track, track_ids
 
 
-class FormulaD:
+class FormulaD(SessionRules):
     key = "formula_d"
     name = "Formula D"
     options = OPTIONS
@@ -37,18 +38,29 @@ class FormulaD:
         return out
 
     def bot(self, name: str, *, seed, seat: str):
-        return bots.make(name, seed=seed, seat=seat)
+        return make_bot(name, seed=seed, seat=seat)
 
     def start(self, config, seats: list[Seat], seed, *, dice=None) -> FormulaDRace:
         cfg = self.options.validate(dict(config))
         seats = [s if isinstance(s, Seat) else Seat.from_dict(s) for s in seats]
         check_seats(cfg, seats)
-        if cfg["build_your_car"]:
-            probe = FormulaDRace.__new__(FormulaDRace)
-            probe.bga, probe.cfg = cfg["ruleset"] == "bga", cfg
-            for s in seats:
-                if s.setup.get("build") is not None:
-                    error = build_error(probe, dict(s.setup["build"]))
-                    if error:
-                        raise ConfigError(f"seat {s.id}: {error}")
         return FormulaDRace(cfg, seats, seed, dice=dice)
+
+    # ----- the host's session -------------------------------------------------
+    def session_config(self, rules, round_options, *, track, laps, facts: SessionFacts) -> dict:
+        config = super().session_config(rules, round_options, track=track, laps=laps, facts=facts)
+        config["mode"] = facts.kind
+        if facts.kind == "race" and facts.grid:
+            config["grid"] = list(facts.grid)
+        if facts.qualifying_ranks:
+            config["qualifying_ranks"] = dict(facts.qualifying_ranks)
+        surface = facts.qualifying_summary.get("surface")
+        if surface:  # FD-V-6.4: the race is rolled on the qualifying's surface
+            config["qualifying_weather"] = surface
+        return config
+
+    def timed_action(self, action: Action, config, seconds: int) -> Action:
+        if config.get("mode") == "qualifying":
+            # FD-V-4.6 / FD-E-8: a live lap counts the real time the driver took.
+            return Action(action.kind, {**action.params, "elapsed_s": seconds})
+        return action

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..contract import ConfigError
 from ..options import Option, OptionSchema
-from .abilities import DRIVERS
-from .track import load_track, track_ids
+from .rules.abilities import DRIVERS
+from .rules.setup import build_error
+from .rules.track import load_track, track_ids
 
 
 def _check(config: dict) -> None:
@@ -159,3 +160,9 @@ def check_seats(config: dict, seats) -> None:
             raise ConfigError(f"seat {s.id}: setup.build needs build_your_car")
         if s.setup.get("tires") not in (None, "hard", "soft", "rain"):
             raise ConfigError(f"seat {s.id}: tyres are hard, soft or rain")
+    if config["build_your_car"]:  # FD-V-3
+        for s in seats:
+            if s.setup.get("build") is not None:
+                error = build_error(config, dict(s.setup["build"]))
+                if error:
+                    raise ConfigError(f"seat {s.id}: {error}")

@@ -6,27 +6,40 @@ are read-only, so an unchanged one is shared between views.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .abilities import li_blocks
-
-if TYPE_CHECKING:
-    from .race import FormulaDRace
+from .rules.abilities import li_blocks
+from .rules.track import Track
+from .state import RaceState
 
 
-def race_view(race: FormulaDRace, seat: str | None) -> dict:
-    t = race.track
+class Shown:
+    """What the views of one race share: names by track index, and the last
+    dictionary shown of each car and of the markers."""
+
+    __slots__ = ("space_names", "corner_names", "box_names", "cars", "markers")
+
+    def __init__(self, t: Track):
+        # names by index, where index -1 (a car off the board, or in no corner) reads None
+        self.space_names = (*t.ids, None)
+        self.corner_names = (*(c.id for c in t.corners), None)
+        self.box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
+        # seat -> (what it shows, its view dict, that dict's wear and maxima)
+        self.cars: dict[str, tuple] = {}
+        self.markers: tuple | None = None  # (markers, their view dict)
+
+
+def race_view(rs: RaceState, pending: list, seat: str | None, shown: Shown) -> dict:
+    """The view of `seat` (None: a spectator's) with the decisions `pending`."""
+    t = rs.track
     L, rank = t.L, t.rank
-    # names by index, where index -1 (no space, no corner) reads None
-    space_names, corner_names = race._space_names, race._corner_names
-    box_names = race._box_names
+    space_names, corner_names = shown.space_names, shown.corner_names
+    box_names = shown.box_names
     # li_blocks is False for every car unless special drivers race (FD-V-12.1)
-    li = race.drivers_on and not race.qualifying
-    shown = race._car_views
+    li = rs.drivers_on and not rs.qualifying
+    shown_cars = shown.cars
     cars = []
-    for c in race.cars:
+    for c in rs.cars:
         space = c.space
-        li_row = li and space >= 0 and li_blocks(race, c)
+        li_row = li and space >= 0 and li_blocks(rs, c)
         key = (
             c.status,
             space,
@@ -43,7 +56,7 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
             li_row,
             c.spun,
         )
-        old = shown.get(c.seat)
+        old = shown_cars.get(c.seat)
         if old is not None and old[0] == key and old[2] == c.wear and old[3] == c.maxima:
             cars.append(old[1])
             continue
@@ -73,33 +86,33 @@ def race_view(race: FormulaDRace, seat: str | None) -> dict:
             "spun": c.spun,
             "progress": progress,
         }
-        shown[c.seat] = (key, car, car["wear"], car["maxima"])
+        shown_cars[c.seat] = (key, car, car["wear"], car["maxima"])
         cars.append(car)
     return {
         "track": t.id,
-        "round": race.round,
-        "laps": race.laps,
-        "level": race.cfg["level"],
-        "ruleset": race.cfg["ruleset"],
-        "mode": race.cfg["mode"],
-        "weather": race.weather,
-        "markers": _markers(race),
-        "pit_stops_allowed": race.pit_stops_allowed,
-        "tire_effects": race.tire_effects,
-        "street": race.street_rules,
+        "round": rs.round,
+        "laps": rs.laps,
+        "level": rs.cfg["level"],
+        "ruleset": rs.cfg["ruleset"],
+        "mode": rs.cfg["mode"],
+        "weather": rs.weather,
+        "markers": _markers(rs, shown),
+        "pit_stops_allowed": rs.pit_stops_allowed,
+        "tire_effects": rs.tire_effects,
+        "street": rs.street_rules,
         "me": seat,
         "cars": cars,
-        "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in race.pending],
+        "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in pending],
     }
 
 
-def _markers(race: FormulaDRace) -> dict:
+def _markers(rs: RaceState, shown: Shown) -> dict:
     """Damage markers by space name; the last one is shared while the markers
     are unchanged (views are read-only)."""
-    last = race._markers_view
-    if last is not None and last[0] == race.markers:
+    last = shown.markers
+    if last is not None and last[0] == rs.markers:
         return last[1]
-    names = race._space_names
-    shown = {names[s]: n for s, n in sorted(race.markers.items())}
-    race._markers_view = (dict(race.markers), shown)
-    return shown
+    names = shown.space_names
+    markers = {names[s]: n for s, n in sorted(rs.markers.items())}
+    shown.markers = (dict(rs.markers), markers)
+    return markers

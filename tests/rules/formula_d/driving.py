@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from races.rules import Action
-from races.rules.formula_d.scenario import scenario
+
+from .scenario import scenario
 
 __all__ = ["scenario", "gear", "move", "lane", "events_of", "act"]
 

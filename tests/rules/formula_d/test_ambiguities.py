@@ -3,9 +3,9 @@
 import pytest
 
 from races.rules import IllegalAction, Seat, get_game
-from races.rules.formula_d import qualifying
 from races.rules.formula_d.chance import ScriptedDice
 from races.rules.formula_d.race import FormulaDRace
+from races.rules.formula_d.rules import qualifying
 
 from .driving import act, events_of, gear, lane, move, scenario
 
@@ -40,7 +40,7 @@ def test_amb_04_a_blocked_great_start_pays_ordinary_forced_braking():
     )
     assert race.pending[0].options["m"] == 4
     move(race, "A", ["r58l1"])
-    assert race.by_seat["A"].wear["WP"] == 15
+    assert race.state.by_seat["A"].wear["WP"] == 15
     assert events_of(race, "braking_paid")[0]["kind"] == "forced"
 
 
@@ -67,7 +67,7 @@ def test_amb_08_a_turn_of_no_spaces_in_a_corner_counts_as_a_stop():
     )
     gear(race, "A", 1)
     move(race, "A", [])
-    assert race.by_seat["A"].stops == 2
+    assert race.state.by_seat["A"].stops == 2
     assert events_of(race, "corner_stop")[-1]["stops"] == 2
 
 
@@ -86,7 +86,7 @@ def test_amb_12_a_car_that_does_not_move_makes_no_collision_check():
     gear(race, "A", 1)
     move(race, "A", [])
     assert events_of(race, "collision_check") == []
-    assert race.by_seat["A"].wear["WP"] == 17
+    assert race.state.by_seat["A"].wear["WP"] == 17
 
 
 def test_amb_11_and_13_collision_neighbours_roll_in_round_turn_order():
@@ -125,8 +125,8 @@ def test_amb_07_a_move_over_two_straights_may_change_lanes_twice_on_each():
     with pytest.raises(IllegalAction, match="two lane changes on one straight"):
         move(race, "A", ["r57l1", "r58l2", "r59l1", "r0l1", "r1l1", "r2l1"])
     move(race, "A", ["r57l1", "r58l2", "r59l2", "r0l2", "r1l1", "r2l0"])
-    assert race.track.ids[race.by_seat["A"].space] == "r2l0"
-    assert race.by_seat["A"].wear["WP"] == 18
+    assert race.state.track.ids[race.state.by_seat["A"].space] == "r2l0"
+    assert race.state.by_seat["A"].wear["WP"] == 18
 
 
 def test_amb_24_a_braked_slipstream_needs_only_its_own_spaces_free():
@@ -147,7 +147,7 @@ def test_amb_24_a_braked_slipstream_needs_only_its_own_spaces_free():
     paths = [p["path"] for p in race.pending[0].options["paths"]]
     assert ["r55l0", "r56l0"] in paths and not any(len(p) == 3 for p in paths)
     act(race, "A", "slipstream", path=["r55l0", "r56l0"])
-    assert race.by_seat["A"].wear["Br"] == 2
+    assert race.state.by_seat["A"].wear["Br"] == 2
 
 
 def test_amb_40_only_the_first_b_spaces_trigger_the_slide():
@@ -179,7 +179,7 @@ def test_amb_41_a_slide_may_be_braked_at_the_normal_price():
     gear(race, "A", 3)
     move(race, "A", lane(0, 6, 10))
     assert events_of(race, "braking_paid")[0]["costs"] == {"Br": 2}
-    assert race.by_seat["A"].wear["Br"] == 1 and race.by_seat["A"].stops == 1
+    assert race.state.by_seat["A"].wear["Br"] == 1 and race.state.by_seat["A"].stops == 1
 
 
 def test_amb_48_li_holds_nobody_at_the_end_of_a_lap_that_is_not_the_last():
@@ -195,11 +195,11 @@ def test_amb_48_li_holds_nobody_at_the_end_of_a_lap_that_is_not_the_last():
         level="advanced",
         laps=2,
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 4)
     move(race, "A", [*lane(0, 115, 119), "r0l0", "r1l0"])
-    car = race.by_seat["A"]
-    assert race.track.ids[car.space] == "r1l0" and car.lap == 2
+    car = race.state.by_seat["A"]
+    assert race.state.track.ids[car.space] == "r1l0" and car.lap == 2
     assert car.wear["Br"] == 4
 
 
@@ -215,7 +215,7 @@ def test_amb_46_advanced_street_cars_race_on_hard_tyres_without_a_choice():
         0,
         dice=ScriptedDice(["black:10", "black:10", "g1:1"]),
     )
-    assert {s: c.tires for s, c in race.by_seat.items()} == {"A": "hard", "B": "hard"}
+    assert {s: c.tires for s, c in race.state.by_seat.items()} == {"A": "hard", "B": "hard"}
     assert not any(d.kind == "tires" for d in race.pending)
 
 
@@ -230,22 +230,27 @@ def test_amb_32_equal_score_and_time_fewer_turns_first_and_unclassified_roll_off
     """FD-AMB-32, FD-V-4.8."""
     race = bare_race("ABCD", ["black:3", "black:15"], mode="qualifying")
     for seat, turns, over in (("A", 19, 0), ("B", 18, 1)):
-        car = race.by_seat[seat]
+        car = race.state.by_seat[seat]
         car.q_turns, car.q_seconds, car.q_overshoot = turns, 300, over
-    race.by_seat["C"].q_failed = race.by_seat["D"].q_failed = True
-    assert [c.seat for c in qualifying.rank(race)] == ["B", "A", "D", "C"]
+    race.state.by_seat["C"].q_failed = race.state.by_seat["D"].q_failed = True
+    assert [c.seat for c in qualifying.rank(race.state, race.dice, race.emit)] == [
+        "B",
+        "A",
+        "D",
+        "C",
+    ]
 
 
 def test_amb_58_equal_progress_the_later_elimination_ranks_first():
     """FD-AMB-58, FD-E-20 (published)."""
     race = bare_race("ABC", laps=1)
-    for car in race.cars:
+    for car in race.state.cars:
         car.lap = 1
-    a = race.by_seat["A"]
+    a = race.state.by_seat["A"]
     a.status = "finished"
-    race.finish_order.append(a)
+    race.state.finish_order.append(a)
     for seat, turn_seq in (("B", 40), ("C", 41)):
-        car = race.by_seat[seat]
+        car = race.state.by_seat[seat]
         car.status = "eliminated"
         car.eliminated_at = {
             "round": 9,
@@ -255,5 +260,5 @@ def test_amb_58_equal_progress_the_later_elimination_ranks_first():
             "tiebreak_progress": 95,
             "space": "r1l1",
         }
-    race.end_reason = "all_cars_done"
+    race.state.end_reason = "all_cars_done"
     assert [p.seat for p in race.result().order] == ["A", "C", "B"]

@@ -68,7 +68,7 @@ def run_command_line(argv: list[str]):
 def assert_ordered(race) -> None:
     order = race.result().order
     assert [p.position for p in order] == list(range(1, len(order) + 1))
-    assert sorted(p.seat for p in order) == sorted(s.id for s in race.seats)
+    assert sorted(p.seat for p in order) == sorted(s.id for s in race.state.seats)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -123,7 +123,7 @@ def test_after_nitro_the_bots_only_brake_when_forced():
         if decision.kind == "move" and decision.options["forced_braking_only"]:
             after_nitro += 1
             plan = decision.options._plan
-            path = [race.track.index[s] for s in action.params["path"]]
+            path = [race.state.track.index[s] for s in action.params["path"]]
             states, terminal = plan.check_path(path)
             assert plan.braking(len(path), terminal, states[-1])[0] in ("none", "forced")
         race.apply(decision.seat, action)

@@ -25,7 +25,7 @@ def test_a_blocked_basic_car_brakes_to_the_wall_at_one_point_a_space():
     decision = race.pending[0]
     assert decision.options["blocked"] and decision.options["d_max"] == 2
     move(race, "A", ["r13l1", "r14l1"])
-    assert race.by_seat["A"].wear["WP"] == 10
+    assert race.state.by_seat["A"].wear["WP"] == 10
     assert events_of(race, "braking_paid")[0]["kind"] == "forced"
 
 
@@ -47,7 +47,7 @@ def test_published_forced_braking_table(rank, br, roll, path, expect):
     )
     gear(race, "A", 4)
     move(race, "A", path)
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     if expect is None:
         assert car.status == "eliminated" and car.eliminated_at["cause"] == "braking"
     else:
@@ -78,7 +78,7 @@ def test_bga_forced_braking_splits_after_three_brake_points(roll, split, legal):
     )
     gear(race, "A", 4)
     move(race, "A", ["r13l1", "r14l1"], brake_split=split)
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     if legal:
         assert car.racing
         assert (car.wear["Br"], car.wear["T"]) == (5 - split["Br"], 6 - split["T"])
@@ -100,7 +100,7 @@ def test_bga_forced_braking_without_three_brake_points_eliminates():
     )
     gear(race, "A", 4)
     move(race, "A", lane(1, 13, 16))
-    assert race.by_seat["A"].eliminated_at["cause"] == "braking"
+    assert race.state.by_seat["A"].eliminated_at["cause"] == "braking"
 
 
 @pytest.mark.parametrize(
@@ -121,11 +121,11 @@ def test_the_overshoot_is_paid_before_the_braking(ruleset, status, tyres):
     gear(race, "A", 3)
     assert race.pending[0].options["d_max"] == 4
     move(race, "A", lane(0, 10, 13))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == status
     if status == "racing":
         assert car.spun and car.gear == 1 and car.wear["T"] == tyres
-        assert car.space == race.track.index["r13l0"]
+        assert car.space == race.state.track.index["r13l0"]
     else:
         assert car.eliminated_at["cause"] == "braking"
 
@@ -135,7 +135,7 @@ def test_voluntary_braking_costs_one_wear_point_a_space():
     race = scenario([{"seat": "A", "space": "r0l1", "gear": 3}], dice=["g3:6"])
     gear(race, "A", 3)
     move(race, "A", lane(1, 1, 4), brake=2)
-    assert race.by_seat["A"].wear["WP"] == 16
+    assert race.state.by_seat["A"].wear["WP"] == 16
 
 
 def test_voluntary_costs_never_eliminate():
@@ -153,7 +153,7 @@ def test_voluntary_costs_never_eliminate():
     )
     gear(race, "A", 1)
     move(race, "A", ["r13l1"])
-    assert race.by_seat["A"].status == "eliminated"
+    assert race.state.by_seat["A"].status == "eliminated"
 
 
 def test_a_brake_parameter_that_disagrees_with_the_path_is_illegal():

@@ -23,7 +23,7 @@ def test_basic_collisions_hit_ahead_and_beside_but_not_diagonal():
     checks = events_of(race, "collision_check")
     assert len(checks) == 6
     assert [c["seat"] for c in checks] == ["B", "C", "D", "A", "A", "A"]
-    wear = {s: race.by_seat[s].wear["WP"] for s in "ABCDF"}
+    wear = {s: race.state.by_seat[s].wear["WP"] for s in "ABCDF"}
     assert wear == {"A": 17, "B": 17, "C": 18, "D": 17, "F": 18}
 
 
@@ -39,10 +39,10 @@ def test_advanced_collisions_fail_on_one_or_on_two_in_rain(weather, lost):
     )
     gear(race, "A", 2)
     move(race, "A", lane(1, 2, 3))
-    b, a = race.by_seat["B"], race.by_seat["A"]
+    b, a = race.state.by_seat["B"], race.state.by_seat["A"]
     assert b.wear["Bo"] == (2 if lost else 3)
     assert a.wear["Bo"] == 2
-    markers = {race.track.ids[s]: n for s, n in race.markers.items()}
+    markers = {race.state.track.ids[s]: n for s, n in race.state.markers.items()}
     assert markers == ({"r3l0": 1, "r3l1": 1} if lost else {"r3l1": 1})
 
 
@@ -69,9 +69,9 @@ def test_a_neighbour_eliminated_in_a_collision(ruleset, option, dice, a_body):
     )
     gear(race, "A", 2)
     move(race, "A", lane(1, 2, 3))
-    assert race.by_seat["B"].status == "eliminated"
-    assert race.track.index["r3l0"] in race.markers
-    assert race.by_seat["A"].wear["Bo"] == a_body
+    assert race.state.by_seat["B"].status == "eliminated"
+    assert race.state.track.index["r3l0"] in race.state.markers
+    assert race.state.by_seat["A"].wear["Bo"] == a_body
     assert race.dice.remaining == 0
 
 
@@ -95,14 +95,14 @@ def test_engine_checks_after_a_maximum_roll(ruleset, rollers):
         ruleset=ruleset,
         laps=2,
     )
-    race.order = [race.by_seat[s] for s in "BACDE"]  # B has played already this round
+    race.state.order = [race.state.by_seat[s] for s in "BACDE"]  # B has played already this round
     gear(race, "A", 5)
     move(race, "A", lane(1, 47, 66))
     checks = events_of(race, "engine_check")
     assert [c["seat"] for c in checks] == list(rollers)
     second = rollers[1]
-    assert race.by_seat[second].wear["En"] == 2
-    assert race.markers.get(race.by_seat[second].space) == 1
+    assert race.state.by_seat[second].wear["En"] == 2
+    assert race.state.markers.get(race.state.by_seat[second].space) == 1
 
 
 def test_basic_engine_check_failure_costs_a_wear_point():
@@ -116,5 +116,5 @@ def test_basic_engine_check_failure_costs_a_wear_point():
     gear(race, "A", 5)
     move(race, "A", [*lane(1, 107, 119), *lane(1, 0, 6)])
     assert events_of(race, "engine_check")[0]["failed"]
-    assert race.by_seat["A"].wear["WP"] == 17
-    assert race.by_seat["A"].lap == 2
+    assert race.state.by_seat["A"].wear["WP"] == 17
+    assert race.state.by_seat["A"].lap == 2

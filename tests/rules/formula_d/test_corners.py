@@ -14,7 +14,7 @@ def test_a_car_that_overshoots_a_one_stop_corner_by_two_loses_two_wear_points():
     move(race, "A", lane(0, 6, 13))
     [over] = events_of(race, "overshoot")
     assert (over["corner"], over["distance"], over["missing"]) == ("T1", 2, 1)
-    assert race.by_seat["A"].wear["WP"] == 16
+    assert race.state.by_seat["A"].wear["WP"] == 16
 
 
 def test_an_overshooting_car_may_not_change_lanes_after_the_corner():
@@ -25,7 +25,7 @@ def test_an_overshooting_car_may_not_change_lanes_after_the_corner():
     with pytest.raises(IllegalAction, match="keep its lane"):
         move(race, "A", [*lane(0, 6, 12), "r13l1"])
     assert len(race.events) == before
-    assert race.by_seat["A"].space == race.track.index["r5l0"]
+    assert race.state.by_seat["A"].space == race.state.track.index["r5l0"]
     assert race.validate("A", race.legal_actions("A")[0]) is None
 
 
@@ -40,10 +40,10 @@ def test_leaving_a_two_stop_corner_without_a_stop_eliminates(ruleset, marker):
     )
     gear(race, "A", 4)
     move(race, "A", ["r31l1", "r32l1", "r33l1", "r34l1", "r35l1", *lane(1, 37, 40)])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == "eliminated"
     assert car.eliminated_at["cause"] == "corner"
-    assert (race.track.index["r40l1"] in race.markers) is marker
+    assert (race.state.track.index["r40l1"] in race.state.markers) is marker
 
 
 def test_leaving_a_two_stop_corner_after_one_stop_costs_the_distance():
@@ -55,7 +55,7 @@ def test_leaving_a_two_stop_corner_after_one_stop_costs_the_distance():
     move(race, "A", ["r34l1", "r35l1", *lane(1, 37, 41)])
     [over] = events_of(race, "overshoot")
     assert (over["distance"], over["missing"]) == (5, 1)
-    assert race.by_seat["A"].wear["WP"] == 13
+    assert race.state.by_seat["A"].wear["WP"] == 13
 
 
 @pytest.mark.parametrize(
@@ -76,7 +76,7 @@ def test_a_three_stop_corner_left_short_of_stops(stops, level, status, wear):
     )
     gear(race, "A", 3)
     move(race, "A", lane(2, 66, 71))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == status
     if wear:
         assert car.wear[wear[0]] == wear[1]
@@ -92,11 +92,11 @@ def test_a_stop_in_the_next_corner_after_an_overshoot_does_not_count():
     )
     gear(race, "A", 4)
     move(race, "A", lane(0, 83, 91))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     [over] = events_of(race, "overshoot")
     assert (over["distance"], over["missing"]) == (8, 1)
     assert car.wear["WP"] == 10
-    assert race.track.corners[car.corner].id == "C6"
+    assert race.state.track.corners[car.corner].id == "C6"
     assert car.stops == 0
 
 
@@ -109,7 +109,7 @@ def test_every_turn_ending_in_a_corner_counts_a_stop():
     move(race, "A", ["r31l1", "r32l1"])
     gear(race, "A", 1)
     move(race, "A", ["r33l1"])
-    assert race.by_seat["A"].stops == 2
+    assert race.state.by_seat["A"].stops == 2
     gear(race, "A", 1)
     move(race, "A", ["r34l1", "r35l1"])
     assert events_of(race, "overshoot") == []
@@ -130,4 +130,4 @@ def test_two_corners_overshot_in_one_move_are_judged_separately():
         ("C5", 12, 1),
         ("C6", 4, 1),
     ]
-    assert race.by_seat["A"].wear["WP"] == 2
+    assert race.state.by_seat["A"].wear["WP"] == 2

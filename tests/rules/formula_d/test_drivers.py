@@ -3,8 +3,8 @@
 import pytest
 
 from races.rules import Action, Seat, get_game
-from races.rules.formula_d import abilities
 from races.rules.formula_d.chance import ScriptedDice
+from races.rules.formula_d.rules import abilities
 
 from .driving import act, events_of, gear, lane, move, scenario
 
@@ -30,7 +30,7 @@ def test_diane_wins_a_grid_tie_without_rerolling():
     )
     assert events_of(race, "grid_set")[0]["order"] == ["A", "B", "C"]
     assert len(events_of(race, "grid_roll")) == 3
-    assert race.by_seat["B"].maxima == abilities.DRIVERS["derek_manson"]
+    assert race.state.by_seat["B"].maxima == abilities.DRIVERS["derek_manson"]
 
 
 def test_missing_drivers_are_dealt_from_a_seeded_shuffle():
@@ -38,9 +38,9 @@ def test_missing_drivers_are_dealt_from_a_seeded_shuffle():
     seats = [Seat(s, s, kind="bot", bot="pro") for s in "ABCD"]
     one = GAME.start({"track": "lakeside_night", "level": "advanced"}, seats, 5)
     two = GAME.start({"track": "lakeside_night", "level": "advanced"}, seats, 5)
-    dealt = [c.driver for c in one.cars]
-    assert dealt == [c.driver for c in two.cars] and len(set(dealt)) == 4
-    assert all(c.maxima == abilities.DRIVERS[c.driver] for c in one.cars)
+    dealt = [c.driver for c in one.state.cars]
+    assert dealt == [c.driver for c in two.state.cars] and len(set(dealt)) == 4
+    assert all(c.maxima == abilities.DRIVERS[c.driver] for c in one.state.cars)
 
 
 @pytest.mark.parametrize(
@@ -51,14 +51,14 @@ def test_the_advanced_residential_table(roll, changes):
     race = street(
         [{"seat": "A", "space": "r50l1", "gear": 2, "driver": "frogger"}], ["g2:2", f"black:{roll}"]
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     move(race, "A", lane(1, 51, 52))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     for cat, before in changes.items():
         assert car.wear[cat] == before - 1
     if changes.keys() & {"Bo", "En"}:
-        assert race.markers == {race.track.index["r52l1"]: 1}
+        assert race.state.markers == {race.state.track.index["r52l1"]: 1}
 
 
 @pytest.mark.parametrize(("weather", "lost"), [("SUNNY", 1), ("RAIN", 2)])
@@ -69,10 +69,10 @@ def test_entering_an_advanced_danger_space_checks_suspension(weather, lost):
         ["g2:2", "black:4", "black:5"],
         weather=weather,
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     move(race, "A", lane(2, 85, 86))
-    assert race.by_seat["A"].wear["Su"] == 3 - lost
+    assert race.state.by_seat["A"].wear["Su"] == 3 - lost
 
 
 def test_the_advanced_street_lap_repair_restores_tyres_and_opens_a_repair():
@@ -91,10 +91,10 @@ def test_the_advanced_street_lap_repair_restores_tyres_and_opens_a_repair():
         ["g2:3"],
         laps=2,
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     move(race, "A", ["r119l1", "r0l1", "r1l1"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["T"] == 4
     first = race.pending[0]
     assert first.kind == "repair" and first.options["points"] == 2
@@ -108,9 +108,9 @@ def test_the_advanced_street_lap_repair_restores_tyres_and_opens_a_repair():
 def test_dimitri_fails_engine_checks_only_on_one_to_three():
     """FD-X-56, FD-V-12.9."""
     race = street([{"seat": "A", "space": "r0l1", "driver": "dimitri_tzarof"}], [])
-    car = race.by_seat["A"]
-    assert abilities.engine_threshold(race, car, 4) == 3
-    assert abilities.engine_threshold(race, car, 3) == 2
+    car = race.state.by_seat["A"]
+    assert abilities.engine_threshold(car, 4) == 3
+    assert abilities.engine_threshold(car, 3) == 2
 
 
 def test_derek_makes_the_other_car_roll_two_dice():
@@ -123,12 +123,12 @@ def test_derek_makes_the_other_car_roll_two_dice():
         ["g2:2", "black:1", "black:1", "black:10"],
         order=["A", "B"],
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     move(race, "A", lane(1, 2, 3))
     checks = events_of(race, "collision_check")
     assert [c["seat"] for c in checks] == ["B", "B", "A"]
-    assert race.by_seat["B"].wear["Bo"] == 0 or race.by_seat["B"].status == "eliminated"
+    assert race.state.by_seat["B"].wear["Bo"] == 0 or race.state.by_seat["B"].status == "eliminated"
 
 
 def test_stanley_throws_the_radio_once_at_a_car_that_came_near():
@@ -141,14 +141,14 @@ def test_stanley_throws_the_radio_once_at_a_car_that_came_near():
         ["g2:3", "black:12"],
         order=["B", "S"],
     )
-    race.by_seat["B"].nitro = 0
+    race.state.by_seat["B"].nitro = 0
     gear(race, "B", 2)
     move(race, "B", lane(1, 9, 11))
     assert race.pending[0].kind == "radio" and race.pending[0].seat == "S"
     act(race, "S", "radio", throw=True)
-    b = race.by_seat["B"]
-    assert b.wear["Bo"] == 1 and race.markers.get(b.space) == 1
-    assert race.by_seat["S"].extra["radio_used"]
+    b = race.state.by_seat["B"]
+    assert b.wear["Bo"] == 1 and race.state.markers.get(b.space) == 1
+    assert race.state.by_seat["S"].extra["radio_used"]
 
 
 def test_li_makes_others_stop_on_the_last_row_before_finishing():
@@ -161,11 +161,11 @@ def test_li_makes_others_stop_on_the_last_row_before_finishing():
         ["g4:12"],
         order=["A", "L"],
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 4)
     move(race, "A", lane(0, 115, 119))
-    car = race.by_seat["A"]
-    assert race.track.ids[car.space] == "r119l0" and car.wear["Br"] == 4
+    car = race.state.by_seat["A"]
+    assert race.state.track.ids[car.space] == "r119l0" and car.wear["Br"] == 4
     assert car.extra["li_done"]
 
 
@@ -183,7 +183,7 @@ def test_frogger_may_have_the_weather_rolled_again():
     )
     assert race.pending[0].kind == "frogger_reroll"
     race.apply("F", Action("frogger_reroll", {"reroll": True}))
-    assert race.weather == "SUNNY"
+    assert race.state.weather == "SUNNY"
     assert events_of(race, "weather_rolled")[0]["rerolled"]
 
 
@@ -195,9 +195,9 @@ def test_frogger_slides_at_most_one_space():
         weather=True,
         weather_state="RAIN",
     )
-    from races.rules.formula_d.pit import slide
+    from races.rules.formula_d.rules.pit import slide
 
-    assert slide(race, race.by_seat["A"]) == 1
+    assert slide(race.state, race.state.by_seat["A"]) == 1
 
 
 def test_jack_drifts_back_to_keep_his_corner_stop():
@@ -223,7 +223,7 @@ def test_jack_drifts_back_to_keep_his_corner_stop():
     back = next(o for o in decision.options["options"] if o["direction"] == "back")
     assert back["to"] == "r11l0" and back["undoes_overshoot"]
     act(race, "A", "drift", to="r11l0")
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["T"] == 8 and car.stops == 1
     assert events_of(race, "overshoot") == []
 
@@ -231,14 +231,14 @@ def test_jack_drifts_back_to_keep_his_corner_stop():
 def test_temana_drops_debris_behind_her_once_a_lap():
     """FD-V-12.8 (a), FD-AMB-54."""
     race = street([{"seat": "T", "space": "r0l1", "gear": 2, "driver": "temana_matahi"}], ["g2:3"])
-    race.by_seat["T"].nitro = 0
+    race.state.by_seat["T"].nitro = 0
     gear(race, "T", 2)
     move(race, "T", lane(1, 1, 3))
     decision = race.pending[0]
     assert decision.kind == "debris" and decision.options["spaces"] == ["r0l1", "r1l1", "r2l1"]
     act(race, "T", "debris", space="r2l1")
-    assert race.markers == {race.track.index["r2l1"]: 1}
-    assert race.by_seat["T"].extra["debris"] == 0
+    assert race.state.markers == {race.state.track.index["r2l1"]: 1}
+    assert race.state.by_seat["T"].extra["debris"] == 0
 
 
 def test_temana_fails_marker_checks_only_on_one_or_two():
@@ -249,11 +249,11 @@ def test_temana_fails_marker_checks_only_on_one_or_two():
         markers={"r1l1": 1},
         weather="RAIN",
     )
-    race.by_seat["T"].nitro = 0
-    race.by_seat["T"].extra["debris"] = 0
+    race.state.by_seat["T"].nitro = 0
+    race.state.by_seat["T"].extra["debris"] = 0
     gear(race, "T", 2)
     move(race, "T", lane(1, 1, 2))
-    assert race.by_seat["T"].wear["Su"] == 3
+    assert race.state.by_seat["T"].wear["Su"] == 3
 
 
 def test_montoya_gets_three_more_nitro_spaces():

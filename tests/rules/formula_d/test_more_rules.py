@@ -30,7 +30,7 @@ def test_cars_start_with_the_standard_dashboard_in_gear_one(level, maxima):
     race = started({"level": level}, ["black:1", "black:1"])
     seats = events_of(race, "session_started")[0]["seats"]
     assert all(s["maxima"] == maxima for s in seats)
-    assert all(c.gear == 1 and c.wear == maxima for c in race.cars)
+    assert all(c.gear == 1 and c.wear == maxima for c in race.state.cars)
 
 
 def test_the_grid_puts_slot_k_on_the_tracks_grid_space_k():
@@ -52,7 +52,7 @@ def test_a_stalled_car_keeps_gear_one_and_rolls_no_start_roll_again():
     race = started({}, ["black:1", "black:1"])
     assert [e["seat"] for e in events_of(race, "start_roll")] == ["A", "B"]
     assert race.pending[0].kind == "gear"
-    assert all(c.gear == 1 and c.stalled for c in race.cars)
+    assert all(c.gear == 1 and c.stalled for c in race.state.cars)
 
 
 def test_no_nitro_on_a_great_start():
@@ -75,9 +75,9 @@ def test_a_basic_car_at_zero_wear_points_is_eliminated_and_leaves_the_board():
     )
     gear(race, "A", 3)
     move(race, "A", lane(0, 6, 13))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == "eliminated" and car.eliminated_at["cause"] == "wear"
-    assert car.space not in race.occupied()
+    assert car.space not in race.state.occupied()
 
 
 @pytest.mark.parametrize(("cat", "cause"), [("Bo", "collision"), ("Su", "suspension")])
@@ -104,8 +104,8 @@ def test_body_or_suspension_at_zero_eliminates(cat, cause):
         )
         gear(race, "A", 2)
         move(race, "A", lane(1, 13, 15))
-        assert race.track.ids[race.by_seat["A"].space] == "r13l1"  # its move ends there
-    assert race.by_seat["A"].eliminated_at["cause"] == cause
+        assert race.state.track.ids[race.state.by_seat["A"].space] == "r13l1"  # its move ends there
+    assert race.state.by_seat["A"].eliminated_at["cause"] == cause
 
 
 def test_no_collision_checks_in_the_pit_lane():
@@ -123,7 +123,7 @@ def test_no_collision_checks_in_the_pit_lane():
     gear(race, "A", 2)
     move(race, "A", ["p1", "p2", "p3"])
     assert events_of(race, "collision_check") == []
-    assert race.by_seat["A"].pit == "lane"
+    assert race.state.by_seat["A"].pit == "lane"
 
 
 def test_the_finish_line_crosses_the_pit_lane():
@@ -135,7 +135,7 @@ def test_the_finish_line_crosses_the_pit_lane():
     )
     gear(race, "A", 2)
     move(race, "A", ["p11", "p12", "p13"])
-    assert race.by_seat["A"].lap == 2
+    assert race.state.by_seat["A"].lap == 2
 
 
 def test_a_three_lap_race_opens_the_pit_lane_after_lap_two():
@@ -147,7 +147,7 @@ def test_a_three_lap_race_opens_the_pit_lane_after_lap_two():
     )
     gear(race, "A", 2)
     move(race, "A", ["p1", "p2"])
-    assert race.by_seat["A"].pit == "lane"
+    assert race.state.by_seat["A"].pit == "lane"
 
 
 def test_a_team_spends_its_shared_repair_pool_at_a_stop():
@@ -171,30 +171,30 @@ def test_a_team_spends_its_shared_repair_pool_at_a_stop():
         team_race=True,
         order=["A", "B", "C", "D"],
     )
-    race.team_pools = {"X": 4}
+    race.state.team_pools = {"X": 4}
     for seat in ("A", "D"):
-        race.by_seat[seat].team = "X"
+        race.state.by_seat[seat].team = "X"
     gear(race, "A", 3)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
     decision = race.pending[0]
     assert decision.kind == "pit_service" and decision.options["budget"] == 4
     act(race, "A", "pit_service", stop="tyre", repairs={"Bo": 2, "Br": 2})
-    assert race.team_pools["X"] == 0
-    assert race.by_seat["A"].wear["Bo"] == 3
+    assert race.state.team_pools["X"] == 0
+    assert race.state.by_seat["A"].wear["Bo"] == 3
 
 
 @pytest.mark.parametrize(("roll", "state"), [(5, "RAIN"), (10, "CLOUDY"), (15, "SUNNY")])
 def test_the_race_weather_roll(roll, state):
     """FD-V-6.1, FD-V-6.3, FD-T-11.1."""
     race = started({"level": "advanced", "weather": True}, [f"black:{roll}", "black:1", "black:1"])
-    assert race.weather == state
+    assert race.state.weather == state
     assert events_of(race, "weather_rolled")[0]["phase"] == "race"
 
 
 def test_without_weather_the_race_is_sunny():
     """FD-V-6.7."""
     race = started({"level": "advanced"}, ["black:1", "black:1"])
-    assert race.weather == "SUNNY" and events_of(race, "weather_rolled") == []
+    assert race.state.weather == "SUNNY" and events_of(race, "weather_rolled") == []
 
 
 def test_tyre_decisions_open_for_every_seat_at_once_after_the_weather_roll():
@@ -205,7 +205,7 @@ def test_tyre_decisions_open_for_every_seat_at_once_after_the_weather_roll():
     race.apply("B", Action("tires", {"type": "soft"}))
     assert [d.seat for d in race.pending] == ["A"]
     race.apply("A", Action("tires", {"type": "rain"}))
-    assert (race.by_seat["A"].tires, race.by_seat["B"].tires) == ("rain", "soft")
+    assert (race.state.by_seat["A"].tires, race.state.by_seat["B"].tires) == ("rain", "soft")
 
 
 def test_an_unspent_reserve_stays_for_later_stops():
@@ -230,13 +230,13 @@ def test_an_unspent_reserve_stays_for_later_stops():
     gear(race, "A", 5)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
     act(race, "A", "pit_service", stop="technical", repairs={"Br": 1})
-    assert race.by_seat["A"].reserve == 1
+    assert race.state.by_seat["A"].reserve == 1
 
 
 def test_a_car_whose_space_changed_gets_a_new_arrival_stamp():
     """FD-E-6."""
     race = scenario([{"seat": "A", "space": "r0l1", "gear": 2, "arrival": 3}], dice=["g2:2"])
-    race.arrivals = 10
+    race.state.arrivals = 10
     gear(race, "A", 2)
     move(race, "A", lane(1, 1, 2))
-    assert race.by_seat["A"].arrival == 11
+    assert race.state.by_seat["A"].arrival == 11

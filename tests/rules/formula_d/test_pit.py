@@ -3,7 +3,7 @@
 import pytest
 
 from races.rules import IllegalAction
-from races.rules.formula_d.damage import fast_stop_spaces
+from races.rules.formula_d.rules.damage import fast_stop_spaces
 
 from .driving import act, events_of, gear, move, scenario
 
@@ -24,13 +24,13 @@ def test_a_fast_stop_restores_tyres_and_leaves_at_once_in_gear_four():
     race = pit_race(7, turns=2)
     gear(race, "A", 3)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["T"] == 6
     assert car.gear == 4
     decision = race.pending[0]
     assert decision.kind == "fast_exit" and decision.options["m"] == 4
     act(race, "A", "fast_exit", path=["p5", "p6", "p7", "p8"])
-    assert car.lap == 1 and race.track.ids[car.space] == "p8"
+    assert car.lap == 1 and race.state.track.ids[car.space] == "p8"
     assert events_of(race, "braking_paid") == []
     gear(race, "A", 4)
     move(race, "A", ["p9", "p10", "p11", "p12", "p13", "p14", "r3l2", "r4l2", "r5l2"])
@@ -72,7 +72,7 @@ def test_a_basic_pit_stop_restores_eighteen_and_caps_the_exit_gear(ruleset, cost
     )
     gear(race, "A", 6)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["WP"] == 18
     options = {g["gear"]: g["costs"] for g in race.pending[0].options["gears"]}
     assert options == costs
@@ -113,12 +113,12 @@ def test_a_car_in_the_pit_lane_stops_behind_a_car_at_no_cost(ruleset, legal):
     race = make()
     gear(race, "A", 3)
     move(race, "A", ["p2", "p3", "p4"])
-    assert race.by_seat["A"].wear["WP"] == 18
+    assert race.state.by_seat["A"].wear["WP"] == 18
     race = make()
     gear(race, "A", 3)
     if legal:
         move(race, "A", ["p2", "p3"])
-        assert race.by_seat["A"].wear["WP"] == 17
+        assert race.state.by_seat["A"].wear["WP"] == 17
     else:
         with pytest.raises(IllegalAction, match="automatic"):
             move(race, "A", ["p2", "p3"])
@@ -138,7 +138,7 @@ def test_the_pit_lane_opens_only_when_completing_a_lap_that_is_not_the_last(laps
     gear(race, "A", 2)
     if legal:
         move(race, "A", ["p1", "p2"])
-        assert race.by_seat["A"].pit == "lane"
+        assert race.state.by_seat["A"].pit == "lane"
     else:
         with pytest.raises(IllegalAction, match="pit lane"):
             move(race, "A", ["p1", "p2"])
@@ -165,7 +165,7 @@ def test_a_car_in_the_pit_lane_may_not_drive_past_its_box():
     with pytest.raises(IllegalAction):
         move(race, "A", ["p2", "p3", "p4", "p5", "p6", "p7"])
     move(race, "A", ["p2", "p3", "box_red"])
-    assert race.by_seat["A"].pit == "box_basic"
+    assert race.state.by_seat["A"].pit == "box_basic"
 
 
 def test_a_car_whose_box_is_taken_waits_beside_it_and_enters_later():
@@ -200,8 +200,8 @@ def test_a_car_whose_box_is_taken_waits_beside_it_and_enters_later():
     with pytest.raises(IllegalAction):
         move(race, "A", ["p2", "p3", "box_red"])
     move(race, "A", ["p2", "p3", "p4"])
-    car = race.by_seat["A"]
-    assert race.track.ids[car.space] == "p4" and car.wear["WP"] == 18
+    car = race.state.by_seat["A"]
+    assert race.state.track.ids[car.space] == "p4" and car.wear["WP"] == 18
     race = scenario(
         [
             {
@@ -219,4 +219,4 @@ def test_a_car_whose_box_is_taken_waits_beside_it_and_enters_later():
     )
     gear(race, "A", 3)
     move(race, "A", ["box_red"])
-    assert race.by_seat["A"].pit == "box_basic" and race.by_seat["A"].pit_stops == 1
+    assert race.state.by_seat["A"].pit == "box_basic" and race.state.by_seat["A"].pit_stops == 1

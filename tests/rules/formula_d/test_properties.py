@@ -38,7 +38,7 @@ def play(spec):
 @given(races)
 def test_every_race_ends_with_a_clean_classification_and_replays(spec):
     config, seats, race, actions = play(spec)
-    assert race.finished and race.round < 400
+    assert race.finished and race.state.round < 400
     result = race.result()
     n = spec["cars"]
     assert sorted(p.position for p in result.order) == list(range(1, n + 1))
@@ -69,7 +69,7 @@ def test_no_car_moves_backwards_wear_stays_in_range_and_the_eliminated_never_fin
         elif event.type == "finished":
             assert seat not in out
             out.add(seat)
-    for car in race.cars:
+    for car in race.state.cars:
         assert all(v >= 0 for v in car.wear.values())
 
 
@@ -90,9 +90,9 @@ def test_dashboards_and_positions_can_be_redrawn_from_the_log_alone(spec):
             assert wear[event.seat][event.data["category"]] == event.data["value"]
         elif event.type == "moved" and event.data["path"]:
             space[event.seat] = event.data["path"][-1]
-    for car in race.cars:
+    for car in race.state.cars:
         assert wear[car.seat] == car.wear
-        assert space[car.seat] == race.track.ids[car.space]
+        assert space[car.seat] == race.state.track.ids[car.space]
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -3,12 +3,12 @@
 import pytest
 
 from races.rules import IllegalAction, Seat, get_game
-from races.rules.formula_d import qualifying
 from races.rules.formula_d.chance import ScriptedDice
 from races.rules.formula_d.race import FormulaDRace
-from races.rules.formula_d.scenario import qualifying_scenario
+from races.rules.formula_d.rules import qualifying
 
 from .driving import act, events_of, gear, lane, move
+from .scenario import qualifying_scenario
 
 GAME = get_game("formula_d")
 
@@ -25,10 +25,10 @@ def test_the_qualifying_worked_example(ruleset, points):
     """FD-X-37, FD-V-4.6, FD-V-4.8, FD-V-4.9, FD-V-4.10, FD-BGA-4."""
     race = bare_race(list("ABCD"), mode="qualifying", ruleset=ruleset)
     for seat, turns, seconds, over in (("A", 18, 263, 2), ("B", 17, 420, 3), ("C", 19, 496, 0)):
-        car = race.by_seat[seat]
+        car = race.state.by_seat[seat]
         car.q_turns, car.q_seconds, car.q_overshoot = turns, seconds, over
-    race.by_seat["D"].q_failed = True
-    race.ranking = qualifying.rank(race)
+    race.state.by_seat["D"].q_failed = True
+    race.state.ranking = qualifying.rank(race.state, race.dice, race.emit)
     out = race.result()
     assert [p.seat for p in out.order] == ["A", "B", "C", "D"]
     assert [p.figures["score"] for p in out.order] == [24, 27, 27, None]
@@ -62,7 +62,7 @@ def test_soft_tyres_double_qualifying_overshoot_points():
     gear(race, "A", 3)
     act(race, "A", "boost", soft=False, nitro=False)
     move(race, "A", lane(2, 29, 35))
-    assert race.by_seat["A"].q_overshoot == 4
+    assert race.state.by_seat["A"].q_overshoot == 4
 
 
 def test_leaving_a_three_stop_corner_after_one_stop_ends_the_lap_unclassified():
@@ -83,12 +83,12 @@ def test_a_qualifying_lap_counts_turns_and_reported_seconds():
         dice=["g2:4", "g2:2"],
         qualifying_seconds_per_turn=40,
     )
-    race.by_seat["A"].q_seconds = 90
+    race.state.by_seat["A"].q_seconds = 90
     act(race, "A", "gear", gear=2, elapsed_s=20)
     act(race, "A", "move", path=lane(1, 116, 119), elapsed_s=15)
     gear(race, "A", 2)
     move(race, "A", ["r0l1"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.q_turns == 5 and car.q_seconds == 90 + 35 + 40
     [lap] = events_of(race, "qualifying_lap")
     assert lap["score"] == 5 + 2 + 0
@@ -96,11 +96,11 @@ def test_a_qualifying_lap_counts_turns_and_reported_seconds():
 
 def finish(race, order, eliminated=()):
     for seat in order:
-        car = race.by_seat[seat]
+        car = race.state.by_seat[seat]
         car.status = "finished"
-        race.finish_order.append(car)
+        race.state.finish_order.append(car)
     for seat, progress, tiebreak, turn_seq in eliminated:
-        car = race.by_seat[seat]
+        car = race.state.by_seat[seat]
         car.status = "eliminated"
         car.eliminated_at = {
             "round": 9,
@@ -110,7 +110,7 @@ def finish(race, order, eliminated=()):
             "tiebreak_progress": tiebreak,
             "space": "r1l1",
         }
-    race.end_reason = "all_cars_done"
+    race.state.end_reason = "all_cars_done"
     race._waiting = []
 
 
@@ -128,7 +128,7 @@ def test_team_points(ruleset, x, y):
     finish(race, ["A", "B", "C", "D"])
     teams = race.result().details["teams"]
     assert [(t["team"], t["points"]) for t in teams] == [("X", x), ("Y", y)]
-    assert race.by_seat["A"].colour == race.by_seat["D"].colour
+    assert race.state.by_seat["A"].colour == race.state.by_seat["D"].colour
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,7 @@ def test_team_points(ruleset, x, y):
 def test_eliminated_cars_are_classified(ruleset, ranks, tail):
     """FD-X-40, FD-E-20, FD-BGA-2."""
     race = bare_race(list("ABCDE"), ruleset=ruleset, qualifying_ranks=ranks, laps=1)
-    for car in race.cars:
+    for car in race.state.cars:
         car.lap = 1
     finish(race, ["A", "B", "C"], [("D", 95, 95, 40), ("E", 100, 78, 41)])
     out = race.result()

@@ -42,7 +42,7 @@ def test_fd_a_3_1_basic_collisions_leave_no_damage_marker():
     )
     gear(race, "A", 2)
     move(race, "A", lane(1, 2, 3))
-    assert race.by_seat["B"].wear["WP"] == 17 and race.markers == {}
+    assert race.state.by_seat["B"].wear["WP"] == 17 and race.state.markers == {}
 
 
 def test_fd_a_4_1_the_overshoot_is_paid_in_tyre_points():
@@ -50,7 +50,7 @@ def test_fd_a_4_1_the_overshoot_is_paid_in_tyre_points():
     race = scenario([{"seat": "A", "space": "r5l0", "gear": 3}], dice=["g3:8"], level="advanced")
     gear(race, "A", 3)
     move(race, "A", lane(0, 6, 13))
-    assert race.by_seat["A"].wear["T"] == 4
+    assert race.state.by_seat["A"].wear["T"] == 4
     assert events_of(race, "overshoot")[0]["distance"] == 2
 
 
@@ -59,7 +59,7 @@ def test_fd_a_4_2_two_missing_stops_eliminate_before_the_tyres_count():
     race = scenario([{"seat": "A", "space": "r30l1", "gear": 4}], dice=["g4:9"], level="advanced")
     gear(race, "A", 4)
     move(race, "A", ["r31l1", "r32l1", "r33l1", "r34l1", "r35l1", *lane(1, 37, 40)])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.eliminated_at["cause"] == "corner" and car.wear["T"] == 6
 
 
@@ -75,7 +75,7 @@ def test_fd_a_4_5_a_blocked_overshooting_car_pays_tyres_then_brakes():
     with pytest.raises(IllegalAction, match="keeps its lane"):
         move(race, "A", [*lane(0, 6, 11), "r12l1"])
     move(race, "A", lane(0, 6, 12))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert (car.wear["T"], car.wear["Br"]) == (5, 2)
     kinds = [e.type for e in race.events if e.type in ("overshoot", "braking_paid")]
     assert kinds == ["overshoot", "braking_paid"]
@@ -86,7 +86,7 @@ def test_fd_a_5_1_voluntary_braking_costs_a_brake_point_a_space_down_to_zero():
     race = scenario([{"seat": "A", "space": "r0l1", "gear": 3}], dice=["g3:6"], level="advanced")
     gear(race, "A", 3)
     move(race, "A", lane(1, 1, 3))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["Br"] == 0 and car.status == "racing"
     assert events_of(race, "braking_paid")[0]["kind"] == "voluntary"
 
@@ -98,7 +98,7 @@ def test_fd_a_5_1_voluntary_braking_needs_enough_brake_points():
     with pytest.raises(IllegalAction):
         move(race, "A", lane(1, 1, 3))
     move(race, "A", lane(1, 1, 4))
-    assert race.by_seat["A"].wear["Br"] == 0
+    assert race.state.by_seat["A"].wear["Br"] == 0
 
 
 def test_fd_a_5_3_a_blocked_car_stopping_short_pays_voluntary_brake_points():
@@ -111,7 +111,7 @@ def test_fd_a_5_3_a_blocked_car_stopping_short_pays_voluntary_brake_points():
     )
     gear(race, "A", 3)
     move(race, "A", ["r13l1"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert (car.wear["Br"], car.wear["T"]) == (0, 6)
     assert events_of(race, "braking_paid")[0]["kind"] == "voluntary"
 
@@ -126,7 +126,7 @@ def test_fd_a_12_1_and_amb_27_forced_braking_with_no_brakes_left_eliminates():
     )
     gear(race, "A", 3)
     move(race, "A", ["r13l1", "r14l1"])
-    assert race.by_seat["A"].eliminated_at["cause"] == "braking"
+    assert race.state.by_seat["A"].eliminated_at["cause"] == "braking"
 
 
 def test_fd_a_5_5_slipstream_braking_is_a_brake_cost_of_the_turn():
@@ -135,7 +135,7 @@ def test_fd_a_5_5_slipstream_braking_is_a_brake_cost_of_the_turn():
     gear(race, "A", 4)
     move(race, "A", lane(1, 47, 54))
     act(race, "A", "slipstream", path=["r55l0"])
-    assert race.by_seat["A"].wear["Br"] == 1
+    assert race.state.by_seat["A"].wear["Br"] == 1
     [paid] = events_of(race, "braking_paid")
     assert (paid["kind"], paid["costs"]) == ("slipstream", {"Br": 2})
 
@@ -150,7 +150,7 @@ def test_fd_a_8_1_and_8_2_an_engine_at_zero_eliminates():
     )
     gear(race, "A", 5)
     move(race, "A", [*lane(1, 107, 119), *lane(1, 0, 6)])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == "eliminated" and car.eliminated_at["cause"] == "engine"
 
 
@@ -160,8 +160,8 @@ def test_fd_a_10_2_slipstream_is_optional_and_declining_costs_nothing():
     gear(race, "A", 4)
     move(race, "A", lane(1, 47, 54))
     act(race, "A", "slipstream", path=[])
-    car = race.by_seat["A"]
-    assert race.track.ids[car.space] == "r54l1" and car.wear["Br"] == 3
+    car = race.state.by_seat["A"]
+    assert race.state.track.ids[car.space] == "r54l1" and car.wear["Br"] == 3
 
 
 def test_fd_a_10_7_a_slipstream_out_of_an_unstopped_corner_is_an_overshoot():
@@ -181,7 +181,7 @@ def test_fd_a_10_7_a_slipstream_out_of_an_unstopped_corner_is_an_overshoot():
     act(race, "A", "slipstream", path=["r33l1", "r34l1", "r35l1"])
     [over] = events_of(race, "overshoot")
     assert (over["corner"], over["distance"]) == ("C2", 2)
-    assert race.by_seat["A"].wear["T"] == 4
+    assert race.state.by_seat["A"].wear["T"] == 4
     assert events_of(race, "corner_stop") == []
 
 
@@ -203,7 +203,7 @@ def test_fd_a_10_9_a_slipstream_over_the_line_on_the_last_lap_ends_past_it():
     assert ["r59l0", "r0l0"] in paths
     assert not any(len(p) == 3 and p[1].startswith("r0") for p in paths)
     act(race, "A", "slipstream", path=["r59l0", "r0l0"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == "finished" and car.wear["Br"] == 3
 
 
@@ -218,7 +218,7 @@ def test_fd_a_11_2_without_technical_stops_the_box_means_a_tyre_stop():
     gear(race, "A", 3)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
     assert [e["stop"] for e in events_of(race, "pit_roll")] == ["long"]
-    assert race.by_seat["A"].wear["T"] == 6
+    assert race.state.by_seat["A"].wear["T"] == 6
 
 
 def test_fd_a_11_2_with_technical_stops_the_car_chooses():
@@ -251,6 +251,6 @@ def test_fd_a_12_2_an_eliminated_car_leaves_the_board_at_once():
     )
     gear(race, "A", 2)
     move(race, "A", lane(1, 2, 3))
-    b = race.by_seat["B"]
+    b = race.state.by_seat["B"]
     assert b.status == "eliminated"
-    assert race.track.index["r3l0"] not in race.occupied()
+    assert race.state.track.index["r3l0"] not in race.state.occupied()

@@ -4,7 +4,7 @@ import pytest
 
 from races.rules import IllegalAction, Seat, get_game
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.gears import legal_gears
+from races.rules.formula_d.rules.gears import legal_gears
 
 from .driving import events_of, gear, lane, move, scenario
 
@@ -35,17 +35,17 @@ def test_fd_b_2_1_the_highest_grid_roll_takes_pole():
     race = started("ABC", ["black:5", "black:18", "black:10", *["black:1"] * 3])
     assert events_of(race, "grid_set")[0]["order"] == ["B", "C", "A"]
     assert [e["value"] for e in events_of(race, "grid_roll")] == [5, 18, 10]
-    assert {s: c.gear for s, c in race.by_seat.items()} == {"A": 1, "B": 1, "C": 1}
-    assert race.track.ids[race.by_seat["B"].space] == "r59l2"
+    assert {s: c.gear for s, c in race.state.by_seat.items()} == {"A": 1, "B": 1, "C": 1}
+    assert race.state.track.ids[race.state.by_seat["B"].space] == "r59l2"
 
 
 def test_fd_b_4_3_a_normal_start_stays_in_gear_one_and_may_shift_to_two():
     """FD-B-4.3."""
     race = started("AB", ["black:10", "g1:2", "black:1"], grid=["A", "B"])
     move(race, "A", ["r0l2", "r1l2"])
-    car = race.by_seat["A"]
-    assert (race.track.ids[car.space], car.gear) == ("r1l2", 1)
-    assert legal_gears(race, car) == [1, 2]
+    car = race.state.by_seat["A"]
+    assert (race.state.track.ids[car.space], car.gear) == ("r1l2", 1)
+    assert legal_gears(race.state, car) == [1, 2]
 
 
 def test_fd_b_4_5_a_normal_start_ending_beside_a_car_makes_collision_checks():
@@ -59,7 +59,7 @@ def test_fd_b_4_5_a_normal_start_ending_beside_a_car_makes_collision_checks():
     move(race, "B", ["r59l1", "r0l1"])
     checks = events_of(race, "collision_check")
     assert [(c["seat"], c["mover"]) for c in checks] == [("A", "B"), ("B", "B")]
-    assert (race.by_seat["A"].wear["WP"], race.by_seat["B"].wear["WP"]) == (17, 18)
+    assert (race.state.by_seat["A"].wear["WP"], race.state.by_seat["B"].wear["WP"]) == (17, 18)
 
 
 def test_fd_b_5_1_there_is_no_gear_seven():
@@ -99,7 +99,7 @@ def test_fd_b_6_5_and_amb_20_the_finish_line_ends_the_last_move_for_free():
     race = scenario([{"seat": "A", "space": "r57l1", "lap": 1, "gear": 3}], dice=["g3:8"])
     gear(race, "A", 3)
     move(race, "A", ["r58l1", "r59l1", "r0l1"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == "finished" and car.wear["WP"] == 18
     assert events_of(race, "braking_paid") == []
     [moved] = events_of(race, "moved")
@@ -113,8 +113,8 @@ def test_fd_b_7_1_a_lane_change_is_one_diagonal_step():
     with pytest.raises(IllegalAction):
         move(race, "A", ["r1l0", "r2l0", "r3l0"])
     move(race, "A", ["r2l0", "r3l0", "r4l0"])
-    assert race.track.ids[race.by_seat["A"].space] == "r4l0"
-    assert race.by_seat["A"].wear["WP"] == 18
+    assert race.state.track.ids[race.state.by_seat["A"].space] == "r4l0"
+    assert race.state.by_seat["A"].wear["WP"] == 18
 
 
 def test_fd_b_7_4_no_lane_change_after_an_overshooting_exit():
@@ -143,7 +143,7 @@ def test_fd_b_8_10_inside_a_corner_only_the_arrows_may_be_followed():
     with pytest.raises(IllegalAction):
         move(race, "A", ["r8l2", "r9l0", "r10l0"])
     move(race, "A", ["r8l2", "r9l1", "r10l1"])
-    assert race.track.ids[race.by_seat["A"].space] == "r10l1"
+    assert race.state.track.ids[race.state.by_seat["A"].space] == "r10l1"
 
 
 def test_fd_b_8_12_entering_another_corner_starts_a_new_count():
@@ -154,8 +154,8 @@ def test_fd_b_8_12_entering_another_corner_starts_a_new_count():
     )
     gear(race, "A", 4)
     move(race, "A", lane(0, 12, 21))
-    car = race.by_seat["A"]
-    assert race.track.corners[car.corner].id == "T2" and car.stops == 1
+    car = race.state.by_seat["A"]
+    assert race.state.track.corners[car.corner].id == "T2" and car.stops == 1
     assert events_of(race, "overshoot") == []
 
 
@@ -168,7 +168,7 @@ def test_fd_b_8_9_and_9_5_a_blocked_overshooting_car_pays_the_overshoot_then_bra
     )
     gear(race, "A", 3)
     move(race, "A", lane(0, 6, 12))
-    assert race.by_seat["A"].wear["WP"] == 16
+    assert race.state.by_seat["A"].wear["WP"] == 16
     kinds = [e.type for e in race.events if e.type in ("overshoot", "braking_paid")]
     assert kinds == ["overshoot", "braking_paid"]
 
@@ -182,7 +182,7 @@ def test_fd_b_9_5_and_14_2_unpayable_forced_braking_eliminates():
     )
     gear(race, "A", 4)
     move(race, "A", ["r13l1", "r14l1"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == "eliminated" and car.eliminated_at["cause"] == "braking"
 
 
@@ -195,7 +195,7 @@ def test_fd_b_9_3_and_amb_10_a_blocked_car_may_stop_shorter_at_the_voluntary_pri
     )
     gear(race, "A", 4)
     move(race, "A", ["r13l1"])
-    assert race.by_seat["A"].wear["WP"] == 9
+    assert race.state.by_seat["A"].wear["WP"] == 9
     assert events_of(race, "braking_paid")[0]["kind"] == "voluntary"
 
 
@@ -208,7 +208,7 @@ def test_fd_b_12_2_any_gear_may_enter_the_pit_lane():
     )
     gear(race, "A", 5)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.pit == "box_basic" and car.wear["WP"] == 18
 
 
@@ -224,7 +224,7 @@ def test_fd_b_12_3_no_overtaking_in_the_pit_lane():
     with pytest.raises(IllegalAction, match="ends on p2"):
         move(race, "A", ["p2", "p3", "p4", "p5", "p6", "p7", "box_white"])
     move(race, "A", ["p2"])
-    assert race.track.ids[race.by_seat["A"].space] == "p2"
+    assert race.state.track.ids[race.state.by_seat["A"].space] == "p2"
 
 
 @pytest.mark.parametrize("ruleset", ["published", "bga"])
@@ -237,7 +237,7 @@ def test_fd_b_12_4_only_the_own_box_is_a_pit_stop(ruleset):
     with pytest.raises(IllegalAction):
         move(race, "A", ["p2", "p3", "p4", "box_yellow"])
     move(race, "A", ["p2", "p3", "box_red"])
-    assert race.by_seat["A"].wear["WP"] == 18 and race.by_seat["A"].pit_stops == 1
+    assert race.state.by_seat["A"].wear["WP"] == 18 and race.state.by_seat["A"].pit_stops == 1
 
 
 def test_fd_b_12_8_and_amb_17_a_boxed_car_nearer_the_exit_holds_nobody():
@@ -253,8 +253,8 @@ def test_fd_b_12_8_and_amb_17_a_boxed_car_nearer_the_exit_holds_nobody():
     )
     gear(race, "D", 3)
     move(race, "D", ["p5", "p6", "p7", "p8", "p9", "p10"])
-    assert race.track.ids[race.by_seat["D"].space] == "p10"
-    assert race.track.ids[race.by_seat["B"].space] == "box_blue"
+    assert race.state.track.ids[race.state.by_seat["D"].space] == "p10"
+    assert race.state.track.ids[race.state.by_seat["B"].space] == "box_blue"
 
 
 def test_fd_b_12_13_the_track_part_of_an_exit_follows_the_ordinary_rules():
@@ -270,8 +270,8 @@ def test_fd_b_12_13_the_track_part_of_an_exit_follows_the_ordinary_rules():
     )
     gear(race, "D", 2)
     move(race, "D", ["p14", "r3l2", "r4l2"])
-    car = race.by_seat["D"]
-    assert car.pit == "none" and race.track.ids[car.space] == "r4l2"
+    car = race.state.by_seat["D"]
+    assert car.pit == "none" and race.state.track.ids[car.space] == "r4l2"
     checks = events_of(race, "collision_check")
     assert [(c["seat"], c["failed"]) for c in checks] == [("B", True), ("D", False)]
 
@@ -295,7 +295,7 @@ def test_fd_b_13_1_and_amb_19_finishers_of_one_round_rank_in_playing_order():
         ("A", 1),
         ("B", 2),
     ]
-    assert race.end_reason == "all_cars_done"
+    assert race.state.end_reason == "all_cars_done"
     assert events_of(race, "session_ended")[0]["order"] == ["A", "B"]
 
 
@@ -335,7 +335,7 @@ def test_fd_b_11_4_a_maximum_roll_into_the_pit_triggers_only_the_others():
     gear(race, "A", 5)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
     assert [c["seat"] for c in events_of(race, "engine_check")] == ["B"]
-    assert race.by_seat["B"].wear["WP"] == 17
+    assert race.state.by_seat["B"].wear["WP"] == 17
 
 
 @pytest.mark.parametrize(("lap", "completed"), [(0, 0), (1, 1), (2, 2)])
@@ -358,4 +358,4 @@ def test_fd_t_9_3_the_pit_entry_progress_is_that_of_the_entry_space(lap, progres
     )
     gear(race, "A", 2)
     move(race, "A", ["p1", "p2"])
-    assert race.by_seat["A"].entry_progress == progress
+    assert race.state.by_seat["A"].entry_progress == progress

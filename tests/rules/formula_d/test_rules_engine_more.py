@@ -48,7 +48,7 @@ def test_fd_o_4_per_seat_choices_come_from_the_setup():
     ]
     race = started(seats, ["black:1"] * 2, grid=["A", "B"], level="advanced", build_your_car=True)
     assert colours(race) == {"A": "white", "B": "yellow"}
-    assert race.by_seat["A"].maxima == build
+    assert race.state.by_seat["A"].maxima == build
 
 
 def test_fd_e_5_seat_order_drives_rolls_and_decisions():

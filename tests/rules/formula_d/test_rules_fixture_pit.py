@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from races.rules.formula_d import layout, track
+from races.rules.formula_d.rules import layout, track
 
 from .driving import act, events_of, gear, lane, move, scenario
 
@@ -69,8 +69,8 @@ def test_fd_a_10_10_and_amb_25_no_slipstream_after_a_fast_stop_exit(short_pit):
     move(race, "A", ["p1", "p2", "box_red"])
     assert race.pending[0].kind == "fast_exit" and race.pending[0].options["m"] == 5
     act(race, "A", "fast_exit", path=["p4", "p5", "p6", "p7", "r4l2"])
-    car = race.by_seat["A"]
-    assert race.track.ids[car.space] == "r4l2" and car.gear == 4
+    car = race.state.by_seat["A"]
+    assert race.state.track.ids[car.space] == "r4l2" and car.gear == 4
     assert not any(d.kind == "slipstream" for d in race.pending)
     assert [e["kind"] for e in events_of(race, "moved")] == ["main", "fast_exit"]
 
@@ -110,4 +110,4 @@ def test_fd_a_10_9_control_a_main_move_may_turn_in_there(short_pit):
     )
     gear(race, "A", 2)
     move(race, "A", ["r25l2", "r26l2", "p1"])
-    assert race.by_seat["A"].pit == "lane"
+    assert race.state.by_seat["A"].pit == "lane"

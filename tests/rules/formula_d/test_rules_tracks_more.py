@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from races.rules.formula_d.track import DATA, TrackError, load_track, track_from_data
+from races.rules.formula_d.rules.track import DATA, TrackError, load_track, track_from_data
 
 SHIPPED = ["paddock_ring", "lakeside_gp", "lakeside_night"]
 
@@ -260,6 +260,6 @@ def test_fd_t_10_1_and_15_1_lakeside_by_night_zones():
 
 def test_fd_t_12_three_tracks_are_shipped():
     """FD-T-12."""
-    from races.rules.formula_d.track import track_ids
+    from races.rules.formula_d.rules.track import track_ids
 
     assert set(SHIPPED) <= set(track_ids())

@@ -3,11 +3,11 @@
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
-from races.rules.formula_d.abilities import DRIVERS
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.scenario import qualifying_scenario
+from races.rules.formula_d.rules.abilities import DRIVERS
 
 from .driving import events_of, gear, lane, move, scenario
+from .scenario import qualifying_scenario
 
 GAME = get_game("formula_d")
 AB = [Seat("A", "A"), Seat("B", "B")]
@@ -27,7 +27,7 @@ def test_fd_v_1_1_a_basic_two_lap_race_opens_the_pit_after_lap_one():
     )
     gear(race, "A", 3)
     move(race, "A", ["p1", "p2", "p3", "box_red"])
-    assert race.by_seat["A"].wear["WP"] == 18
+    assert race.state.by_seat["A"].wear["WP"] == 18
 
 
 @pytest.mark.parametrize(("lap", "status"), [(1, "racing"), (2, "finished")])
@@ -41,7 +41,7 @@ def test_fd_v_1_3_the_two_lap_race_ends_after_lap_two(lap, status):
     )
     gear(race, "A", 2)
     move(race, "A", ["r58l1", "r59l1", "r0l1", *(["r1l1"] if lap == 1 else [])])
-    assert race.by_seat["A"].status == status
+    assert race.state.by_seat["A"].status == status
     assert bool(events_of(race, "session_ended")) is (status == "finished")
 
 
@@ -76,7 +76,7 @@ def test_fd_v_4_5_the_qualifying_lap_ends_at_the_second_crossing():
     start = qualifying_scenario({"seat": "A", "space": "r119l1", "lap": 0}, dice=["g1:2"])
     gear(start, "A", 1)
     move(start, "A", ["r0l1", "r1l1"])
-    assert start.by_seat["A"].lap == 1 and events_of(start, "qualifying_lap") == []
+    assert start.state.by_seat["A"].lap == 1 and events_of(start, "qualifying_lap") == []
     end = qualifying_scenario({"seat": "A", "space": "r117l1", "lap": 1, "gear": 3}, dice=["g3:4"])
     gear(end, "A", 3)
     move(end, "A", ["r118l1", "r119l1", "r0l1"])
@@ -87,7 +87,7 @@ def test_fd_v_5_1_team_mates_share_a_colour():
     """FD-V-5.1."""
     seats = [Seat(s, s, team=t) for s, t in zip("ABCD", "XYYX", strict=True)]
     race = started({"team_race": True}, ["black:1"] * 4, seats=seats)
-    colours = {s: race.by_seat[s].colour for s in "ABCD"}
+    colours = {s: race.state.by_seat[s].colour for s in "ABCD"}
     assert colours["A"] == colours["D"] and colours["B"] == colours["C"]
     assert colours["A"] != colours["B"]
 
@@ -109,10 +109,10 @@ def test_fd_v_7_1_without_tyre_choice_rain_brings_no_slide_and_no_multiplier():
         weather_state="RAIN",
     )
     gear(race, "A", 3)
-    assert race.by_seat["A"].tires is None
+    assert race.state.by_seat["A"].tires is None
     assert race.pending[0].options["m"] == 8
     move(race, "A", lane(0, 6, 13))
-    assert race.by_seat["A"].wear["T"] == 4
+    assert race.state.by_seat["A"].wear["T"] == 4
 
 
 def test_fd_v_7_8_tyre_effects_need_advanced_mode():
@@ -155,7 +155,7 @@ def test_fd_v_10_1_and_10_2_a_basic_street_race_is_basic_mode_with_nitro():
     cfg = GAME.options.validate({"track": "lakeside_night"})
     assert (cfg["level"], cfg["street"], cfg["nitro"], cfg["laps"]) == ("basic", True, True, 1)
     race = started({"track": "lakeside_night"}, ["black:1"] * 2)
-    assert all(c.maxima == {"WP": 18} for c in race.cars)
+    assert all(c.maxima == {"WP": 18} for c in race.state.cars)
 
 
 def test_fd_v_11_1_and_11_3_advanced_street_cars_drive_their_driver_cards_with_nitro():
@@ -167,8 +167,8 @@ def test_fd_v_11_1_and_11_3_advanced_street_cars_drive_their_driver_cards_with_n
     cfg = GAME.options.validate({"track": "lakeside_night", "level": "advanced"})
     assert cfg["special_drivers"] is True and cfg["nitro"] is True
     race = started({"track": "lakeside_night", "level": "advanced"}, ["black:1"] * 2, seats)
-    assert race.by_seat["A"].maxima == DRIVERS["frogger"]
-    assert race.by_seat["B"].maxima == DRIVERS["li_tzu_sin"]
+    assert race.state.by_seat["A"].maxima == DRIVERS["frogger"]
+    assert race.state.by_seat["B"].maxima == DRIVERS["li_tzu_sin"]
 
 
 def test_fd_v_11_8_the_tunnel_works_the_same_in_advanced_mode():
@@ -180,9 +180,9 @@ def test_fd_v_11_8_the_tunnel_works_the_same_in_advanced_mode():
         level="advanced",
         special_drivers=False,
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     with pytest.raises(IllegalAction):
         move(race, "A", ["r36l1", "r37l0"])
     move(race, "A", ["r36l1", "r37l1"])
-    assert race.track.ids[race.by_seat["A"].space] == "r37l1"
+    assert race.state.track.ids[race.state.by_seat["A"].space] == "r37l1"

@@ -8,9 +8,9 @@ paths, and every path must walk legally to its state.
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from races.rules.formula_d import steps
-from races.rules.formula_d.search import search, unwind
-from races.rules.formula_d.steps import (
+from races.rules.formula_d.rules import steps
+from races.rules.formula_d.rules.search import search, unwind
+from races.rules.formula_d.rules.steps import (
     CHANGES,
     HAZARDS,
     LAP,
@@ -23,7 +23,7 @@ from races.rules.formula_d.steps import (
     start_state,
     walk,
 )
-from races.rules.formula_d.track import TRACK, load_track
+from races.rules.formula_d.rules.track import TRACK, load_track
 
 
 def reference_search(rules: MoveRules, start: tuple, depth: int):

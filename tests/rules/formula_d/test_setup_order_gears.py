@@ -111,14 +111,14 @@ def test_a_great_start_moves_four_and_allows_gear_two_next():
         dice=ScriptedDice(["black:17", "black:1"]),
     )
     move(race, "A", ["r0l2", "r1l2", "r2l2", "r3l2"])
-    car = race.by_seat["A"]
-    assert (race.track.ids[car.space], car.lap, car.gear) == ("r3l2", 1, 1)
-    from races.rules.formula_d.gears import legal_gears
+    car = race.state.by_seat["A"]
+    assert (race.state.track.ids[car.space], car.lap, car.gear) == ("r3l2", 1, 1)
+    from races.rules.formula_d.rules.gears import legal_gears
 
-    assert legal_gears(race, car) == [1, 2]
+    assert legal_gears(race.state, car) == [1, 2]
     # B stalled: no collision dice were rolled and only gear 1 is legal for it
     assert events_of(race, "collision_check") == []
-    assert legal_gears(race, race.by_seat["B"]) == [1]
+    assert legal_gears(race.state, race.state.by_seat["B"]) == [1]
 
 
 def test_turn_order_ties_published_inner_lane_and_bga_arrival():
@@ -156,7 +156,7 @@ def test_basic_skip_costs(to, wear):
         [{"seat": "A", "space": "r0l1", "gear": 6}], dice=[f"g{to}:{min(GEAR_FACES[to])}"]
     )
     gear(race, "A", to)
-    assert race.by_seat["A"].wear["WP"] == wear
+    assert race.state.by_seat["A"].wear["WP"] == wear
 
 
 def test_basic_illegal_gears():
@@ -171,7 +171,7 @@ def test_basic_illegal_gears():
     with pytest.raises(IllegalAction, match="cannot pay"):
         gear(race, "A", 2)
     gear(race, "A", 3)
-    assert race.by_seat["A"].wear["WP"] == 1
+    assert race.state.by_seat["A"].wear["WP"] == 1
 
 
 @pytest.mark.parametrize(
@@ -180,17 +180,17 @@ def test_basic_illegal_gears():
 )
 def test_advanced_skip_limits(frm, wear, legal):
     """FD-X-11, FD-A-6.2, FD-A-6.3."""
-    from races.rules.formula_d.gears import legal_gears
+    from races.rules.formula_d.rules.gears import legal_gears
 
     race = scenario([{"seat": "A", "space": "r0l1", "gear": frm, "wear": wear}], level="advanced")
-    assert legal_gears(race, race.by_seat["A"]) == legal
+    assert legal_gears(race.state, race.state.by_seat["A"]) == legal
 
 
 def test_advanced_skip_costs_five_to_two():
     """FD-X-11, FD-A-6.1."""
     race = scenario([{"seat": "A", "space": "r0l1", "gear": 5}], level="advanced", dice=["g2:2"])
     gear(race, "A", 2)
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert (car.wear["Gb"], car.wear["Br"], car.wear["En"]) == (2, 2, 3)
 
 

@@ -46,7 +46,7 @@ def test_no_slipstream_behind_a_faster_or_slow_car_or_after_braking(a_gear, b_ge
     gear(race, "A", a_gear)
     move(race, "A", lane(1, 47, 54))
     assert not any(d.kind == "slipstream" for d in race.pending)
-    assert race.by_seat["A"].space == race.track.index["r54l1"]
+    assert race.state.by_seat["A"].space == race.state.track.index["r54l1"]
 
 
 def test_an_unbraked_slipstream_can_chain_and_a_braked_one_cannot():
@@ -61,7 +61,7 @@ def test_an_unbraked_slipstream_can_chain_and_a_braked_one_cannot():
     gear(race, "A", 4)
     move(race, "A", lane(1, 47, 54))
     act(race, "A", "slipstream", path=["r55l0", "r56l0"])
-    assert race.by_seat["A"].wear["Br"] == 2
+    assert race.state.by_seat["A"].wear["Br"] == 2
     assert race.finished
 
 
@@ -86,7 +86,7 @@ def test_a_slipstream_into_a_corner_costs_a_brake_point(brakes):
     full = [o for o in options if len(o["path"]) == 3]
     assert full and all(o["corner_entry"] and o["brake_points"] == 1 for o in full)
     act(race, "A", "slipstream", path=full[0]["path"])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["Br"] == 2 and car.corner >= 0 and car.stops == 1
 
 
@@ -105,7 +105,7 @@ def test_a_marked_space_makes_one_suspension_check(weather, roll, lost):
     gear(race, "A", 2)
     move(race, "A", lane(1, 13, 15))
     assert len(events_of(race, "marker_check")) == 1
-    assert race.by_seat["A"].wear["Su"] == 2 - lost
+    assert race.state.by_seat["A"].wear["Su"] == 2 - lost
 
 
 def test_the_start_space_of_a_move_is_not_checked():
@@ -133,20 +133,20 @@ def test_an_engine_check_elimination_leaves_a_marker_under_both_rulesets(ruleset
     )
     gear(race, "A", 5)
     move(race, "A", [*lane(1, 107, 119), *lane(1, 0, 6)])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.eliminated_at["cause"] == "engine"
-    assert race.markers.get(car.space, 0) >= 1
+    assert race.state.markers.get(car.space, 0) >= 1
 
 
 def test_a_skip_of_three_gears_marks_the_space_where_the_turn_ends():
     """FD-X-11, FD-A-6.4, FD-A-9.1, FD-AMB-23."""
     race = scenario([{"seat": "A", "space": "r12l1", "gear": 6}], dice=["g2:2"], level="advanced")
     gear(race, "A", 2)
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert (car.wear["Gb"], car.wear["Br"], car.wear["En"]) == (2, 2, 2)
-    assert race.markers == {}
+    assert race.state.markers == {}
     move(race, "A", lane(1, 13, 14))
-    assert race.markers == {race.track.index["r14l1"]: 1}
+    assert race.state.markers == {race.state.track.index["r14l1"]: 1}
 
 
 @pytest.mark.parametrize(("ruleset", "longest"), [("published", 3), ("bga", 4)])
@@ -171,7 +171,7 @@ def test_an_unused_soft_bonus_adds_a_slipstream_step_under_bga(ruleset, longest)
     assert max(len(p["path"]) for p in paths) == longest
     if longest == 4:
         act(race, "A", "slipstream", path=["r55l0", "r56l0", "r57l1", "r58l1"])
-        assert race.track.ids[race.by_seat["A"].space] == "r58l1"
+        assert race.state.track.ids[race.state.by_seat["A"].space] == "r58l1"
 
 
 @pytest.mark.parametrize(("ruleset", "markers"), [("published", 3), ("bga", 2)])
@@ -191,11 +191,11 @@ def test_an_engine_point_lost_to_a_skip_keeps_its_marker_when_the_car_is_elimina
     )
     gear(race, "A", 2)
     move(race, "A", lane(1, 13, 14))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.wear["En"] == car.maxima["En"] - 1
     assert car.eliminated_at["cause"] == "suspension"
-    assert race.track.ids[car.space] == "r13l1"
-    assert race.markers == {race.track.index["r13l1"]: markers}
+    assert race.state.track.ids[car.space] == "r13l1"
+    assert race.state.markers == {race.state.track.index["r13l1"]: markers}
     placed = [e for e in events_of(race, "marker_placed") if e["seat"] == "A"]
     assert [e["cause"] for e in placed] == ["damage", "eliminated"][: markers - 1]
 
@@ -215,6 +215,6 @@ def test_an_engine_check_elimination_in_the_cars_own_turn_leaves_the_loss_marker
     )
     gear(race, "A", 5)
     move(race, "A", [*lane(1, 107, 119), *lane(1, 0, 6)])
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.eliminated_at["cause"] == "engine"
-    assert race.markers == {car.space: markers}
+    assert race.state.markers == {car.space: markers}

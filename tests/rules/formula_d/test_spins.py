@@ -17,7 +17,7 @@ def test_an_overshoot_equal_to_the_tyres_spins_the_car(ruleset, tyres):
     )
     gear(race, "A", 3)
     move(race, "A", lane(0, 10, 13))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.spun and car.gear == 1 and car.wear["T"] == tyres
     assert [g["gear"] for g in race.pending[0].options["gears"]] == [1]
     gear(race, "A", 1)
@@ -34,7 +34,7 @@ def test_published_bald_tyres_spin_again_on_one_space_and_die_on_two(distance, s
     )
     gear(race, "A", 2)
     move(race, "A", lane(0, 11, 11 + distance))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == status
     if status == "racing":
         assert car.spun and car.wear["T"] == 0
@@ -69,7 +69,7 @@ def test_bga_counts_spin_thresholds_in_points(tires, status):
 
         act(race, "A", "boost", soft=False, nitro=False)
     move(race, "A", lane(0, 11, 12))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.status == status
     if status == "racing":
         assert car.spun and car.wear["T"] == 1
@@ -84,4 +84,4 @@ def test_a_larger_overshoot_than_the_tyres_eliminates():
     )
     gear(race, "A", 3)
     move(race, "A", lane(0, 10, 14))
-    assert race.by_seat["A"].eliminated_at["cause"] == "tyres"
+    assert race.state.by_seat["A"].eliminated_at["cause"] == "tyres"

@@ -26,7 +26,7 @@ def test_returning_to_a_lane_to_overtake_is_allowed():
     )
     gear(race, "A", 3)
     move(race, "A", WEAVE)
-    assert race.by_seat["A"].space == race.track.index["r30l1"]
+    assert race.state.by_seat["A"].space == race.state.track.index["r30l1"]
 
 
 def test_a_third_lane_change_on_one_straight_is_illegal():
@@ -66,7 +66,7 @@ def test_a_diagonal_squeeze_between_two_cars_is_legal():
     )
     gear(race, "A", 1)
     move(race, "A", ["r25l1"])
-    assert race.by_seat["A"].space == race.track.index["r25l1"]
+    assert race.state.by_seat["A"].space == race.state.track.index["r25l1"]
 
 
 def test_steps_go_only_to_forward_neighbours():

@@ -23,13 +23,13 @@ def test_nitro_adds_the_gear_and_must_be_used_in_full():
     with pytest.raises(IllegalAction, match="exactly 9"):
         move(race, "A", lane(1, 1, 8))
     move(race, "A", lane(1, 1, 9))
-    assert race.by_seat["A"].nitro == 0
+    assert race.state.by_seat["A"].nitro == 0
 
 
 def test_nitro_is_not_offered_again_before_the_lap_is_complete():
     """FD-X-50, FD-V-9.4."""
     race = night([{"seat": "A", "space": "r0l1", "gear": 3}], ["g3:6"])
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 3)
     assert race.pending[0].kind == "move"
 
@@ -42,10 +42,10 @@ def test_completing_a_lap_restores_nitro_and_repairs_ten_wear_points():
             ["g2:3"],
             laps=2,
         )
-        race.by_seat["A"].nitro = 0
+        race.state.by_seat["A"].nitro = 0
         gear(race, "A", 2)
         move(race, "A", ["r119l1", "r0l1", "r1l1"])
-        car = race.by_seat["A"]
+        car = race.state.by_seat["A"]
         assert car.wear["WP"] == after and car.nitro == 1
 
 
@@ -59,16 +59,16 @@ def test_basic_zones_on_the_stopping_space(space, roll, wp):
         [{"seat": "A", "space": f"r{rank - 2}l{lane_no}", "gear": 2}],
         ["g2:2", f"black:{roll}"],
     )
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     move(race, "A", lane(lane_no, rank - 1, rank))
-    assert race.by_seat["A"].wear["WP"] == wp
+    assert race.state.by_seat["A"].wear["WP"] == wp
 
 
 def test_passing_a_basic_danger_space_rolls_nothing():
     """FD-X-51."""
     race = night([{"seat": "A", "space": "r85l2", "gear": 2}], ["g2:3"])
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     move(race, "A", ["r86l2", "r87l2", "r88l2"])
     assert events_of(race, "zone_check") == []
@@ -85,18 +85,18 @@ def test_the_fastest_through_the_police_station_gains_two_points():
         ["g5:11"],
         order=["A", "B", "C"],
     )
-    race.police = {1: {"B": (60, 40), "C": (60, 41)}}
-    race.by_seat["A"].nitro = 0
+    race.state.police = {1: {"B": (60, 40), "C": (60, 41)}}
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 5)
     move(race, "A", lane(1, 18, 28))
     assert events_of(race, "police_speed")[0]["speed"] == 50
-    assert race.by_seat["B"].wear["WP"] == 18
+    assert race.state.by_seat["B"].wear["WP"] == 18
 
 
 def test_the_tunnel_links_entrance_and_exit_lane_by_lane():
     """FD-X-54, FD-V-10.7, FD-T-4.6."""
     race = night([{"seat": "A", "space": "r35l1", "gear": 2}], ["g2:2"])
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     with pytest.raises(IllegalAction):
         move(race, "A", ["r36l1", "r37l0"])
@@ -106,7 +106,7 @@ def test_the_tunnel_links_entrance_and_exit_lane_by_lane():
 def test_street_races_have_no_pit_lane_under_the_published_rules():
     """FD-O-3, FD-AMB-44."""
     race = night([{"seat": "A", "space": "r104l2", "lap": 1, "gear": 2}], ["g2:2"], laps=2)
-    race.by_seat["A"].nitro = 0
+    race.state.by_seat["A"].nitro = 0
     gear(race, "A", 2)
     with pytest.raises(IllegalAction, match="pit lane"):
         move(race, "A", ["r106l2", "p1"])
@@ -117,7 +117,7 @@ def test_bga_races_a_street_track_as_a_circuit():
     race = night(
         [{"seat": "A", "space": "r50l1", "gear": 2}], ["g2:2"], ruleset="bga", level="advanced"
     )
-    assert not race.street_rules and not race.nitro_on
+    assert not race.state.street_rules and not race.state.nitro_on
     gear(race, "A", 2)
     move(race, "A", lane(1, 51, 52))
     assert events_of(race, "zone_check") == []

@@ -5,8 +5,8 @@ import json
 
 import pytest
 
-from races.rules.formula_d import layout
-from races.rules.formula_d.track import DATA, TrackError, load_track, track_from_data
+from races.rules.formula_d.rules import layout
+from races.rules.formula_d.rules.track import DATA, TrackError, load_track, track_from_data
 
 
 def data(track_id: str) -> dict:

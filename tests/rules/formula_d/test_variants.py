@@ -4,8 +4,8 @@ FD-BGA-15) and technical stops (FD-V-8, FD-BGA-14)."""
 import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
-from races.rules.formula_d import weather
 from races.rules.formula_d.chance import ScriptedDice
+from races.rules.formula_d.rules import weather
 
 from .driving import act, events_of, gear, lane, move, scenario
 
@@ -32,13 +32,13 @@ def test_a_maximum_roll_changes_the_weather_before_the_move_published():
         weather_state="CLOUDY",
     )
     gear(race, "A", 6)
-    assert race.weather == "RAIN_VAR"
+    assert race.state.weather == "RAIN_VAR"
     assert race.pending[0].options["slide"] == 3
     path = [*lane(1, 107, 119), *lane(1, 0, 15), *lane(1, 17, 20)]
     move(race, "A", path)
     [moved] = events_of(race, "moved")
     assert moved["m"] == 33 and moved["slide"] == 3
-    assert race.by_seat["A"].eliminated_at["cause"] == "corner"
+    assert race.state.by_seat["A"].eliminated_at["cause"] == "corner"
     [check] = events_of(race, "engine_check")
     assert (check["seat"], check["threshold"], check["failed"]) == ("B", 3, True)
 
@@ -57,18 +57,20 @@ def test_a_maximum_roll_changes_the_weather_before_the_move_published():
 def test_the_weather_ladder(state, roll, after):
     """FD-X-42, FD-V-6.5."""
     race = scenario([{"seat": "A", "space": "r0l1"}], dice=[f"black:{roll}"], level="advanced")
-    race.weather = state
-    list(weather.change(race, "A"))
-    assert race.weather == after
+    race.state.weather = state
+    list(weather.change(race.state, race.dice, race.emit, "A"))
+    assert race.state.weather == after
 
 
 def test_settled_weather_never_rolls_again():
     """FD-X-42: SUNNY and RAIN are final."""
     race = scenario([{"seat": "A", "space": "r0l1"}], level="advanced")
     for state in ("SUNNY", "RAIN"):
-        race.weather = state
-        list(weather.change(race, "A"))  # the empty script would raise on a roll
-        assert race.weather == state
+        race.state.weather = state
+        list(
+            weather.change(race.state, race.dice, race.emit, "A")
+        )  # the empty script would raise on a roll
+        assert race.state.weather == state
 
 
 def test_bga_queues_weather_rolls_to_the_end_of_the_round():
@@ -81,11 +83,11 @@ def test_bga_queues_weather_rolls_to_the_end_of_the_round():
         weather=True,
         order=["A", "C"],
     )
-    race.weather = "CLOUDY"
+    race.state.weather = "CLOUDY"
     for seat in ("A", "C"):
-        list(weather.on_maximum(race, race.by_seat[seat]))
-    assert race.weather == "CLOUDY" and race.weather_queue == ["A", "C"]
-    list(weather.end_of_round(race))
+        list(weather.on_maximum(race.state, race.dice, race.emit, race.state.by_seat[seat]))
+    assert race.state.weather == "CLOUDY" and race.state.weather_queue == ["A", "C"]
+    list(weather.end_of_round(race.state, race.dice, race.emit))
     rolls = events_of(race, "weather_rolled")
     assert [(r["seat"], r["after"]) for r in rolls] == [("A", "RAIN_VAR"), ("C", "SUN_VAR")]
 
@@ -106,7 +108,7 @@ def test_variable_race_weather_after_a_wet_qualifying(ruleset, state):
         0,
         dice=ScriptedDice(["black:10", "black:1", "black:1"]),
     )
-    assert race.weather == state
+    assert race.state.weather == state
 
 
 def soft(lap: int, fit_lap: int, roll: int, dice_extra=()):
@@ -137,7 +139,7 @@ def test_soft_tyres_give_a_bonus_space_and_double_the_overshoot_on_their_first_l
     act(race, "A", "boost", soft=True, nitro=False)
     assert race.pending[0].options["m"] == 8
     move(race, "A", lane(0, 6, 13))
-    assert race.by_seat["A"].wear["T"] == 2
+    assert race.state.by_seat["A"].wear["T"] == 2
 
 
 def test_old_soft_tyres_lose_the_bonus_and_triple_the_overshoot():
@@ -145,7 +147,7 @@ def test_old_soft_tyres_lose_the_bonus_and_triple_the_overshoot():
     race = soft(3, 1, 8)
     assert race.pending[0].kind == "move"
     move(race, "A", lane(0, 6, 13))
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert car.spun and car.wear["T"] == 0
 
 
@@ -155,7 +157,7 @@ def test_new_soft_tyres_after_a_stop_bring_the_bonus_back():
     assert race.pending[0].kind == "boost"
     act(race, "A", "boost", soft=False, nitro=False)
     move(race, "A", lane(0, 6, 12))
-    assert race.by_seat["A"].wear["T"] == 4  # one space over, doubled
+    assert race.state.by_seat["A"].wear["T"] == 4  # one space over, doubled
 
 
 @pytest.mark.parametrize(
@@ -175,11 +177,11 @@ def test_the_published_rain_slide(tires, m, path):
     move(race, "A", path)
     [moved] = events_of(race, "moved")
     assert moved["m"] == m
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     if tires == "hard":
         assert car.wear["T"] == 5
     else:
-        assert car.stops == 1 and race.track.ids[car.space] == "r10l0"
+        assert car.stops == 1 and race.state.track.ids[car.space] == "r10l0"
 
 
 @pytest.mark.parametrize(
@@ -244,7 +246,7 @@ def test_build_your_car(ruleset, build, technical, reserve, ok):
     seats = build_seats(values, reserve)
     if ok:
         race = GAME.start(config, seats, 1)
-        car = race.by_seat["A"]
+        car = race.state.by_seat["A"]
         assert car.maxima == values and car.wear == values
         assert race.pending and race.pending[0].kind == "build"  # B has no build yet
     else:
@@ -283,7 +285,7 @@ def test_a_technical_stop_repairs_from_the_reserve_without_a_die():
     with pytest.raises(IllegalAction):
         act(race, "A", "pit_service", stop="technical", repairs={"Br": 3})
     act(race, "A", "pit_service", stop="technical", repairs={"Br": 1, "Bo": 1})
-    car = race.by_seat["A"]
+    car = race.state.by_seat["A"]
     assert (car.wear["Br"], car.wear["Bo"], car.reserve) == (2, 3, 0)
     assert events_of(race, "pit_roll") == []
     assert max(g["gear"] for g in race.pending[0].options["gears"]) == 4
@@ -324,7 +326,7 @@ def test_no_soft_bonus_on_the_exit_move_after_a_technical_stop():
         technical_pit_stops=True,
         laps=2,
     )
-    race.by_seat["A"].extra["after_technical"] = True
+    race.state.by_seat["A"].extra["after_technical"] = True
     gear(race, "A", 4)
     assert race.pending[0].kind == "move"
 

@@ -10,9 +10,9 @@ from functools import cache
 
 from ...contract import Action, ConfigError, Decision
 from ..chance import GEAR_ODDS, GEAR_RANGE
-from ..search import unwind
-from ..steps import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
-from ..track import TRACK
+from ..rules.search import unwind
+from ..rules.steps import LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..rules.track import TRACK
 from .outlook import ELIMINATION, WEIGHTS, Outlook
 
 

@@ -8,8 +8,8 @@ A mixin of `Outlook`, beside `FaceWeighing`, which reads these rows.
 
 from __future__ import annotations
 
-from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
-from ..track import PIT_BOX, TRACK
+from ..rules.steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..rules.track import PIT_BOX, TRACK
 from .prices import ELIMINATION, NO_PRICE, WEIGHTS, approach_row
 
 

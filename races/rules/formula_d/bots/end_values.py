@@ -6,9 +6,9 @@ A mixin of `Outlook`, which holds the car, the board and the search.
 
 from __future__ import annotations
 
-from ..damage import FORCED_BRAKING
-from ..steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
-from ..track import PIT_BOX, TRACK
+from ..rules.damage import FORCED_BRAKING
+from ..rules.steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
+from ..rules.track import PIT_BOX, TRACK
 from .prices import APPROACH, ELIMINATION, FATAL, WEIGHTS, approach_price
 
 

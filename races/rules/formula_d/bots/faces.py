@@ -8,8 +8,8 @@ totals and gears.
 from __future__ import annotations
 
 from ..chance import GEAR_ODDS
-from ..steps import OVERS, SPACE
-from ..track import TRACK
+from ..rules.steps import OVERS, SPACE
+from ..rules.track import TRACK
 from .prices import ELIMINATION, brake_costs
 
 

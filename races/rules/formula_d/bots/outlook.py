@@ -7,8 +7,8 @@ over its die faces without copying the race.
 
 from __future__ import annotations
 
-from ..search import search
-from ..steps import (
+from ..rules.search import search
+from ..rules.steps import (
     LAP,
     LEAVING,
     ON_TRACK,
@@ -19,7 +19,7 @@ from ..steps import (
     MoveRules,
     start_state,
 )
-from ..track import TRACK, load_track
+from ..rules.track import TRACK, load_track
 from .end_rows import EndRows
 from .end_values import EndValues
 from .faces import FaceWeighing

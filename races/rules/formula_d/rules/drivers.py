@@ -6,7 +6,7 @@ the decisions (`frogger_reroll`, `drift`, `debris`, `radio`) are generators.
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
 from . import damage
 from .abilities import (
     RADIO,
@@ -18,9 +18,9 @@ from .steps import LAP, OVERS, PIT, SPACE, links, step
 from .track import TRACK
 
 
-def drift_options(race, turn) -> list[dict]:
+def drift_options(rs, turn) -> list[dict]:
     """FD-V-12.4: one step forward to a free neighbour, or back one path space."""
-    car, t = turn.car, race.track
+    car, t = turn.car, rs.track
     if not has(car, "jack_owens") or not car.racing or car.wear["T"] < 1:
         return []
     if not any(t.corner[s] >= 0 for s in turn.path) or turn.crossed_final:
@@ -29,7 +29,7 @@ def drift_options(race, turn) -> list[dict]:
         return []
     last = turn.states[-1]
     out = []
-    rules = rules_for(race, car)
+    rules = rules_for(rs, car)
     rules.cleared = turn.cleared
     for link in links(rules, last):
         to, _diag, crosses, pit_entry = link
@@ -54,12 +54,12 @@ def drift_options(race, turn) -> list[dict]:
     return out
 
 
-def drift(race, turn):
+def drift(rs, chance, emit, turn):
     """Step 10: decision `drift` for Jack Owens, cost 1 tyre point."""
-    options = drift_options(race, turn)
+    options = drift_options(rs, turn)
     if not options:
         return
-    car, t = turn.car, race.track
+    car, t = turn.car, rs.track
     by_to = {o["to"]: o for o in options}
     decision = Decision(
         car.seat,
@@ -71,7 +71,7 @@ def drift(race, turn):
         },
         default=Action("drift", {"to": None}),
     )
-    action = yield from race.ask(
+    action = yield (
         decision,
         lambda a: (
             None
@@ -83,11 +83,11 @@ def drift(race, turn):
     if to is None:
         return
     choice = by_to[to]
-    race.emit("drift_used", car.seat, space=to, direction=choice["direction"])
-    damage.lose(race, car, "T", 1, "drift", own_turn=True)
+    emit("drift_used", car.seat, space=to, direction=choice["direction"])
+    damage.lose(rs, emit, car, "T", 1, "drift", own_turn=True)
     if choice["direction"] == "forward":
         new = choice["state"]
-        path_effects(race, turn, [turn.states[-1], new])
+        path_effects(rs, chance, emit, turn, [turn.states[-1], new])
         turn.overs = turn.overs + tuple(o for o in new[OVERS] if o not in turn.states[-1][OVERS])
     else:
         turn.overs = tuple(o for o in turn.overs if o[1] != turn.steps)
@@ -97,9 +97,9 @@ def drift(race, turn):
         car.space = t.index[to]
 
 
-def debris(race, turn):
+def debris(rs, emit, turn):
     """Step 17: Temana Matahi may drop a marker behind her, once a lap (FD-V-12.8 (a))."""
-    car, t = turn.car, race.track
+    car, t = turn.car, rs.track
     if not has(car, "temana_matahi") or not car.racing or car.extra.get("debris", 1) < 1:
         return
     spaces = [turn.start, *turn.path[:-1]] if turn.path else []
@@ -114,7 +114,7 @@ def debris(race, turn):
         {"spaces": names, "legal": [{"space": None}] + [{"space": n} for n in names]},
         default=Action("debris", {"space": None}),
     )
-    action = yield from race.ask(
+    action = yield (
         decision,
         lambda a: (
             None
@@ -126,14 +126,14 @@ def debris(race, turn):
     if where is None:
         return
     car.extra["debris"] = 0
-    race.emit("debris_dropped", car.seat, space=where)
-    damage.place_marker(race, t.index[where], "debris", car.seat)
+    emit("debris_dropped", car.seat, space=where)
+    damage.place_marker(rs, emit, t.index[where], "debris", car.seat)
 
 
-def radio(race, turn):
+def radio(rs, chance, emit, turn):
     """Step 18: Stanley Washington's once-a-race throw at a car that came near (FD-V-12.7)."""
-    mover, t = turn.car, race.track
-    stan = next((c for c in race.cars if has(c, "stanley_washington")), None)
+    mover, t = turn.car, rs.track
+    stan = next((c for c in rs.cars if has(c, "stanley_washington")), None)
     if stan is None or stan is mover or not stan.racing or stan.extra.get("radio_used"):
         return
     if t.kind_of[stan.space] != TRACK or not mover.racing:
@@ -148,16 +148,16 @@ def radio(race, turn):
         {"target": mover.seat, "legal": [{"throw": False}, {"throw": True}]},
         default=Action("radio", {"throw": False}),
     )
-    action = yield from race.ask(
+    action = yield (
         decision,
         lambda a: None if a.params.get("throw") in (True, False) else "throw is true or false",
     )
     if not action.params["throw"]:
         return
     stan.extra["radio_used"] = True
-    value = race.roll("black")  # R12
+    value = chance.roll("black")  # R12
     cat = next(c for top, c in RADIO if value <= top)
-    race.emit(
+    emit(
         "radio_thrown",
         stan.seat,
         target=mover.seat,
@@ -166,4 +166,4 @@ def radio(race, turn):
         purpose="radio",
         category=cat,
     )
-    damage.lose(race, mover, cat, 1, "radio", own_turn=False)
+    damage.lose(rs, emit, mover, cat, 1, "radio", own_turn=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..speech import N_, _
+from ...speech import N_, _
 
 PARTS = {
     "WP": N_("wear points"),

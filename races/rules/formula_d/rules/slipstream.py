@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
 from .driving import path_effects
 from .move import rules_for
 from .steps import OVERS, links, start_state, step
@@ -23,29 +23,29 @@ def _shape_lanes(lane: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def eligible(race, turn) -> bool:
+def eligible(rs, turn) -> bool:
     """FD-A-10.1 (a)-(g)."""
-    car, t = turn.car, race.track
-    if not race.advanced or race.qualifying or turn.braked or turn.overs or not car.racing:
+    car, t = turn.car, rs.track
+    if not rs.advanced or rs.qualifying or turn.braked or turn.overs or not car.racing:
         return False
     if turn.crossed_final or t.kind_of[car.space] != TRACK or car.gear < 4:
         return False  # gear 4 or more (FD-A-10.1), asked before looking for a car ahead
     ahead = t.ahead[car.space]
-    leader = race.car_at(ahead) if ahead >= 0 else None
+    leader = rs.car_at(ahead) if ahead >= 0 else None
     if leader is None or t.kind_of[leader.space] != TRACK:
         return False
     return car.gear >= 4 and leader.gear >= 4 and car.gear >= leader.gear
 
 
-def options(race, turn) -> list[dict]:
+def options(rs, turn) -> list[dict]:
     """Every legal slipstream path (full shapes and braked prefixes) with its costs."""
-    car, t = turn.car, race.track
-    rules = rules_for(race, car, slipstream=True)
+    car, t = turn.car, rs.track
+    rules = rules_for(rs, car, slipstream=True)
     begin = start_state(t, car.space, car.lap, 0)
     already = sum(info["b"] for kind, info in turn.brakes if kind != "forced")
     found: dict[tuple, dict] = {}
     # FD-BGA-10: an unused soft bonus may add a fourth, straight step, once a turn
-    extend = race.bga and car.extra.get("soft_unused") and not car.extra.get("soft_slip")
+    extend = rs.bga and car.extra.get("soft_unused") and not car.extra.get("soft_slip")
     for lanes in _shape_lanes(t.lane[car.space]):
         if extend:
             lanes = (*lanes, lanes[-1])
@@ -71,7 +71,7 @@ def options(race, turn) -> list[dict]:
                 break
         for n in range(1, len(path) + 1):
             prefix = tuple(path[:n])
-            done = n >= 3 or (n == len(path) and states[n][5] > race.laps)
+            done = n >= 3 or (n == len(path) and states[n][5] > rs.laps)
             b = 0 if done else 3 - n
             entry = any(
                 t.corner[s] >= 0 and t.corner[s] != t.corner[p]
@@ -91,11 +91,11 @@ def options(race, turn) -> list[dict]:
     return list(found.values())
 
 
-def offer(race, turn):
+def offer(rs, chance, emit, turn):
     """Step 9: decision `slipstream` while the car is eligible; chains after full shapes."""
-    car, t = turn.car, race.track
-    while eligible(race, turn):
-        choices = options(race, turn)
+    car, t = turn.car, rs.track
+    while eligible(rs, turn):
+        choices = options(rs, turn)
         if not choices:
             return
         by_path = {tuple(c["path"]): c for c in choices}
@@ -118,19 +118,19 @@ def offer(race, turn):
                 return "that is not a legal slipstream path (FD-A-10.3)"
             return None
 
-        action = yield from race.ask(decision, check)
+        action = yield (decision, check)
         path = tuple(action.params["path"])
         if not path:
             return
         choice = by_path[path]
         ints = [t.index[s] for s in path]
-        rules = rules_for(race, car, slipstream=True)
+        rules = rules_for(rs, car, slipstream=True)
         state = start_state(t, car.space, car.lap, 0)
         states = [state]
         for i, to in enumerate(ints):
             link = next(ln for ln in links(rules, states[-1]) if ln[0] == to)
             states.append(step(rules, states[-1], link, turn.steps + i + 1)[0])
-        race.emit(
+        emit(
             "moved",
             car.seat,
             kind="slipstream",
@@ -140,7 +140,7 @@ def offer(race, turn):
             braking=choice["braking"],
             brake_kind="slipstream",
         )
-        path_effects(race, turn, states)
+        path_effects(rs, chance, emit, turn, states)
         turn.overs = turn.overs + states[-1][OVERS]
         if choice["braking"]:
             turn.brakes.append(("slipstream", {"b": choice["braking"]}))

@@ -15,24 +15,24 @@ LADDER = {
 RESULTS = ("rain", "variable", "sun")
 
 
-def band(race, value: int) -> int:
+def band(rs, value: int) -> int:
     """0 rain, 1 variable, 2 sun by the track's table (FD-T-11)."""
-    if value <= race.track.rain_max:
+    if value <= rs.track.rain_max:
         return 0
-    return 1 if value <= race.track.variable_max else 2
+    return 1 if value <= rs.track.variable_max else 2
 
 
-def roll(race, phase: str, trigger: str | None = None):
+def roll(rs, chance, emit, phase: str, trigger: str | None = None):
     """One weather die, rolled again once if Frogger's seat asks (FD-V-12.2, FD-AMB-50).
 
     Returns (value, rerolled). A roll Frogger has rolled again is logged on its own
     (`weather_rerolled`, by Frogger's seat) before the second roll, so every die is
     in the log (FD-E-15); the second is the caller's `weather_rolled`."""
-    value = race.roll("black")
-    if race.drivers_on:
-        frog = yield from frogger_reroll(race, value)
+    value = chance.roll("black")
+    if rs.drivers_on:
+        frog = yield from frogger_reroll(rs, value)
         if frog is not None:
-            race.emit(
+            emit(
                 "weather_rerolled",
                 frog,
                 die="black",
@@ -40,27 +40,27 @@ def roll(race, phase: str, trigger: str | None = None):
                 purpose="weather",
                 phase=phase,
                 trigger=trigger,
-                result=RESULTS[band(race, value)],
+                result=RESULTS[band(rs, value)],
             )
-            return race.roll("black"), True
+            return chance.roll("black"), True
     return value, False
 
 
-def race_roll(race):
+def race_roll(rs, chance, emit):
     """FD-V-6.3 (R3)."""
-    if not race.cfg.get("weather"):
+    if not rs.cfg.get("weather"):
         return
-    value, rerolled = yield from roll(race, "race")
-    result = RESULTS[band(race, value)]
+    value, rerolled = yield from roll(rs, chance, emit, "race")
+    result = RESULTS[band(rs, value)]
     if result == "rain":
         state = "RAIN"
     elif result == "sun":
         state = "SUNNY"
-    elif race.bga and race.cfg.get("qualifying_weather") == "wet":
+    elif rs.bga and rs.cfg.get("qualifying_weather") == "wet":
         state = "CLOUDY_WET"  # FD-BGA-7
     else:
         state = "CLOUDY"
-    race.emit(
+    emit(
         "weather_rolled",
         None,
         die="black",
@@ -72,19 +72,41 @@ def race_roll(race):
         after=state,
         rerolled=rerolled,
     )
-    race.weather = race.weather_start = state
+    rs.weather = rs.weather_start = state
 
 
-def change(race, trigger: str):
-    """One weather roll after a maximum roll (R6)."""
-    if race.weather not in CHANGING:
+def qualifying_roll(rs, chance, emit):
+    """The qualifying's surface (R3, FD-V-6.2): wet on a rain result, dry otherwise."""
+    if not rs.cfg.get("weather"):
         return
-    value, rerolled = yield from roll(race, "change", trigger)
-    b = band(race, value)
-    before = race.weather
-    race.weather = LADDER[before][b]
-    race.weather_changes += race.weather != before
-    race.emit(
+    value, rerolled = yield from roll(rs, chance, emit, "qualifying")
+    wet = band(rs, value) == 0
+    rs.surface_qualifying = "wet" if wet else "dry"
+    rs.weather = rs.weather_start = "RAIN" if wet else "SUNNY"
+    emit(
+        "weather_rolled",
+        None,
+        die="black",
+        value=value,
+        purpose="weather",
+        phase="qualifying",
+        result=RESULTS[band(rs, value)],
+        before=None,
+        after=rs.surface_qualifying,
+        rerolled=rerolled,
+    )
+
+
+def change(rs, chance, emit, trigger: str):
+    """One weather roll after a maximum roll (R6)."""
+    if rs.weather not in CHANGING:
+        return
+    value, rerolled = yield from roll(rs, chance, emit, "change", trigger)
+    b = band(rs, value)
+    before = rs.weather
+    rs.weather = LADDER[before][b]
+    rs.weather_changes += rs.weather != before
+    emit(
         "weather_rolled",
         trigger,
         die="black",
@@ -93,23 +115,23 @@ def change(race, trigger: str):
         phase="change",
         result=RESULTS[b],
         before=before,
-        after=race.weather,
+        after=rs.weather,
         rerolled=rerolled,
     )
 
 
-def on_maximum(race, car):
+def on_maximum(rs, chance, emit, car):
     """Step 4: published rolls now, before the move; bga queues it (FD-BGA-6)."""
-    if not race.cfg.get("weather") or race.weather not in CHANGING:
+    if not rs.cfg.get("weather") or rs.weather not in CHANGING:
         return
-    if race.bga:
-        race.weather_queue.append(car.seat)
-        race.emit("weather_queued", car.seat)
+    if rs.bga:
+        rs.weather_queue.append(car.seat)
+        emit("weather_queued", car.seat)
     else:
-        yield from change(race, car.seat)
+        yield from change(rs, chance, emit, car.seat)
 
 
-def end_of_round(race):
-    queue, race.weather_queue = race.weather_queue, []
+def end_of_round(rs, chance, emit):
+    queue, rs.weather_queue = rs.weather_queue, []
     for seat in queue:
-        yield from change(race, seat)
+        yield from change(rs, chance, emit, seat)

@@ -6,10 +6,10 @@ then an option of its own). Zones live on track spaces (FD-T-10).
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
+from ..state import CATEGORIES, Car
 from . import damage
 from .abilities import nitro_bonus
-from .state import CATEGORIES, Car
 
 RESIDENTIAL_BASIC = 10  # FD-V-10.4: 11-20 costs 2 WP
 # FD-V-11.5: black die -> category photographed (none up to 15)
@@ -22,94 +22,95 @@ def nitro_spaces(car: Car) -> int:
     return car.gear + nitro_bonus(car)
 
 
-def nitro_available(race, car: Car, kind: str, great: bool) -> bool:
+def nitro_available(rs, car: Car, kind: str, great: bool) -> bool:
     """FD-V-9.2, FD-V-9.6: one charge, a gear-die move only."""
-    return race.nitro_on and car.nitro > 0 and kind in ("main", "start") and not great
+    return rs.nitro_on and car.nitro > 0 and kind in ("main", "start") and not great
 
 
-def lap_completed(race, car: Car) -> None:
+def lap_completed(rs, emit, car: Car) -> None:
     """Line crossing that completes a lap: nitro recharge (FD-V-9.4) and the
     street lap repair (FD-V-10.3)."""
     if car.lap < 2:
         return  # the start crossing from the grid completes no lap
-    if race.nitro_on and car.nitro < 1:
+    if rs.nitro_on and car.nitro < 1:
         car.nitro = 1
-        race.emit("nitro_restored", car.seat, lap=car.lap)
-    if car.lap - 1 >= race.laps:
+        emit("nitro_restored", car.seat, lap=car.lap)
+    if car.lap - 1 >= rs.laps:
         return
-    if race.street_rules and not race.advanced:
-        gained = damage.repair(race, car, "WP", 10, "street_lap")
-        race.emit("repair", car.seat, source="street_lap", changes={"WP": gained})
-    elif race.street_rules and car.lap - 1 == 1:  # FD-V-11.4: tyres, then 2 points
-        gained = damage.repair(race, car, "T", car.maxima["T"], "street_lap")
-        race.emit("repair", car.seat, source="street_lap", changes={"T": gained})
-        race.repairs.append((car, "street_lap", 2, CATEGORIES[1:], 2))
+    if rs.street_rules and not rs.advanced:
+        gained = damage.repair(emit, car, "WP", 10, "street_lap")
+        emit("repair", car.seat, source="street_lap", changes={"WP": gained})
+    elif rs.street_rules and car.lap - 1 == 1:  # FD-V-11.4: tyres, then 2 points
+        gained = damage.repair(emit, car, "T", car.maxima["T"], "street_lap")
+        emit("repair", car.seat, source="street_lap", changes={"T": gained})
+        rs.repairs.append((car, "street_lap", 2, CATEGORIES[1:], 2))
     if car.driver == "jenny_slivers":  # FD-V-12.5
-        race.repairs.append((car, "jenny", 4, CATEGORIES, 6))
+        rs.repairs.append((car, "jenny", 4, CATEGORIES, 6))
     if car.driver == "temana_matahi":
         car.extra["debris"] = 1  # FD-V-12.8: once a lap
 
 
-def police_entry(race, car: Car, space: int) -> None:
+def police_entry(rs, emit, car: Car, space: int) -> None:
     """FD-V-10.6: first entry of a lap records gear x 10."""
-    if not race.street_rules or race.track.zone[space] != "police":
+    if not rs.street_rules or rs.track.zone[space] != "police":
         return
-    records = race.police.setdefault(car.lap, {})
+    records = rs.police.setdefault(car.lap, {})
     if car.seat in records:
         return
-    records[car.seat] = (car.gear * 10, race.turn_seq)
-    race.emit("police_speed", car.seat, lap=car.lap, speed=car.gear * 10)
+    records[car.seat] = (car.gear * 10, rs.turn_seq)
+    emit("police_speed", car.seat, lap=car.lap, speed=car.gear * 10)
 
 
-def police_awards(race) -> None:
+def police_awards(rs, emit) -> None:
     """FD-V-10.6, FD-AMB-45: once every racing car has a speed for lap k, the fastest
     (earliest on equal speeds) gains 2 WP; at the end of the turn."""
-    for lap in sorted(race.police):
-        if lap in race.police_awarded:
+    for lap in sorted(rs.police):
+        if lap in rs.police_awarded:
             continue
-        records = race.police[lap]
-        if any(c.racing and c.seat not in records for c in race.cars):
+        records = rs.police[lap]
+        if any(c.racing and c.seat not in records for c in rs.cars):
             continue
-        race.police_awarded.add(lap)
+        rs.police_awarded.add(lap)
         seat = min(records, key=lambda s: (-records[s][0], records[s][1]))
-        car = race.by_seat[seat]
-        if car.racing and race.advanced:  # FD-V-11.7: two points, one or two categories
-            race.repairs.append((car, "police", 2, CATEGORIES, 2))
+        car = rs.by_seat[seat]
+        if car.racing and rs.advanced:  # FD-V-11.7: two points, one or two categories
+            rs.repairs.append((car, "police", 2, CATEGORIES, 2))
         elif car.racing:
-            gained = damage.repair(race, car, "WP", 2, "police")
-            race.emit("repair", seat, source="police", changes={"WP": gained}, lap=lap)
+            gained = damage.repair(emit, car, "WP", 2, "police")
+            emit("repair", seat, source="police", changes={"WP": gained}, lap=lap)
 
 
-def danger_entered(race, car: Car, space: int) -> bool:
+def danger_entered(rs, chance, emit, car: Car, space: int) -> bool:
     """Step 7 (R7), FD-V-11.6: entering an advanced danger space; True if eliminated."""
-    if not race.street_rules or not race.advanced or race.qualifying:
+    if not rs.street_rules or not rs.advanced or rs.qualifying:
         return False
-    if race.track.zone[space] != "danger":
+    if rs.track.zone[space] != "danger":
         return False
-    threshold = 5 if damage.wet(race) else 4  # FD-AMB-47
+    threshold = 5 if damage.wet(rs) else 4  # FD-AMB-47
     failed = damage.check(
-        race,
+        chance,
+        emit,
         car,
         threshold,
         "danger",
         event="zone_check",
-        space=race.track.ids[space],
+        space=rs.track.ids[space],
         zone="danger",
     )
-    return failed and damage.lose(race, car, "Su", 1, "zone", own_turn=True)
+    return failed and damage.lose(rs, emit, car, "Su", 1, "zone", own_turn=True)
 
 
-def stopping_zone(race, car: Car) -> None:
+def stopping_zone(rs, chance, emit, car: Car) -> None:
     """Step 13 (R8): residential zones (FD-V-10.4, FD-V-11.5) and basic danger zones."""
-    if not race.street_rules:
+    if not rs.street_rules:
         return
     space = car.space
-    zone = race.track.zone[space]
-    where = race.track.ids[space]
-    if zone == "residential" and race.advanced:
-        value = race.roll("black")
+    zone = rs.track.zone[space]
+    where = rs.track.ids[space]
+    if zone == "residential" and rs.advanced:
+        value = chance.roll("black")
         cat = next(c for top, c in RESIDENTIAL_ADVANCED if value <= top)
-        race.emit(
+        emit(
             "zone_check",
             car.seat,
             die="black",
@@ -122,14 +123,14 @@ def stopping_zone(race, car: Car) -> None:
             category=cat,
         )
         if cat:
-            damage.lose(race, car, cat, 1, "zone", own_turn=True)
+            damage.lose(rs, emit, car, cat, 1, "zone", own_turn=True)
         return
-    if race.advanced:
+    if rs.advanced:
         return
     if zone == "residential":
-        value = race.roll("black")
+        value = chance.roll("black")
         failed = value > RESIDENTIAL_BASIC
-        race.emit(
+        emit(
             "zone_check",
             car.seat,
             die="black",
@@ -141,13 +142,13 @@ def stopping_zone(race, car: Car) -> None:
             failed=failed,
         )
         if failed:
-            damage.lose(race, car, "WP", 2, "zone", own_turn=True)
+            damage.lose(rs, emit, car, "WP", 2, "zone", own_turn=True)
     elif zone == "danger":
         failed = damage.check(
-            race, car, DANGER_BASIC, "danger", event="zone_check", space=where, zone=zone
+            chance, emit, car, DANGER_BASIC, "danger", event="zone_check", space=where, zone=zone
         )
         if failed:
-            damage.lose(race, car, "WP", 1, "zone", own_turn=True)
+            damage.lose(rs, emit, car, "WP", 1, "zone", own_turn=True)
 
 
 def repair_error(car: Car, total: int, cats: tuple, max_cats: int, params) -> str | None:
@@ -188,10 +189,10 @@ def greedy(car: Car, total: int, cats: tuple, max_cats: int) -> dict:
     return out
 
 
-def repairs_due(race):
+def repairs_due(rs, emit):
     """Step 16: `repair` decisions for lap repairs and police awards, in order."""
-    while race.repairs:
-        car, source, total, cats, max_cats = race.repairs.pop(0)
+    while rs.repairs:
+        car, source, total, cats, max_cats = rs.repairs.pop(0)
         if not car.racing:
             continue
         default = greedy(car, total, cats, max_cats)
@@ -210,12 +211,12 @@ def repairs_due(race):
             },
             default=Action("repair", {"repairs": default}),
         )
-        action = yield from race.ask(
+        action = yield (
             decision,
             lambda a, c=car, n=total, k=cats, m=max_cats: repair_error(c, n, k, m, a.params),
         )
         changes = {}
         for cat, n in (action.params.get("repairs") or {}).items():
             if n:
-                changes[cat] = damage.repair(race, car, cat, n, source)
-        race.emit("repair", car.seat, source=source, changes=changes)
+                changes[cat] = damage.repair(emit, car, cat, n, source)
+        emit("repair", car.seat, source=source, changes=changes)

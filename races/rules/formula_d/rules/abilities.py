@@ -6,8 +6,8 @@ in drivers.py."""
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
-from .state import Car
+from ...contract import Action, Decision
+from ..state import Car
 from .track import TRACK
 
 # FD-V-12.0, in table order (the order the deal shuffles, FD-E-11)
@@ -27,26 +27,26 @@ DRIVERS = {
 RADIO = ((4, "T"), (7, "Br"), (10, "Gb"), (13, "Bo"), (17, "En"), (20, "Su"))
 
 
-def deal(race) -> None:
+def deal(rs, chance, emit) -> None:
     """R1: shuffle the table order; missing drivers dealt from index 0 in seat order."""
-    if not race.drivers_on:
+    if not rs.drivers_on:
         return
-    wanted = [c for c in race.cars if not c.driver]
+    wanted = [c for c in rs.cars if not c.driver]
     if not wanted:
         return
-    taken = {c.driver for c in race.cars if c.driver}
-    shuffled = race.dice.shuffle(list(DRIVERS))
+    taken = {c.driver for c in rs.cars if c.driver}
+    shuffled = chance.shuffle(list(DRIVERS))
     deck = [d for d in shuffled if d not in taken]
     for car, driver in zip(wanted, deck, strict=False):
         car.driver = driver
-    for car in race.cars:
+    for car in rs.cars:
         car.maxima = dict(DRIVERS[car.driver])
         car.wear = dict(car.maxima)
     # the draw itself is logged (FD-E-15): the shuffled table order, then the deal
-    race.emit(
+    emit(
         "drivers_dealt",
         None,
-        drivers={c.seat: c.driver for c in race.cars},
+        drivers={c.seat: c.driver for c in rs.cars},
         purpose="special_drivers",
         deck=shuffled,
     )
@@ -56,7 +56,7 @@ def has(car: Car, driver: str) -> bool:
     return car.driver == driver
 
 
-def engine_threshold(race, car: Car, threshold: int) -> int:
+def engine_threshold(car: Car, threshold: int) -> int:
     """FD-V-12.9 Dimitri Tzarof: 1-3, wet 1-2."""
     return threshold - 1 if has(car, "dimitri_tzarof") else threshold
 
@@ -76,21 +76,21 @@ def slide_cap(car: Car, slide: int) -> int:
     return min(1, slide) if has(car, "frogger") else slide
 
 
-def li_blocks(race, car: Car) -> bool:
+def li_blocks(rs, car: Car) -> bool:
     """FD-V-12.1: on its last lap, until it has stopped on rank L-1, that row is
     terminal for every car but Li; the requirement lapses if Li is eliminated."""
-    if not race.drivers_on or race.qualifying:  # FD-V-4.4: no abilities in qualifying
+    if not rs.drivers_on or rs.qualifying:  # FD-V-4.4: no abilities in qualifying
         return False
     if car.extra.get("li_done") or has(car, "li_tzu_sin"):
         return False
-    if car.lap != race.laps:
+    if car.lap != rs.laps:
         return False
-    return any(has(c, "li_tzu_sin") and c.status != "eliminated" for c in race.cars)
+    return any(has(c, "li_tzu_sin") and c.status != "eliminated" for c in rs.cars)
 
 
-def li_stop(race, car: Car) -> None:
-    t = race.track
-    if car.lap == race.laps and t.kind_of[car.space] == TRACK and t.rank[car.space] == t.L - 1:
+def li_stop(rs, car: Car) -> None:
+    t = rs.track
+    if car.lap == rs.laps and t.kind_of[car.space] == TRACK and t.rank[car.space] == t.L - 1:
         car.extra["li_done"] = True
 
 
@@ -101,11 +101,11 @@ def collision_dice(mover: Car, hit: Car) -> tuple[int, int]:
     return hit_rolls, mover_rolls
 
 
-def frogger_reroll(race, value_roll):
+def frogger_reroll(rs, value_roll):
     """FD-V-12.2 (a), FD-AMB-50: Frogger's seat may have a weather roll rolled again.
 
     Returns the seat that asked for the reroll, or None."""
-    frog = next((c for c in race.cars if has(c, "frogger") and c.status == "racing"), None)
+    frog = next((c for c in rs.cars if has(c, "frogger") and c.status == "racing"), None)
     if frog is None:
         return None
     decision = Decision(
@@ -115,7 +115,7 @@ def frogger_reroll(race, value_roll):
         {"value": value_roll, "legal": [{"reroll": False}, {"reroll": True}]},
         default=Action("frogger_reroll", {"reroll": False}),
     )
-    action = yield from race.ask(
+    action = yield (
         decision,
         lambda a: None if a.params.get("reroll") in (True, False) else "reroll is true or false",
     )

@@ -8,10 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..contract import Action, Decision
-from ..panels import choice, numbered_form, panel, yes_no
-from ..speech import N_, _, ngettext, word_for
-from .words import PARTS, gains, parts, tyres, wear_left
+from ...contract import Action, Decision
+from ...face.panels import Panels
+from ...panels import choice, numbered_form, panel, yes_no
+from ...speech import N_, _, ngettext, word_for
+from .parts import PARTS, gains, parts, tyres, wear_left
+from .track_words import corner_name, lane_words, track_data
 
 TYRE_CHOICES = {"hard": N_("Hard tyres"), "soft": N_("Soft tyres"), "rain": N_("Rain tyres")}
 STOPS = {"tyre": N_("Tyre change"), "technical": N_("Technical stop"), "long": N_("Long stop")}
@@ -428,3 +430,14 @@ def formula_d_panel(
     if drawn["title"] == decision.prompt:  # no title of its own: the question, translated
         drawn["title"] = prompt(decision)
     return drawn
+
+
+class FormulaDPanels(Panels):
+    decision_words = DECISION_WORDS
+
+    def panel(self, decision, view, *, legal):
+        track = track_data(view.get("track") or "")
+        lanes = lane_words(view.get("track") or "")
+        return formula_d_panel(
+            decision, view, legal, lambda c: corner_name(c, track), lambda s: lanes.get(s, "")
+        )

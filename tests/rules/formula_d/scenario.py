@@ -9,11 +9,13 @@ Not used by the product. Cars are given as dicts:
 
 from __future__ import annotations
 
-from ..contract import Seat
-from . import GAME, qualifying
-from .abilities import DRIVERS
-from .chance import ScriptedDice
-from .race import FormulaDRace
+from races.rules.contract import Seat
+from races.rules.formula_d import GAME
+from races.rules.formula_d.chance import ScriptedDice
+from races.rules.formula_d.flow import qualifying_lap, rounds
+from races.rules.formula_d.race import FormulaDRace
+from races.rules.formula_d.rules.abilities import DRIVERS
+from races.rules.formula_d.state import RaceState
 
 
 def scenario(
@@ -43,13 +45,13 @@ def scenario(
         seats.append(Seat("parked", "parked"))
         cars = [*cars, {"seat": "parked", "space": "r30l0", "lap": 0, "parked": True}]
     race = FormulaDRace(cfg, seats, 0, dice=ScriptedDice(dice or []), begin=False)
-    race.weather = race.weather_start = weather
-    race.round = round - 1
-    place(race, cars)
-    race.markers = {race.track.index[s]: n for s, n in (markers or {}).items()}
-    race.halt_after_turns = turns
-    first = [race.by_seat[s] for s in order] if order else None
-    race.begin_rounds(first)
+    rs = race.state
+    rs.weather = rs.weather_start = weather
+    rs.round = round - 1
+    place(rs, cars)
+    rs.markers = {rs.track.index[s]: n for s, n in (markers or {}).items()}
+    first = [rs.by_seat[s] for s in order] if order else None
+    race.run(rounds(rs, race.dice, race.emit, first, halt_after_turns=turns))
     return race
 
 
@@ -65,20 +67,20 @@ def qualifying_scenario(
     cfg = GAME.options.validate({"track": track, "mode": "qualifying", **config})
     seats = [Seat(car["seat"], car["seat"]), Seat("other", "other")]
     race = FormulaDRace(cfg, seats, 0, dice=ScriptedDice(dice or []), begin=False)
-    race.weather = weather
-    place(race, [car])
-    me = race.by_seat[car["seat"]]
+    rs = race.state
+    rs.weather = weather
+    place(rs, [car])
+    me = rs.by_seat[car["seat"]]
     me.q_turns = car.get("q_turns", 1)
-    race.by_seat["other"].space = -1
-    race._gen = qualifying.lap(race, me, fresh=False)
-    race._resume(None)
+    rs.by_seat["other"].space = -1
+    race.run(qualifying_lap(rs, race.dice, race.emit, me, fresh=False))
     return race
 
 
-def place(race: FormulaDRace, cars: list[dict]) -> None:
-    t = race.track
+def place(rs: RaceState, cars: list[dict]) -> None:
+    t = rs.track
     for spec in cars:
-        car = race.by_seat[spec["seat"]]
+        car = rs.by_seat[spec["seat"]]
         car.space = t.index[spec["space"]]
         rank = t.rank[car.space]
         car.lap = spec.get("lap", 1 if rank < t.L - 10 else 0)

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from ..state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from . import damage
 from .abilities import li_blocks
 from .search import search
-from .state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from .steps import (
     LAP,
     LEAVING,
@@ -36,23 +36,23 @@ def pit_mode(car: Car) -> int:
     return ON_TRACK
 
 
-def rules_for(race, car: Car, *, slipstream: bool = False) -> MoveRules:
-    t = race.track
+def rules_for(rs, car: Car, *, slipstream: bool = False) -> MoveRules:
+    t = rs.track
     cleared = -1
     if car.corner >= 0 and car.stops >= t.corners[car.corner].stops:
         cleared = car.corner
     rules = MoveRules(
         t,
-        {c.space for c in race.cars if c.status == RACING and c is not car},  # race.occupied
-        laps=race.laps,
-        can_pit=race.pit_stops_allowed and 1 <= car.lap < race.laps,
+        {c.space for c in rs.cars if c.status == RACING and c is not car},  # rs.occupied
+        laps=rs.laps,
+        can_pit=rs.pit_stops_allowed and 1 <= car.lap < rs.laps,
         own_box=t.boxes.get(car.colour, -1) if t.has_pit else -1,
         cleared=cleared,
         slipstream=slipstream,
-        hazard_spaces=race.markers.keys(),
+        hazard_spaces=rs.markers.keys(),
     )
-    if race.drivers_on:  # li_blocks is False for every car otherwise (FD-V-12.1)
-        rules.li_row = li_blocks(race, car)
+    if rs.drivers_on:  # li_blocks is False for every car otherwise (FD-V-12.1)
+        rules.li_row = li_blocks(rs, car)
     return rules
 
 
@@ -63,23 +63,21 @@ class MovePlan:
     trigger the slide must travel `m + slide` (FD-V-7.7, FD-BGA-9).
     """
 
-    def __init__(
-        self, race, car: Car, m: int, kind: str, *, may_brake: bool = True, slide: int = 0
-    ):
-        self.race = race
+    def __init__(self, rs, car: Car, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
+        self.rs = rs
         self.car = car
         self.m = m
         self.slide = slide
         self.kind = kind
-        self.may_brake = may_brake and not race.qualifying  # FD-V-4.3
-        self.rules = rules_for(race, car)
-        t = race.track
+        self.may_brake = may_brake and not rs.qualifying  # FD-V-4.3
+        self.rules = rules_for(rs, car)
+        t = rs.track
         start_slide = False
         if slide:
             self.rules.slide_b = m
-            self.rules.slide_owing_only = race.bga
+            self.rules.slide_owing_only = rs.bga
             # FD-BGA-9 (a): starting in a corner that still owes stops
-            start_slide = race.bga and car.corner >= 0 and car.corner != self.rules.cleared
+            start_slide = rs.bga and car.corner >= 0 and car.corner != self.rules.cleared
         self.start = start_state(t, car.space, car.lap, pit_mode(car), slide=start_slide)
         self._searched = False
         self._candidates = None
@@ -101,7 +99,7 @@ class MovePlan:
 
     def _search(self) -> None:
         self._searched = True
-        t, m, slide = self.race.track, self.m, self.slide
+        t, m, slide = self.rs.track, self.m, self.slide
         top = m + slide
         self.layers, self.terminals = search(self.rules, self.start, top)
         self.terminals = [x for x in self.terminals if x[0] <= self.m_of(x[1])]
@@ -129,7 +127,7 @@ class MovePlan:
         m = self.m_of(state)
         if d >= m or terminal or (self.stuck and d == 0):
             return "none", 0
-        if self.race.bga and self.race.track.kind_of[state[SPACE]] != TRACK:
+        if self.rs.bga and self.rs.track.kind_of[state[SPACE]] != TRACK:
             return "voluntary", max(0, self.farthest - d)
         if self.blocked and d == self.d_max:
             return "forced", m - d
@@ -137,14 +135,14 @@ class MovePlan:
 
     def end_error(self, d: int, state: tuple, terminal: bool) -> str | None:
         """Why a path of d steps ending in `state` is not a legal end, or None."""
-        race, car = self.race, self.car
+        rs, car = self.rs, self.car
         m = self.m_of(state)
         if d > m:
             return f"you may travel at most {m} spaces"
         kind, b = self.braking(d, terminal, state)
         if kind == "none":
             return None
-        if race.track.kind_of[state[SPACE]] != TRACK and not race.bga:
+        if rs.track.kind_of[state[SPACE]] != TRACK and not rs.bga:
             return (
                 "the pit move is automatic: go as far as your box, the car ahead or your roll"
                 " allows (FD-B-12.7)"
@@ -153,9 +151,9 @@ class MovePlan:
             return None
         if not self.may_brake:
             return f"braking is not allowed here: the path must have exactly {m} spaces"
-        if not damage.can_pay_voluntary(race, car, {"Br": b}):
-            have = car.wear[damage.category(race, "Br")]
-            what = "brake points" if race.advanced else "wear points (one must remain)"
+        if not damage.can_pay_voluntary(rs, car, {"Br": b}):
+            have = car.wear[damage.category(rs, "Br")]
+            what = "brake points" if rs.advanced else "wear points (one must remain)"
             return (
                 f"you must travel {m} spaces or brake; braking {b} spaces needs {b}"
                 f" {what}, you have {have}"
@@ -180,7 +178,7 @@ class MovePlan:
         """One canonical path per final space and hazard signature (FD-E-7)."""
         if self._candidates is not None:
             return self._candidates
-        t = self.race.track
+        t = self.rs.track
         found: dict[tuple, tuple] = {}
 
         def consider(d: int, state: tuple, path: tuple, terminal: bool) -> None:
@@ -210,7 +208,7 @@ class MovePlan:
         return self._candidates
 
     def preview(self, d: int, state: tuple, path: tuple, terminal: bool) -> dict:
-        race, car, t = self.race, self.car, self.race.track
+        rs, car, t = self.rs, self.car, self.rs.track
         kind, b = self.braking(d, terminal, state)
         overs = []
         for corner, k in state[OVERS]:
@@ -227,10 +225,10 @@ class MovePlan:
             "overshoots": overs,
             "eliminated": any(o["missing"] >= 2 for o in overs),
             "stop_in": t.corners[t.corner[end]].id if t.corner[end] >= 0 else None,
-            "finish": terminal and state[LAP] > race.laps,
+            "finish": terminal and state[LAP] > rs.laps,
             "pit_box": t.kind_of[end] == PIT_BOX,
             "pit_lane": t.kind_of[end] == PIT_LANE_SPACE,
-            "markers": sum(1 for s in path if s in race.markers),
+            "markers": sum(1 for s in path if s in rs.markers),
             "slide": self.slide if state[SLIDE] else 0,
         }
 
@@ -266,9 +264,9 @@ class MoveOptions(Mapping):
         return len(self._full())
 
 
-def entry_progress(race, states: list[tuple]) -> int | None:
+def entry_progress(rs, states: list[tuple]) -> int | None:
     """E of FD-B-3.4: progress of the space the car left into the pit lane."""
     for before, after in zip(states, states[1:], strict=False):
         if before[PIT] == ON_TRACK and after[PIT] == TO_BOX:
-            return (before[LAP] - 1) * race.track.L + race.track.rank[before[SPACE]]
+            return (before[LAP] - 1) * rs.track.L + rs.track.rank[before[SPACE]]
     return None

@@ -5,10 +5,10 @@ so do the pit stop, the slipstream and the drivers' own moves."""
 
 from __future__ import annotations
 
-from ..contract import Decision
+from ...contract import Decision
+from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from . import abilities, damage, street
 from .move import MoveOptions, MovePlan, entry_progress
-from .state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
 from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .track import TRACK
 
@@ -46,10 +46,12 @@ class Turn:
         self.cleared = -1
 
 
-def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
+def drive(
+    rs, chance, emit, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide: int = 0
+):
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
-    car, t = turn.car, race.track
-    plan = MovePlan(race, car, m, kind, may_brake=may_brake, slide=slide)
+    car, t = turn.car, rs.track
+    plan = MovePlan(rs, car, m, kind, may_brake=may_brake, slide=slide)
     decision = Decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
@@ -72,7 +74,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
     passed: list = [None]
 
     def check(action) -> str | None:
-        path = _path_param(race, action)
+        path = _path_param(rs, action)
         brake = action.params.get("brake")
         states, terminal = plan.check_path(path)
         brake_kind, b = plan.braking(len(path), terminal, states[-1])
@@ -81,7 +83,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         passed[0] = (action, path, states, brake_kind, b)
         return None
 
-    action = yield from race.ask(decision, check)
+    action = yield (decision, check)
     answer, path, states, brake_kind, b = passed[0]
     assert answer is action
     turn.states = [states[0]]
@@ -89,7 +91,7 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
     if brake_kind != "none":
         turn.braked = True
         turn.brakes.append((brake_kind, {"b": b, "split": action.params.get("brake_split")}))
-    race.emit(
+    emit(
         "moved",
         car.seat,
         kind=kind,
@@ -101,15 +103,15 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
         brake_kind=brake_kind,
     )
     if car.pit in BOX_STATES and path:
-        race.emit("pit_exit", car.seat, box=t.ids[car.space], gear=car.gear)
+        emit("pit_exit", car.seat, box=t.ids[car.space], gear=car.gear)
     final = states[-1]
     # a car that entered the pit lane is still bound for its box (FD-B-12.5)
-    enter = entry_progress(race, states) if final[PIT] == TO_BOX else None
+    enter = entry_progress(rs, states) if final[PIT] == TO_BOX else None
     if enter is not None:
         car.entry_progress = enter
         car.pit = PIT_LANE
-        race.emit("pit_entered", car.seat, box=t.ids[t.boxes[car.colour]])
-    path_effects(race, turn, states)
+        emit("pit_entered", car.seat, box=t.ids[t.boxes[car.colour]])
+    path_effects(rs, chance, emit, turn, states)
     if car.racing:
         if final[PIT] != TO_BOX and t.kind_of[car.space] == TRACK:
             car.pit = PIT_NONE
@@ -121,11 +123,11 @@ def drive(race, turn: Turn, m: int, kind: str, *, may_brake: bool = True, slide:
     return plan
 
 
-def _path_param(race, action) -> list[int]:
+def _path_param(rs, action) -> list[int]:
     raw = action.params.get("path")
     if not isinstance(raw, (list, tuple)):  # noqa: UP038 (faster than a union)
         raise ValueError("path must be a list of space ids")
-    index = race.track.index
+    index = rs.track.index
     try:
         return list(map(index.__getitem__, raw))
     except (KeyError, TypeError):
@@ -136,12 +138,12 @@ def _path_param(race, action) -> list[int]:
     return [index[s] for s in raw]
 
 
-def path_effects(race, turn: Turn, states: list[tuple]) -> None:
+def path_effects(rs, chance, emit, turn: Turn, states: list[tuple]) -> None:
     """Step 7: line crossings and damage-marker checks, in path order."""
-    car, t = turn.car, race.track
+    car, t = turn.car, rs.track
     # police and danger zones exist only under the street rules (FD-V-10, FD-V-11.6)
-    street_rules = race.street_rules
-    markers = race.markers
+    street_rules = rs.street_rules
+    markers = rs.markers
     lap = states[0][LAP]
     for after in states[1:]:
         space = after[SPACE]
@@ -152,29 +154,29 @@ def path_effects(race, turn: Turn, states: list[tuple]) -> None:
         turn.states.append(after)
         if after[LAP] > lap:
             car.lap = after[LAP]
-            race.emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
-            if car.lap > race.laps:
+            emit("line_crossed", car.seat, lap=car.lap, laps_completed=max(0, car.lap - 1))
+            if car.lap > rs.laps:
                 turn.crossed_final = True
-            elif not race.qualifying:
-                street.lap_completed(race, car)
+            elif not rs.qualifying:
+                street.lap_completed(rs, emit, car)
         lap = after[LAP]
-        if street_rules and not race.qualifying:
-            street.police_entry(race, car, space)
-        if markers and race.advanced and markers.get(space) and not race.qualifying:
-            threshold = 5 if damage.wet(race) else 4  # FD-A-9.3
+        if street_rules and not rs.qualifying:
+            street.police_entry(rs, emit, car, space)
+        if markers and rs.advanced and markers.get(space) and not rs.qualifying:
+            threshold = 5 if damage.wet(rs) else 4  # FD-A-9.3
             threshold = abilities.marker_threshold(car, threshold)
             failed = damage.check(
-                race, car, threshold, "marker", event="marker_check", space=t.ids[space]
+                chance, emit, car, threshold, "marker", event="marker_check", space=t.ids[space]
             )
-            if failed and damage.lose(race, car, "Su", 1, "marker", own_turn=True):
+            if failed and damage.lose(rs, emit, car, "Su", 1, "marker", own_turn=True):
                 return
-        if street_rules and street.danger_entered(race, car, space):
+        if street_rules and street.danger_entered(rs, chance, emit, car, space):
             return
 
 
-def resolve_corners(race, turn: Turn) -> None:
+def resolve_corners(rs, emit, turn: Turn) -> None:
     """Step 11: overshoots in path order, then the corner stop (FD-B-8, FD-A-4)."""
-    car, t = turn.car, race.track
+    car, t = turn.car, rs.track
     if not car.racing:
         return
     for corner, k in turn.overs:
@@ -182,8 +184,8 @@ def resolve_corners(race, turn: Turn) -> None:
         made = car.stops if corner == car.corner else 0
         missing = c.stops - made
         distance = turn.steps - k + 1
-        mult = damage.tyre_multiplier(race, car)
-        race.emit(
+        mult = damage.tyre_multiplier(rs, car)
+        emit(
             "overshoot",
             car.seat,
             corner=c.id,
@@ -193,26 +195,24 @@ def resolve_corners(race, turn: Turn) -> None:
             penalty=distance * mult if missing == 1 else None,
         )
         if missing >= 2:  # FD-B-8.6
-            damage.eliminate(race, car, "corner")
+            damage.eliminate(rs, emit, car, "corner")
             return
-        if not race.advanced:
-            if damage.lose(race, car, "WP", distance, "corner", own_turn=True):
+        if not rs.advanced:
+            if damage.lose(rs, emit, car, "WP", distance, "corner", own_turn=True):
                 return
             continue
-        outcome, tyres = damage.overshoot_penalty(race, car, distance)
+        outcome, tyres = damage.overshoot_penalty(rs, car, distance)
         if outcome == "eliminated":
-            damage.eliminate(race, car, "tyres")
+            damage.eliminate(rs, emit, car, "tyres")
             return
         if tyres != car.wear["T"]:
             delta = tyres - car.wear["T"]
             car.wear["T"] = tyres
-            race.emit(
-                "wear_changed", car.seat, category="T", delta=delta, value=tyres, cause="corner"
-            )
+            emit("wear_changed", car.seat, category="T", delta=delta, value=tyres, cause="corner")
         if outcome == "spin":  # FD-A-4.4
             car.spun = True
             car.gear = 1
-            race.emit("spin", car.seat, space=t.ids[car.space], tyres=tyres)
+            emit("spin", car.seat, space=t.ids[car.space], tyres=tyres)
     end = t.corner[car.space]
     if end >= 0 and not turn.crossed_final:
         if end == car.corner and not (turn.overs and any(o[0] == end for o in turn.overs)):
@@ -220,7 +220,7 @@ def resolve_corners(race, turn: Turn) -> None:
         else:
             car.corner = end
             car.stops = 0 if turn.overs else 1  # FD-B-8.8
-        race.emit(
+        emit(
             "corner_stop",
             car.seat,
             corner=t.corners[end].id,
@@ -231,7 +231,7 @@ def resolve_corners(race, turn: Turn) -> None:
         car.corner, car.stops = -1, 0
 
 
-def pay_braking(race, turn: Turn) -> None:
+def pay_braking(rs, emit, turn: Turn) -> None:
     """Step 12: every brake cost of the turn, after the overshoot (FD-A-5.4)."""
     car = turn.car
     for kind, info in turn.brakes:
@@ -239,46 +239,44 @@ def pay_braking(race, turn: Turn) -> None:
             return
         b = info["b"]
         if kind == "forced":
-            costs = damage.forced_braking_costs(race, car, b, info.get("split"))
+            costs = damage.forced_braking_costs(rs, car, b, info.get("split"))
         else:
-            costs = {"Br": b} if race.advanced else {"WP": b}
-        race.emit("braking_paid", car.seat, kind=kind, spaces=b, costs=costs)
+            costs = {"Br": b} if rs.advanced else {"WP": b}
+        emit("braking_paid", car.seat, kind=kind, spaces=b, costs=costs)
         if costs is None:
-            damage.eliminate(race, car, "braking")
+            damage.eliminate(rs, emit, car, "braking")
             return
         for cat, amount in costs.items():
-            if damage.lose(race, car, cat, amount, "braking", own_turn=True):
+            if damage.lose(rs, emit, car, cat, amount, "braking", own_turn=True):
                 return
 
 
-def check_finish(race, turn: Turn) -> None:
+def check_finish(rs, emit, turn: Turn) -> None:
     car = turn.car
     if car.racing and turn.crossed_final:
         car.status = FINISHED
-        race.finish_order.append(car)
-        car.finished_at = {"round": race.round, "turn_seq": race.turn_seq}
-        race.emit(
+        rs.finish_order.append(car)
+        car.finished_at = {"round": rs.round, "turn_seq": rs.turn_seq}
+        emit(
             "finished",
             car.seat,
-            position=len(race.finish_order),
-            round=race.round,
-            turn_seq=race.turn_seq,
+            position=len(rs.finish_order),
+            round=rs.round,
+            turn_seq=rs.turn_seq,
         )
 
 
-def collisions(race, car: Car) -> None:
+def collisions(rs, chance, emit, car: Car) -> None:
     """FD-B-10 / FD-A-7: hit cars roll in round order, then the mover as many dice."""
-    t = race.track
+    t = rs.track
     ahead, sides = t.ahead[car.space], t.sides[car.space]
     hit = [
-        c
-        for c in race.order
-        if (c.space == ahead or c.space in sides) and c.racing and c is not car
+        c for c in rs.order if (c.space == ahead or c.space in sides) and c.racing and c is not car
     ]
     if not hit:
         return
-    if race.advanced:
-        threshold, cat = (2 if damage.wet(race) else 1), "Bo"
+    if rs.advanced:
+        threshold, cat = (2 if damage.wet(rs) else 1), "Bo"
     else:
         threshold, cat = 4, "WP"
     out = []
@@ -288,7 +286,8 @@ def collisions(race, car: Car) -> None:
             if not other.racing:
                 break
             failed = damage.check(
-                race,
+                chance,
+                emit,
                 other,
                 threshold,
                 "collision",
@@ -296,21 +295,23 @@ def collisions(race, car: Car) -> None:
                 hit=other.seat,
                 automatic=False,
             )
-            gone = failed and damage.lose(race, other, cat, 1, "collision", own_turn=False)
+            gone = failed and damage.lose(rs, emit, other, cat, 1, "collision", own_turn=False)
         out.append(gone)
     for other, gone in zip(hit, out, strict=True):
         for _ in range(abilities.collision_dice(car, other)[1]):
             if not car.racing:
                 return
-            _mover_roll(race, car, other, gone, threshold, cat)
+            _mover_roll(rs, chance, emit, car, other, gone, threshold, cat)
 
 
-def _mover_roll(race, car: Car, other: Car, gone: bool, threshold: int, cat: str) -> None:
+def _mover_roll(
+    rs, chance, emit, car: Car, other: Car, gone: bool, threshold: int, cat: str
+) -> None:
     """One die of the mover against a hit car (FD-B-10.2, FD-B-10.4, FD-BGA-5)."""
-    if gone and race.bga:
-        if race.cfg["bga_eliminated_neighbour"] == "skip":
+    if gone and rs.bga:
+        if rs.cfg["bga_eliminated_neighbour"] == "skip":
             return
-        race.emit(
+        emit(
             "collision_check",
             car.seat,
             mover=car.seat,
@@ -319,31 +320,31 @@ def _mover_roll(race, car: Car, other: Car, gone: bool, threshold: int, cat: str
             failed=True,
             automatic=True,
         )
-        damage.lose(race, car, cat, 1, "collision", own_turn=True)
+        damage.lose(rs, emit, car, cat, 1, "collision", own_turn=True)
         return
     failed = damage.check(
-        race, car, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
+        chance, emit, car, threshold, "collision", mover=car.seat, hit=other.seat, automatic=False
     )
     if failed:
-        damage.lose(race, car, cat, 1, "collision", own_turn=True)
+        damage.lose(rs, emit, car, cat, 1, "collision", own_turn=True)
 
 
-def engine_checks(race, trigger: Car) -> None:
+def engine_checks(rs, chance, emit, trigger: Car) -> None:
     """FD-B-11 / FD-A-8 and FD-BGA-11."""
     others = [
-        c for c in race.order if c is not trigger and c.racing and c.gear >= 5 and not c.in_pit_area
+        c for c in rs.order if c is not trigger and c.racing and c.gear >= 5 and not c.in_pit_area
     ]
     rollers = others
     if trigger.racing and not trigger.in_pit_area:
-        if race.bga:
-            rollers = [c for c in race.order if c is trigger or c in others]
+        if rs.bga:
+            rollers = [c for c in rs.order if c is trigger or c in others]
         else:
             rollers = [trigger, *others]
-    threshold = 3 if race.advanced and damage.wet(race) else 4
+    threshold = 3 if rs.advanced and damage.wet(rs) else 4
     for car in rollers:
         if not car.racing:
             continue
-        limit = abilities.engine_threshold(race, car, threshold)
-        failed = damage.check(race, car, limit, "engine", trigger=trigger.seat)
+        limit = abilities.engine_threshold(car, threshold)
+        failed = damage.check(chance, emit, car, limit, "engine", trigger=trigger.seat)
         if failed:
-            damage.lose(race, car, "En", 1, "engine", own_turn=car is trigger)
+            damage.lose(rs, emit, car, "En", 1, "engine", own_turn=car is trigger)

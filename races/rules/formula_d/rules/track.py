@@ -11,10 +11,10 @@ import json
 from functools import cache
 from pathlib import Path
 
-from ..contract import ConfigError
+from ...contract import ConfigError
 from .layout import corner_span
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parents[1] / "data"
 COLOURS = ("red", "yellow", "blue", "green", "white")
 TRACK, PIT_LANE, PIT_BOX = 0, 1, 2
 _KINDS = {"track": TRACK, "pit_lane": PIT_LANE, "pit_box": PIT_BOX}

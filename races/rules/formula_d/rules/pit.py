@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from ..contract import Action, Decision
+from ...contract import Action, Decision
+from ..state import CATEGORIES, Car
 from . import damage
 from .abilities import slide_cap
 from .driving import Turn, collisions, drive, pay_braking, resolve_corners
-from .state import CATEGORIES, Car
 from .street import nitro_available, nitro_spaces
 from .track import TRACK
 
@@ -14,12 +14,12 @@ TYRES = ("hard", "soft", "rain")
 NON_TYRE = CATEGORIES[1:]
 
 
-def tyre_choices(race):
+def tyre_choices(rs, emit):
     """FD-P-1.1 step 6: every seat picks its starting set at once (FD-V-7.2)."""
-    if not race.tire_effects or race.street_tyres:
+    if not rs.tire_effects or rs.street_tyres:
         return  # FD-V-11.2: street cars are on hard tyres
     pairs = []
-    for car, seat in zip(race.cars, race.seats, strict=True):
+    for car, seat in zip(rs.cars, rs.seats, strict=True):
         default = seat.setup.get("tires", "hard")
         decision = Decision(
             car.seat,
@@ -27,7 +27,7 @@ def tyre_choices(race):
             "Choose your tyres",
             {
                 "types": list(TYRES),
-                "surface": "wet" if damage.wet(race) else "dry",
+                "surface": "wet" if damage.wet(rs) else "dry",
                 "legal": [{"type": t} for t in TYRES],
             },
         )
@@ -40,11 +40,11 @@ def tyre_choices(race):
         )
         pairs.append((decision, _tyre_check))
         car.tires = default
-    answers = yield from race.ask_all(pairs)
-    for car in race.cars:
+    answers = yield pairs
+    for car in rs.cars:
         car.tires = answers[car.seat].params["type"]
         car.fit_lap = 1
-        race.emit("tires_chosen", car.seat, type=car.tires, fit_lap=car.fit_lap)
+        emit("tires_chosen", car.seat, type=car.tires, fit_lap=car.fit_lap)
 
 
 def _tyre_check(action) -> str | None:
@@ -53,26 +53,26 @@ def _tyre_check(action) -> str | None:
     return None
 
 
-def soft_bonus_available(race, car: Car, kind: str) -> bool:
+def soft_bonus_available(rs, car: Car, kind: str) -> bool:
     """FD-V-7.6, FD-BGA-14."""
-    if not race.tire_effects or car.tires != "soft" or damage.wet(race):
+    if not rs.tire_effects or car.tires != "soft" or damage.wet(rs):
         return False
-    if kind == "fast_exit" and race.bga:
+    if kind == "fast_exit" and rs.bga:
         return False
     if car.extra.get("after_technical"):
         return False
-    return race.qualifying or race.tyre_lap(car) == 1
+    return rs.qualifying or rs.tyre_lap(car) == 1
 
 
-def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
+def boost(rs, emit, car: Car, kind: str, *, great: bool = False, m: int = 0):
     """Step 5: decision `boost` when the soft bonus or a nitro charge is available.
 
     Returns (extra spaces, nitro used). `car.extra["soft_unused"]` records a soft
     bonus left unused, which bga lets a slipstream use (FD-BGA-10)."""
-    soft = soft_bonus_available(race, car, kind)
+    soft = soft_bonus_available(rs, car, kind)
     car.extra.pop("after_technical", None)
     car.extra["soft_unused"] = soft
-    nitro = nitro_available(race, car, kind, great)
+    nitro = nitro_available(rs, car, kind, great)
     if not soft and not nitro:
         return 0, False
     legal = [
@@ -103,7 +103,7 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
             return "no nitro charge is available now (FD-V-9)"
         return None
 
-    action = yield from race.ask(decision, check)
+    action = yield (decision, check)
     use_soft = bool(action.params.get("soft"))
     use_nitro = bool(action.params.get("nitro"))
     car.extra["soft_unused"] = soft and not use_soft
@@ -111,7 +111,7 @@ def boost(race, car: Car, kind: str, *, great: bool = False, m: int = 0):
     if use_nitro:
         car.nitro -= 1
     if spaces:
-        race.emit(
+        emit(
             "boost_used",
             car.seat,
             nitro=nitro_spaces(car) if use_nitro else 0,
@@ -130,38 +130,38 @@ def no_boost(car: Car) -> tuple[int, bool]:
 SLIDES = {"hard": 3, "soft": 3, "rain": 1}  # FD-V-7.4 wet, in corners
 
 
-def slide(race, car: Car) -> int:
+def slide(rs, car: Car) -> int:
     """S of FD-V-7.7: only with tyre effects on a wet surface (FD-AMB-37)."""
-    if not race.tire_effects or car.tires is None or not damage.wet(race):
+    if not rs.tire_effects or car.tires is None or not damage.wet(rs):
         return 0
     return slide_cap(car, SLIDES[car.tires])
 
 
-def service(race, turn):
+def service(rs, chance, emit, turn):
     """Step 13: the car has entered its own box."""
     car = turn.car
-    t = race.track
+    t = rs.track
     car.pit_stops += 1
     cap = min(4, car.gear)
     lap_end = car.entry_progress // t.L + 1  # the lap the car was completing
-    if not race.advanced:  # FD-B-12.11, FD-V-1.2
-        damage.repair(race, car, "WP", car.maxima["WP"], "pit")
-        _wait(race, car, "box_basic", cap)
-        race.emit("pit_service", car.seat, box=t.ids[car.space], stop="basic", gear_cap=cap)
+    if not rs.advanced:  # FD-B-12.11, FD-V-1.2
+        damage.repair(emit, car, "WP", car.maxima["WP"], "pit")
+        _wait(rs, car, "box_basic", cap)
+        emit("pit_service", car.seat, box=t.ids[car.space], stop="basic", gear_cap=cap)
         return
-    damage.repair(race, car, "T", car.maxima["T"], "pit")  # FD-A-11.1, FD-AMB-26
+    damage.repair(emit, car, "T", car.maxima["T"], "pit")  # FD-A-11.1, FD-AMB-26
     params = {"stop": "tyre", "repairs": {}}
-    stops = stop_kinds(race, car)
-    pool = repair_budget(race, car)
-    team_pool = bool(race.team_pools and car.team in race.team_pools and pool)
-    if race.tire_effects or len(stops) > 1 or team_pool:
+    stops = stop_kinds(rs, car)
+    pool = repair_budget(rs, car)
+    team_pool = bool(rs.team_pools and car.team in rs.team_pools and pool)
+    if rs.tire_effects or len(stops) > 1 or team_pool:
         decision = Decision(
             car.seat,
             "pit_service",
             "Pit service: tyres, stop kind and repairs",
             {
                 "stops": stops,
-                "tires": list(TYRES) if race.tire_effects else None,
+                "tires": list(TYRES) if rs.tire_effects else None,
                 "budget": pool,
                 "wear": dict(car.wear),
                 "maxima": dict(car.maxima),
@@ -169,31 +169,31 @@ def service(race, turn):
             },
             default=Action("pit_service", {"stop": "tyre", "repairs": {}}),
         )
-        action = yield from race.ask(decision, lambda a: service_error(race, car, a.params))
+        action = yield (decision, lambda a: service_error(rs, car, a.params))
         params = dict(action.params)
-    if race.tire_effects:
+    if rs.tire_effects:
         car.tires = params.get("tires") or car.tires
         car.fit_lap = lap_end + 1  # FD-V-7.3
-        race.emit("tires_chosen", car.seat, type=car.tires, fit_lap=car.fit_lap)
+        emit("tires_chosen", car.seat, type=car.tires, fit_lap=car.fit_lap)
     repairs = {k: int(v) for k, v in (params.get("repairs") or {}).items() if v}
     if repairs:
-        source = "team_pool" if race.team_pools and car.team in race.team_pools else "technical"
+        source = "team_pool" if rs.team_pools and car.team in rs.team_pools else "technical"
         for cat, amount in repairs.items():
-            damage.repair(race, car, cat, amount, source)
+            damage.repair(emit, car, cat, amount, source)
         spent = sum(repairs.values())
         if source == "team_pool":
-            race.team_pools[car.team] -= spent
+            rs.team_pools[car.team] -= spent
         else:
             car.reserve -= spent
-        race.emit("repair", car.seat, source=source, changes=repairs)
+        emit("repair", car.seat, source=source, changes=repairs)
     if params["stop"] == "technical":  # FD-V-8.3
-        _wait(race, car, "box_technical", cap)
+        _wait(rs, car, "box_technical", cap)
         car.extra["after_technical"] = True
-        race.emit("pit_service", car.seat, box=t.ids[car.space], stop="technical", gear_cap=cap)
+        emit("pit_service", car.seat, box=t.ids[car.space], stop="technical", gear_cap=cap)
         return
-    value = race.roll("black")  # R11
+    value = chance.roll("black")  # R11
     fast = value <= 10
-    race.emit(
+    emit(
         "pit_roll",
         car.seat,
         die="black",
@@ -204,53 +204,53 @@ def service(race, turn):
         gear=4 if fast else cap,
     )
     if not fast:
-        _wait(race, car, "box_long", cap)
+        _wait(rs, car, "box_long", cap)
         return
     car.gear = 4  # FD-A-11.4
     car.pit = "box_long"  # leaves from the box now
     exit_turn = Turn(car)
     spaces = damage.fast_stop_spaces(value)
-    bonus, _ = yield from boost(race, car, "fast_exit", m=spaces)
-    yield from drive(race, exit_turn, spaces + bonus, "fast_exit")
-    resolve_corners(race, exit_turn)
-    pay_braking(race, exit_turn)
+    bonus, _ = yield from boost(rs, emit, car, "fast_exit", m=spaces)
+    yield from drive(rs, chance, emit, exit_turn, spaces + bonus, "fast_exit")
+    resolve_corners(rs, emit, exit_turn)
+    pay_braking(rs, emit, exit_turn)
     if car.racing and exit_turn.moved and t.kind_of[car.space] == TRACK:
-        collisions(race, car)
+        collisions(rs, chance, emit, car)
     turn.moved = turn.moved or exit_turn.moved
 
 
-def _wait(race, car: Car, state: str, cap: int) -> None:
+def _wait(rs, car: Car, state: str, cap: int) -> None:
     car.pit = state
     car.gear = cap
     car.exit_cap = cap
 
 
-def stop_kinds(race, car: Car) -> list[str]:
-    if not race.cfg.get("technical_pit_stops"):
+def stop_kinds(rs, car: Car) -> list[str]:
+    if not rs.cfg.get("technical_pit_stops"):
         return ["tyre"]
-    if race.bga:  # FD-BGA-14
+    if rs.bga:  # FD-BGA-14
         return ["tyre", "technical"]
     damaged = any(car.wear[c] < car.maxima[c] for c in NON_TYRE)
-    return ["tyre", "technical"] if damaged and repair_budget(race, car) >= 1 else ["tyre"]
+    return ["tyre", "technical"] if damaged and repair_budget(rs, car) >= 1 else ["tyre"]
 
 
-def repair_budget(race, car: Car) -> int:
-    if race.team_pools and car.team in race.team_pools:
-        return race.team_pools[car.team]
-    return car.reserve if race.cfg.get("technical_pit_stops") else 0
+def repair_budget(rs, car: Car) -> int:
+    if rs.team_pools and car.team in rs.team_pools:
+        return rs.team_pools[car.team]
+    return car.reserve if rs.cfg.get("technical_pit_stops") else 0
 
 
-def service_error(race, car: Car, params: dict) -> str | None:
+def service_error(rs, car: Car, params: dict) -> str | None:
     stop = params.get("stop", "tyre")
-    if stop not in stop_kinds(race, car):
+    if stop not in stop_kinds(rs, car):
         return f"a {stop} stop is not available now"
     tires = params.get("tires")
-    if tires is not None and (not race.tire_effects or tires not in TYRES):
+    if tires is not None and (not rs.tire_effects or tires not in TYRES):
         return "tyres are hard, soft or rain (with tyre choice only)"
     repairs = params.get("repairs") or {}
     if not isinstance(repairs, dict):
         return "repairs map categories to points"
-    team = bool(race.team_pools and car.team in race.team_pools)
+    team = bool(rs.team_pools and car.team in rs.team_pools)
     if repairs and stop != "technical" and not team:
         return "repairs need a technical stop"
     total = 0
@@ -262,7 +262,7 @@ def service_error(race, car: Car, params: dict) -> str | None:
         if car.wear[cat] + amount > car.maxima[cat]:
             return f"{cat} cannot go above its maximum {car.maxima[cat]}"
         total += amount
-    limit = repair_budget(race, car)
+    limit = repair_budget(rs, car)
     if stop == "technical" and not team:
         limit = min(2, limit)
         if len([a for a in repairs.values() if a]) > 2:

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from ..speech import N_, _, ngettext
-from .track import DATA
+from ...speech import N_, _, ngettext
+from ..rules.track import DATA
 
 
 @cache

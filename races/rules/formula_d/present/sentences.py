@@ -4,9 +4,9 @@ translated when it is said (races/rules/speech.py)."""
 
 from __future__ import annotations
 
-from ..speech import N_, _, ngettext
+from ...speech import N_, _, ngettext
+from .parts import gains, part, parts, tyres, wear_left
 from .track_words import corner_name, place, track_data
-from .words import gains, part, parts, tyres, wear_left
 
 WEATHER = {
     "SUNNY": N_("sunny"),
