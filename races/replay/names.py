@@ -8,7 +8,7 @@ from functools import cache
 from django.utils import translation
 
 from races.rules import ConfigError, get_game
-from races.rules.drawing import CAR_COLOURS
+from races.rules.face.drawing import CAR_COLOURS
 
 
 def seat_names(seats: list[dict] | None) -> dict[str, str]:

@@ -17,9 +17,8 @@ from .contract import (
     Race,
     RaceResult,
     Seat,
-    canonical_log,
-    log_hash,
 )
+from .log import canonical_log, log_hash
 from .options import Option, OptionSchema
 from .registry import (
     GAME_NAMES,

@@ -18,7 +18,8 @@ import argparse
 import json
 import sys
 
-from .contract import ConfigError, Seat, canonical_line
+from .contract import ConfigError, Seat
+from .log import canonical_line
 from .registry import get_game, run_bot_race
 
 

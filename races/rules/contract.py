@@ -10,9 +10,6 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol
 
-# Until every engine imports the log encoding from its own module.
-from .log import canonical_line, canonical_log, log_hash  # noqa: F401
-
 # The hand-written __init__s below set frozen fields as the generated ones do,
 # through object.__setattr__, but bound once instead of looked up per field.
 # (Writing self.__dict__ instead would be faster still, but it materialises a

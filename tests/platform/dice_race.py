@@ -17,10 +17,10 @@ from races.rules import (
     register,
 )
 from races.rules.contract import SessionRules
-from races.rules.drawing import place_tokens
 from races.rules.face import Presentation
 from races.rules.face.board import Board
 from races.rules.face.capabilities import FINISHED, Capabilities, Column, GameCapabilities
+from races.rules.face.drawing import place_tokens
 from races.rules.face.panels import Panels
 from races.rules.face.tables import Tables, loop_progress
 from races.rules.face.words import Words

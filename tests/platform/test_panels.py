@@ -1,4 +1,4 @@
-"""Decision panels (races/rules/panels.py): every decision of a whole bot
+"""Decision panels (races/rules/face/widgets.py): every decision of a whole bot
 race of each game has a panel whose choices are exactly its legal actions,
 in words, never raw engine values; the Formula D gear stick and spaces and
 the Heat hand show their costs before a choice."""

@@ -53,7 +53,7 @@ def test_log_hash_is_the_sha256_of_canonical_json_lines():
     ],
 )
 def test_a_canonical_line_is_json_dumps_with_sorted_keys_and_stays_so(data):
-    from races.rules.contract import canonical_line
+    from races.rules.log import canonical_line
 
     event = Event(7, 3, "moved", "car1", data)
     expected = json.dumps(

@@ -1,11 +1,11 @@
-"""A game's board as neutral drawing primitives (races/rules/drawing.py), and
+"""A game's board as neutral drawing primitives (races/rules/face/drawing.py), and
 the scene's state moved along the log without re-running the rules."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..drawing import place_tokens
+from .drawing import place_tokens
 
 
 class Board:

@@ -1,4 +1,4 @@
-"""How a person decides: one widget a decision (races/rules/panels.py holds
+"""How a person decides: one widget a decision (races/rules/face/widgets.py holds
 the widgets), each with its plain-form fallback."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from ..contract import Action, Decision
-from ..panels import numbered_form
+from .widgets import numbered_form
 
 
 class Panels:

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..contract import Event, Placing, RaceResult, log_hash
+from ..contract import Event, Placing, RaceResult
+from ..log import log_hash
 from .state import GameState, Player
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..contract import Placing, RaceResult, log_hash
+from ..contract import Placing, RaceResult
 from ..face.capabilities import ELIMINATED, FINISHED, NOT_FINISHED
+from ..log import log_hash
 from .rules.course import manhattan
 from .state import Factory, Robot
 

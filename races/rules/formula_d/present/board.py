@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...drawing import loop_board
 from ...face.board import Board
+from ...face.drawing import loop_board
 from ...speech import _
 from .parts import wear_left
 from .track_words import corner_name, track_data

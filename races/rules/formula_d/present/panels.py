@@ -1,4 +1,4 @@
-"""Formula D's decision panels (races/rules/panels.py): the gear stick with
+"""Formula D's decision panels (races/rules/face/widgets.py): the gear stick with
 each gear's die range and the cost of skipping down (FD-B-5, FD-A-6), the
 reachable spaces on the board with the cost of each (FD-B-6 to FD-B-9,
 FD-A-4, FD-A-5), and plain forms in the game's words for the rest."""
@@ -10,14 +10,14 @@ from typing import Any
 
 from ...contract import Action, Decision
 from ...face.panels import Panels
-from ...panels import choice, numbered_form, panel, yes_no
+from ...face.widgets import choice, numbered_form, panel, yes_no
 from ...speech import N_, _, ngettext, word_for
 from .parts import PARTS, gains, parts, tyres, wear_left
 from .track_words import corner_name, lane_words, track_data
 
 TYRE_CHOICES = {"hard": N_("Hard tyres"), "soft": N_("Soft tyres"), "rain": N_("Rain tyres")}
 STOPS = {"tyre": N_("Tyre change"), "technical": N_("Technical stop"), "long": N_("Long stop")}
-# Decision kind -> its name, translated where a page shows it (races/rules/panels.py).
+# Decision kind -> its name, translated where a page shows it (races/rules/face/widgets.py).
 DECISION_WORDS = {
     "gear": N_("Select a gear"),
     "move": N_("Move"),

@@ -5,8 +5,8 @@ and goods, moved along the log without re-running the rules."""
 
 from __future__ import annotations
 
-from ...drawing import CAR_COLOURS, place_tokens
 from ...face.board import Board
+from ...face.drawing import CAR_COLOURS, place_tokens
 from ...speech import _
 from ..rules.flight import TRACK
 from ..rules.tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all

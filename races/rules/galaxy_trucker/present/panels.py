@@ -1,5 +1,5 @@
 """Galaxy Trucker's decision panels (the presentation's panels part,
-races/rules/face/panels.py; the widgets are races/rules/panels.py).
+races/rules/face/panels.py; the widgets are races/rules/face/widgets.py).
 
 Building is the `tile` widget: the person's own ship as a grid of cells
 (GT-DM-12), and for a tile in hand one grid per way to turn it (GT-TBB-05),
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from ...contract import Action, Decision
 from ...face.panels import Panels
-from ...panels import choice, numbered_form, panel
+from ...face.widgets import choice, numbered_form, panel
 from ...speech import N_, _, ngettext, word_for
 from ..rules.cards import CARDS, TYPE_NAMES
 from ..rules.tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all

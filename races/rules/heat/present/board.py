@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from ...drawing import loop_board
 from ...face.board import Board
+from ...face.drawing import loop_board
 from ...speech import _
 from ..rules.track import load_track, track_ids
 from .panels import corner_words

@@ -1,4 +1,4 @@
-"""Heat's decision panels (races/rules/panels.py): the hand as cards to pick
+"""Heat's decision panels (races/rules/face/widgets.py): the hand as cards to pick
 (HEAT-B-005 the gear's count of cards, HEAT-B-047 discards, the car design
 market), with the speed, the corner limit reached and the Heat to pay shown
 before the driver confirms (HEAT-B-040, HEAT-B-044, HEAT-B-045); the gear
@@ -11,7 +11,7 @@ from typing import Any
 
 from ...contract import Action, Decision
 from ...face.panels import Panels
-from ...panels import choice, panel
+from ...face.widgets import choice, panel
 from ...speech import N_, _, ngettext
 from ..rules.cards import HEAT, SPEED, STARTING_UPGRADE, STRESS, card
 
@@ -23,7 +23,7 @@ STYLES = {
     "UPGRADE": "upgrade",
     "SPONSORSHIP": "sponsor",
 }
-# Decision kind -> its name, translated where a page shows it (races/rules/panels.py).
+# Decision kind -> its name, translated where a page shows it (races/rules/face/widgets.py).
 DECISION_WORDS = {
     "shift_gear": N_("Shift gear"),
     "play_cards": N_("Play cards"),

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...drawing import place_tokens
 from ...face.board import Board
+from ...face.drawing import place_tokens
 from ...speech import _, word_for
 from ..rules.course import VECTOR, course_ids
 from ..rules.validate import load_course

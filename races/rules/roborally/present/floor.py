@@ -1,4 +1,4 @@
-"""The factory floor as neutral drawing shapes (races/rules/drawing.py):
+"""The factory floor as neutral drawing shapes (races/rules/face/drawing.py):
 a square per course square, belts, gears, sites, walls, pushers, lasers,
 flags and docks, with an anchor per square for the robots."""
 

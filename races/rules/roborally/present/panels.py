@@ -1,5 +1,5 @@
 """RoboRally's decision panels at the table (the presentation's panels
-part, races/rules/face/panels.py; the widgets are races/rules/panels.py).
+part, races/rules/face/panels.py; the widgets are races/rules/face/widgets.py).
 
 Programming (RR-PROG-01..07, RR-DEC-01) is the `registers` widget: the
 dealt hand as cards, the five registers to fill (locked ones shown with
@@ -18,7 +18,7 @@ from typing import Any
 
 from ...contract import Action, Decision
 from ...face.panels import Panels
-from ...panels import choice, numbered_form, panel
+from ...face.widgets import choice, numbered_form, panel
 from ...speech import N_, _, word_for
 from ..bots.solo import solo_for
 from ..rules.cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3

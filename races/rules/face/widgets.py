@@ -29,8 +29,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .contract import Action, Decision
-from .speech import _
+from ..contract import Action, Decision
+from ..speech import _
 
 WIDGETS = ("cards", "gear_stick", "spaces", "registers", "tile", "form")
 
