@@ -2,8 +2,10 @@
 each game package, so a reader who knows one game knows where anything of
 another is. Read from the files, so it needs no import."""
 
+from dataclasses import fields
 from pathlib import Path
 
+from races.rules import get_game, get_presentation
 from races.rules.registry import GAME_MODULES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,3 +51,19 @@ def test_no_rule_module_knows_the_race():
             text = path.read_text(encoding="utf-8")
             for word in ("from ..race import", "from ..flow import", "from .. import race"):
                 assert word not in text, (path, word)
+
+
+def public_members(thing) -> list[str]:
+    return [name for name in dir(thing) if not name.startswith("_")]
+
+
+def test_no_part_of_the_contract_has_more_than_twelve_public_members():
+    """The contract stays small enough to hold in one's head: the Game and
+    each of the five parts of every game's presentation."""
+    for key in GAME_MODULES:
+        presentation = get_presentation(key)
+        parts = {f.name: getattr(presentation, f.name) for f in fields(presentation)}
+        parts = {name: part for name, part in parts.items() if name != "game_key"}
+        parts["game"] = get_game(key)
+        for name, part in parts.items():
+            assert len(public_members(part)) <= 12, (key, name, public_members(part))
