@@ -17,19 +17,7 @@ from __future__ import annotations
 
 from .chance import MAXIMUM
 from .result import race_order
-from .rules import (
-    abilities,
-    damage,
-    drivers,
-    gears,
-    order,
-    pit,
-    qualifying,
-    setup,
-    slipstream,
-    street,
-    weather,
-)
+from .rules import damage, gears, order, pit, qualifying, setup, slipstream
 from .rules.driving import (
     Turn,
     check_finish,
@@ -40,6 +28,7 @@ from .rules.driving import (
     resolve_corners,
 )
 from .rules.track import PIT_BOX, TRACK
+from .rules.variants import abilities, drivers, street, weather
 from .state import BOX_STATES, PIT_LANE, Car, RaceState
 
 

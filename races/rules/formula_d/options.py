@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ..contract import ConfigError
 from ..options import Option, OptionSchema
-from .rules.abilities import DRIVERS
 from .rules.setup import build_error
 from .rules.track import load_track, track_ids
+from .rules.variants.abilities import DRIVERS
 
 
 def _check(config: dict) -> None:

@@ -6,8 +6,8 @@ are read-only, so an unchanged one is shared between views.
 
 from __future__ import annotations
 
-from .rules.abilities import li_blocks
 from .rules.track import Track
+from .rules.variants.abilities import li_blocks
 from .state import RaceState
 
 

@@ -25,7 +25,24 @@ from .rules.actions import (
     refresh_apply,
     slipstream_apply,
 )
-from .rules.championship import new_market
+from .rules.championship.championship import new_market
+from .rules.championship.garage import (
+    begin_symbols,
+    card_value,
+    new_draft,
+    quick_deal,
+    refreshable,
+    resolve_reveal_plus,
+    unchosen,
+    unpayable,
+)
+from .rules.championship.garage_decisions import (
+    choose_speed_decision,
+    convert_decision,
+    draft_decision,
+    refresh_decision,
+)
+from .rules.championship.sponsors import after_turn, new_sponsor_deck
 from .rules.cleanup import discardable, replenish
 from .rules.corners import check_corners
 from .rules.decisions import (
@@ -36,29 +53,12 @@ from .rules.decisions import (
     slipstream_decision,
 )
 from .rules.finish import leave_track, note_laps, race_over
-from .rules.garage import (
-    begin_symbols,
-    card_value,
-    new_draft,
-    quick_deal,
-    refreshable,
-    resolve_reveal_plus,
-    unchosen,
-    unpayable,
-)
-from .rules.garage_decisions import (
-    choose_speed_decision,
-    convert_decision,
-    draft_decision,
-    refresh_decision,
-)
 from .rules.legends import legend_turn
 from .rules.movement import move
 from .rules.plan import cluttered_turn, fix_turn_order, resolve_plans, shift_now
 from .rules.react import begin_react
 from .rules.setup import deal_cards, set_up_grid, set_up_weather
 from .rules.slipstream import slipstream_eligible
-from .rules.sponsors import after_turn, new_sponsor_deck
 from .state import Car, Emit, Flow, RaceState
 
 

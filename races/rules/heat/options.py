@@ -9,8 +9,8 @@ from typing import Any
 from ..contract import ConfigError, Seat
 from ..options import Option, OptionSchema
 from .bots import BOTS
-from .rules.championship import carried_upgrades
-from .rules.season import season_event
+from .rules.championship.championship import carried_upgrades
+from .rules.championship.season import season_event
 from .rules.track import track_ids
 
 MAX_CARS = 6  # HEAT-B-001 with the base components

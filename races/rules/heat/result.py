@@ -6,8 +6,8 @@ from collections.abc import Sequence
 
 from ..contract import Event, Placing, RaceResult
 from ..log import log_hash
-from .rules.championship import carry_over
-from .rules.season import event_bonus
+from .rules.championship.championship import carry_over
+from .rules.championship.season import event_bonus
 from .state import Car, RaceState
 
 

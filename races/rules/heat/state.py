@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..contract import Action, Decision, Seat
-from .rules.season import Event
+from .rules.championship.season import Event
 from .rules.track import Corner, Track
 
 RL = "RL"

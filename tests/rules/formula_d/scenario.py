@@ -14,7 +14,7 @@ from races.rules.formula_d import GAME
 from races.rules.formula_d.chance import ScriptedDice
 from races.rules.formula_d.flow import qualifying_lap, rounds
 from races.rules.formula_d.race import FormulaDRace
-from races.rules.formula_d.rules.abilities import DRIVERS
+from races.rules.formula_d.rules.variants.abilities import DRIVERS
 from races.rules.formula_d.state import RaceState
 
 

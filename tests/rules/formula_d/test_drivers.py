@@ -4,7 +4,7 @@ import pytest
 
 from races.rules import Action, Seat, get_game
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.rules import abilities
+from races.rules.formula_d.rules.variants import abilities
 
 from .driving import act, events_of, gear, lane, move, scenario
 

@@ -4,7 +4,7 @@ import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.rules.abilities import DRIVERS
+from races.rules.formula_d.rules.variants.abilities import DRIVERS
 
 from .driving import events_of, gear, lane, move, scenario
 from .scenario import qualifying_scenario

@@ -5,7 +5,7 @@ import pytest
 
 from races.rules import ConfigError, IllegalAction, Seat, get_game
 from races.rules.formula_d.chance import ScriptedDice
-from races.rules.formula_d.rules import weather
+from races.rules.formula_d.rules.variants import weather
 
 from .driving import act, events_of, gear, lane, move, scenario
 

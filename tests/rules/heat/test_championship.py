@@ -4,7 +4,7 @@ HEAT-CHAMP-06, -08, -18, -20, -21)."""
 import pytest
 
 from races.rules import Action, ConfigError, Placing, RaceResult, Seat, get_game, run_bot_race
-from races.rules.heat.rules.championship import next_grid, standings
+from races.rules.heat.rules.championship.championship import next_grid, standings
 
 from .scenario import race
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from races.rules import Action, Seat, get_game, run_bot_race
-from races.rules.heat.rules.sponsors import new_sponsor_deck
+from races.rules.heat.rules.championship.sponsors import new_sponsor_deck
 
 from .scenario import answer_defaults, events_of, park, plan, race, setup_car
 

@@ -153,7 +153,7 @@ def test_golden_logs_keep_their_hashes():  # STYLE 15: seed-fixed playthroughs
 
 @pytest.mark.parametrize(("season", "races"), [("1961", 3), ("1962", 3), ("1963", 4)])
 def test_every_season_runs_with_carry_over(season, races):  # HEAT-CHAMP-01, -20
-    from races.rules.heat.rules.championship import next_grid
+    from races.rules.heat.rules.championship.championship import next_grid
 
     players = seats("pro", "rookie", "pro", "legend", "legend")
     results, carry = [], {}

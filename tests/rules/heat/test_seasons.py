@@ -4,7 +4,7 @@ HEAT-CHAMP-09..-18, section 12.7)."""
 import pytest
 
 from races.rules import Action, ConfigError, Seat, get_game
-from races.rules.heat.rules.sponsors import new_sponsor_deck
+from races.rules.heat.rules.championship.sponsors import new_sponsor_deck
 
 from .scenario import answer_defaults, events_of, park, plan, race, setup_car
 

@@ -8,7 +8,16 @@ from races.rules.heat.race import HeatRace
 from races.rules.heat.rules.legends import legend_target
 from races.rules.heat.rules.track import load_track
 
-from .scenario import answer_defaults, events_of, park, plan, put, race, seats, setup_car
+from .scenario import (
+    answer_defaults,
+    events_of,
+    park,
+    plan,
+    put,
+    race,
+    seats,
+    setup_car,
+)
 
 
 @pytest.mark.parametrize(

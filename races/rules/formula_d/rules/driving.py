@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from ...contract import Decision
 from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
-from . import abilities, damage, street
+from . import damage
 from .move import MoveOptions, MovePlan, entry_progress
 from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .track import TRACK
+from .variants import abilities, street
 
 
 class Turn:

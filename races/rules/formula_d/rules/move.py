@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 from ..state import BOX_STATES, PIT_EXIT, PIT_LANE, RACING, Car
 from . import damage
-from .abilities import li_blocks
 from .search import search
 from .steps import (
     LAP,
@@ -26,6 +25,7 @@ from .steps import (
 )
 from .track import PIT_BOX, TRACK
 from .track import PIT_LANE as PIT_LANE_SPACE
+from .variants.abilities import li_blocks
 
 
 def pit_mode(car: Car) -> int:

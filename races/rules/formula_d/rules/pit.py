@@ -5,10 +5,10 @@ from __future__ import annotations
 from ...contract import Action, Decision
 from ..state import CATEGORIES, Car
 from . import damage
-from .abilities import slide_cap
 from .driving import Turn, collisions, drive, pay_braking, resolve_corners
-from .street import nitro_available, nitro_spaces
 from .track import TRACK
+from .variants.abilities import slide_cap
+from .variants.street import nitro_available, nitro_spaces
 
 TYRES = ("hard", "soft", "rain")
 NON_TYRE = CATEGORIES[1:]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from ...contract import Action, ConfigError, Decision, Seat
 from ..state import BASIC_WP, CATEGORIES, STANDARD_CAR, Car, RaceState
-from .abilities import DRIVERS
 from .track import COLOURS, load_track
+from .variants.abilities import DRIVERS
 
 
 def new_state(config: dict, seats: list[Seat], seed: int | str) -> RaceState:

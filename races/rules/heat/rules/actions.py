@@ -6,9 +6,8 @@ from __future__ import annotations
 from ...contract import Action
 from ..chance import Chance
 from ..state import Car, Draft, Emit, Market, RaceState
-from .championship import market_pick, market_swap
-from .cleanup import discard
-from .garage import (
+from .championship.championship import market_pick, market_swap
+from .championship.garage import (
     accelerate,
     convert,
     direct_play,
@@ -20,6 +19,7 @@ from .garage import (
     scrap,
     super_cool,
 )
+from .cleanup import discard
 from .react import adrenaline_move, boost, cooldown
 from .slipstream import slipstream
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from ..chance import Chance
 from ..state import Car, Emit, RaceState
 from .cards import card, is_stress
+from .championship.sponsors import retire_used
 from .hand import draw
-from .sponsors import retire_used
 
 
 def discardable(s: RaceState, car: Car) -> list[str]:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..chance import Chance
 from ..state import Car, Emit, RaceState
 from .cards import card, stress_card
+from .championship.sponsors import press_award
 from .finish import eliminate
 from .hand import pay_heat
-from .sponsors import press_award
 
 
 def check_corners(s: RaceState, chance: Chance, emit: Emit, car: Car) -> None:

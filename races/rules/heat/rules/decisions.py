@@ -9,9 +9,8 @@ from itertools import combinations
 from ...contract import Action, Decision
 from ..state import Car, RaceState
 from .cards import card_view, is_heat
-from .cleanup import discardable
-from .garage import options_open
-from .garage_decisions import (
+from .championship.garage import options_open
+from .championship.garage_decisions import (
     GARAGE_REACT,
     PLAIN,
     check_plain,
@@ -21,6 +20,7 @@ from .garage_decisions import (
     react_legal,
     react_options,
 )
+from .cleanup import discardable
 from .plan import check_play, check_shift, cluttered_play, gear_choices, play_choices
 from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus

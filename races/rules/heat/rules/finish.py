@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..state import Car, Emit, RaceState
-from .sponsors import after_lap
+from .championship.sponsors import after_lap
 
 
 def note_laps(s: RaceState, chance: Chance, emit: Emit, car: Car) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..chance import Chance
 from ..state import Car, Emit, RaceState
-from .sponsors import after_speed
+from .championship.sponsors import after_speed
 
 
 def move(s: RaceState, chance: Chance, emit: Emit, car: Car, distance: int, reason: str) -> None:

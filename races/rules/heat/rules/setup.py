@@ -9,10 +9,10 @@ from ...contract import Seat
 from ..chance import Chance
 from ..state import Board, Car, Emit, RaceState
 from .cards import heat_card, starting_cards, stress_card
+from .championship.season import press_corners, season_event
+from .championship.sponsors import gain
 from .hand import draw
 from .legends import new_legend_deck
-from .season import press_corners, season_event
-from .sponsors import gain
 from .track import Track
 from .weather import set_up_conditions, starting_heat_and_stress
 

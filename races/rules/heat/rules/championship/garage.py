@@ -7,13 +7,13 @@ scrap, reduce stress, salvage, accelerate, direct play), step 6 (slipstream bonu
 
 from __future__ import annotations
 
-from ..chance import Chance
-from ..state import Car, Draft, Emit, RaceState
-from .cards import Card, card, is_heat, is_stress, upgrade_pool
-from .hand import pay_heat, reshuffle, resolve_plus
-from .movement import move
-from .react import GEAR_COOLDOWN, cooldown_allowance, heat_in_hand
-from .weather import sector_effect
+from ...chance import Chance
+from ...state import Car, Draft, Emit, RaceState
+from ..cards import Card, card, is_heat, is_stress, upgrade_pool
+from ..hand import pay_heat, reshuffle, resolve_plus
+from ..movement import move
+from ..react import GEAR_COOLDOWN, cooldown_allowance, heat_in_hand
+from ..weather import sector_effect
 
 PICKS = 3  # HEAT-GARAGE-03: three rows, each player ends with 3 upgrades
 

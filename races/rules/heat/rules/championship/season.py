@@ -11,9 +11,9 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 
-from ...contract import ConfigError
-from ..chance import Chance
-from .track import DATA, Track
+from ....contract import ConfigError
+from ...chance import Chance
+from ..track import DATA, Track
 
 TRACK_IDS = {
     "gb": "gbr",

@@ -6,16 +6,16 @@ the decisions (`frogger_reroll`, `drift`, `debris`, `radio`) are generators.
 
 from __future__ import annotations
 
-from ...contract import Action, Decision
-from . import damage
+from ....contract import Action, Decision
+from .. import damage
+from ..driving import path_effects
+from ..move import rules_for
+from ..steps import LAP, OVERS, PIT, SPACE, links, step
+from ..track import TRACK
 from .abilities import (
     RADIO,
     has,
 )
-from .driving import path_effects
-from .move import rules_for
-from .steps import LAP, OVERS, PIT, SPACE, links, step
-from .track import TRACK
 
 
 def drift_options(rs, turn) -> list[dict]:

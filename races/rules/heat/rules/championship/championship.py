@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...contract import ConfigError, RaceResult, Seat
-from ..chance import Chance
-from ..state import Car, Emit, Market, RaceState
-from .cards import card, upgrade_pool
+from ....contract import ConfigError, RaceResult, Seat
+from ...chance import Chance
+from ...state import Car, Emit, Market, RaceState
+from ..cards import card, upgrade_pool
 
 
 def carried_upgrades(seats: list[Seat]) -> dict[str, list[str]]:

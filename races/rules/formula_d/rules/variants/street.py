@@ -6,9 +6,9 @@ then an option of its own). Zones live on track spaces (FD-T-10).
 
 from __future__ import annotations
 
-from ...contract import Action, Decision
-from ..state import CATEGORIES, Car
-from . import damage
+from ....contract import Action, Decision
+from ...state import CATEGORIES, Car
+from .. import damage
 from .abilities import nitro_bonus
 
 RESIDENTIAL_BASIC = 10  # FD-V-10.4: 11-20 costs 2 WP

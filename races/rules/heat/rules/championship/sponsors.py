@@ -3,10 +3,10 @@ and the event rules that award them (HEAT-CHAMP-05, -09, -12..-16; section 12.7,
 
 from __future__ import annotations
 
-from ..chance import Chance
-from ..state import Car, Emit, RaceState, SponsorDeck
-from .cards import SPONSORSHIP, card, sponsorship_pool
-from .hand import cards_drawn
+from ...chance import Chance
+from ...state import Car, Emit, RaceState, SponsorDeck
+from ..cards import SPONSORSHIP, card, sponsorship_pool
+from ..hand import cards_drawn
 
 
 def new_sponsor_deck(s: RaceState, chance: Chance, emit: Emit) -> SponsorDeck:

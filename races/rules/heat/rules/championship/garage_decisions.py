@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from itertools import combinations, permutations
 
-from ...contract import Action, Decision
-from ..state import Car, Market, RaceState
-from .cards import card, card_view, is_stress
+from ....contract import Action, Decision
+from ...state import Car, Market, RaceState
+from ..cards import card, card_view, is_stress
+from ..react import heat_in_hand
 from .garage import (
     card_value,
     heat_in_discard,
@@ -17,7 +18,6 @@ from .garage import (
     symbol_cards,
     unchosen,
 )
-from .react import heat_in_hand
 
 # The decisions answered by one of a plain list of actions (D3, D4, D8, D9).
 PLAIN = (

@@ -6,9 +6,9 @@ in drivers.py."""
 
 from __future__ import annotations
 
-from ...contract import Action, Decision
-from ..state import Car
-from .track import TRACK
+from ....contract import Action, Decision
+from ...state import Car
+from ..track import TRACK
 
 # FD-V-12.0, in table order (the order the deal shuffles, FD-E-11)
 DRIVERS = {
