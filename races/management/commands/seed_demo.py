@@ -8,6 +8,7 @@ Idempotent: running it again finds everything in place and changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -22,6 +23,7 @@ from races.rounds.edits import round_create
 from races.rules import ConfigError, get_game
 from races.running.controls import session_play_mode_set
 from races.running.runner import controllers, session_run
+from races.running.seats import seat_records
 from races.table.live_races import live_race
 from races.table.online import decision_submit, session_advance
 
@@ -326,8 +328,10 @@ class Command(BaseCommand):
                 mine = next((t for t in turns if t.user_id == person.pk), None)
                 if mine and mine.seat in pending and pending[mine.seat].kind in at:
                     break
-                records = [r for r in session.seats if r["id"] in {t.seat for t in turns}]
-                autopilots = [{**r, "autopilot": True} for r in records]
+                records = seat_records(session.seats)
+                autopilots = [
+                    replace(r, autopilot=True) for r in records if r.id in {t.seat for t in turns}
+                ]
                 chosen = {
                     seat: bot.choose(race.view(seat), pending[seat])
                     for seat, bot in controllers(game, session.seed, autopilots).items()
