@@ -22,6 +22,7 @@ from django.db.models import Count, Q
 
 from races.models import Result, Session
 from races.rules import game_choices
+from races.running.seats import seat_records
 from ratings import skill as model
 from ratings.models import Rating, RatingChange
 
@@ -62,7 +63,7 @@ def _races(game: str, since: tuple[datetime, int] | None):
 def _finishers(session: Session, results: list[Result]) -> list[model.Finisher]:
     """The race as the model sees it: each car that started, by place; a bot's
     car counts for the level that drove it (the session's seat record)."""
-    level_of = {r.get("entry_id"): r.get("bot") for r in session.seats or []}
+    level_of = {r.entry_id: r.bot for r in seat_records(session.seats)}
     finishers = []
     for result in results:
         if result.status == Result.Status.DID_NOT_START:

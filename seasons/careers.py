@@ -14,6 +14,7 @@ from django.core.cache import cache
 from league.models import Driver
 from races.models import Result, Session
 from races.replay.laps_led import laps_led, laps_led_of
+from races.running.seats import seat_records
 from ratings.models import Rating, RatingChange
 
 
@@ -75,8 +76,8 @@ def career_figures(results: list[Result]) -> dict:
         record.positions.append(result.position)
         record.wins += result.position == 1
         record.podiums += result.position <= 3
-        grid = session.seats or []
-        if grid and grid[0].get("entry_id") == result.entry_id:
+        grid = seat_records(session.seats)
+        if grid and grid[0].entry_id == result.entry_id:
             record.poles += 1
             poles += 1
         from_log = (

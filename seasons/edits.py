@@ -9,9 +9,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.caching import season_changed, season_removed
-from league.models import Entry, League, ScoringSystem, Season, Team
+from league.models import Entry, League, Season, Team
 from league.organise.leagues import scoring_custom_create
 from league.scoring.tables import points_plain
+from league.season_settings.value import SeasonSettings
 from races.models import Penalty, Result, Round, Session
 from races.rounds.checks import round_config_check
 from races.rules import ConfigError, game_choices, get_game
@@ -75,25 +76,7 @@ def _rules_in_force(game_key: str, rules: dict) -> dict:
 
 
 @transaction.atomic
-def season_update(
-    *,
-    season: Season,
-    name: str,
-    game: str,
-    rules: dict,
-    scoring: ScoringSystem | None = None,
-    own_points: list[int] | None = None,
-    drop_worst: int = 0,
-    team_mode: bool = False,
-    team_size: int = 2,
-    grid_size: int = 10,
-    fill_with_bots: bool = True,
-    bot_level: str = "pro",
-    live_play: bool = False,
-    decision_seconds: int = 300,
-    late_entries: bool = False,
-    scoring_options: dict | None = None,
-) -> Season:
+def season_update(*, season: Season, settings: SeasonSettings) -> Season:
     """Change a season's settings, with the same checks as at its creation.
     The game changes only while the season has no rounds; rules that a
     scheduled round could not run under are refused; a new scoring system
@@ -103,6 +86,7 @@ def season_update(
     season = (
         Season.objects.select_for_update().select_related("league", "scoring").get(pk=season.pk)
     )
+    game = settings.game
     if game != season.game and season.rounds.exists():
         games = dict(game_choices())
         raise ValidationError(
@@ -114,50 +98,44 @@ def season_update(
         )
     errors = {}
     teams = list(Team.objects.filter(season=season))
-    if not team_mode and teams:
+    if not settings.team_mode and teams:
         errors["team_mode"] = _("This season has teams: delete them before turning teams off.")
     for team in teams:
         members = team.members.filter(withdrawn=False).count()
-        if team_mode and members > team_size:
+        if settings.team_mode and members > settings.team_size:
             errors["team_size"] = _(
                 "%(team)s has %(members)s drivers: teams cannot be smaller than that."
             ) % {"team": team.name, "members": members}
             break
     if errors:
         raise ValidationError(errors)
+    scoring = settings.scoring
     if scoring is None:
-        if not own_points:
+        if not settings.own_points:
             raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
-        current, options = season.scoring, scoring_options or {}
+        current = season.scoring
         same = (
-            current.race_points == [points_plain(p) for p in own_points]
-            and current.drop_worst == drop_worst
-            and current.eliminated_score == options.get("eliminated_score", True)
-            and current.bonus == {k: points_plain(v) for k, v in options.get("bonus", {}).items()}
+            current.race_points == [points_plain(p) for p in settings.own_points]
+            and current.drop_worst == settings.drop_worst
+            and current.eliminated_score == settings.eliminated_score
+            and current.bonus == {k: points_plain(v) for k, v in settings.bonus.items()}
         )
         if same:
             scoring = current
         else:
             scoring = scoring_custom_create(
-                name=f"{season.league.name} — {name}",
-                race_points=own_points,
-                drop_worst=drop_worst,
+                name=f"{season.league.name} — {settings.name}",
+                race_points=list(settings.own_points),
+                drop_worst=settings.drop_worst,
                 owner=season.league.owner,
-                **options,
+                eliminated_score=settings.eliminated_score,
+                bonus=dict(settings.bonus),
             )
     old_game, old_rules = season.game, season.rules
-    season.name = name.strip()
-    season.game = game
-    season.rules = rules
+    for name, value in settings.season_fields().items():
+        setattr(season, name, value)
+    season.name = settings.name.strip()
     season.scoring = scoring
-    season.team_mode = team_mode
-    season.team_size = team_size
-    season.grid_size = grid_size
-    season.fill_with_bots = fill_with_bots
-    season.bot_level = bot_level
-    season.live_play = live_play
-    season.decision_seconds = decision_seconds
-    season.late_entries = late_entries
     season.full_clean()  # the rules, validated against the game as at creation
     if _rules_in_force(game, season.rules) != _rules_in_force(old_game, old_rules):
         round_config_check(season=season, game_key=game, rules=season.rules)

@@ -10,6 +10,7 @@ from league.forms.common import OPTION_PREFIX, game_options, option_words
 from league.forms.scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_choices
 from league.models import DESCRIPTION_MAX, ScoringSystem
 from league.season_settings.checks import bot_choices
+from league.season_settings.value import SeasonSettings
 from races.rules import game_choices
 
 
@@ -188,30 +189,28 @@ class SeasonForm(forms.Form):
         data["rules"] = rules
         return data
 
-    SETTINGS = (
-        "name",
-        "rules",
-        "scoring",
-        "own_points",
-        "drop_worst",
-        "team_mode",
-        "team_size",
-        "grid_size",
-        "fill_with_bots",
-        "bot_level",
-        "live_play",
-        "late_entries",
-    )
-
-    def settings(self) -> dict:
-        """The season's settings as the season services take them."""
+    def settings(self) -> SeasonSettings:
+        """The season's settings as the season services take them, for the
+        game the form was made for."""
         data = self.cleaned_data
-        bonus = {k: data[f"bonus_{k}"] for k in BONUS_NAMES if data.get(f"bonus_{k}")}
-        return {
-            **{key: data[key] for key in self.SETTINGS},
-            "decision_seconds": data["decision_seconds"] or 300,
-            "scoring_options": {"eliminated_score": data["eliminated_score"], "bonus": bonus},
-        }
+        return SeasonSettings(
+            name=data["name"],
+            game=self.game_key,
+            rules=data["rules"],
+            scoring=data["scoring"],
+            own_points=tuple(data["own_points"]),
+            drop_worst=data["drop_worst"],
+            eliminated_score=data["eliminated_score"],
+            bonus={k: data[f"bonus_{k}"] for k in BONUS_NAMES if data.get(f"bonus_{k}")},
+            team_mode=data["team_mode"],
+            team_size=data["team_size"],
+            grid_size=data["grid_size"],
+            fill_with_bots=data["fill_with_bots"],
+            bot_level=data["bot_level"],
+            live_play=data["live_play"],
+            decision_seconds=data["decision_seconds"] or 300,
+            late_entries=data["late_entries"],
+        )
 
 
 def season_form_initial(season, game: str) -> dict:

@@ -6,62 +6,34 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from league.models import League, ScoringSystem, Season
+from league.models import League, Season
 from league.organise.leagues import scoring_custom_create, unique_slug
+from league.season_settings.value import SeasonSettings
 
 
 @transaction.atomic
-def season_create(
-    *,
-    league: League,
-    name: str,
-    game: str,
-    rules: dict,
-    scoring: ScoringSystem | None = None,
-    own_points: list[int] | None = None,
-    drop_worst: int = 0,
-    team_mode: bool = False,
-    team_size: int = 2,
-    grid_size: int = 10,
-    fill_with_bots: bool = True,
-    bot_level: str = "pro",
-    live_play: bool = False,
-    decision_seconds: int = 300,
-    late_entries: bool = False,
-    scoring_options: dict | None = None,
-) -> Season:
+def season_create(*, league: League, settings: SeasonSettings) -> Season:
     """A season in draft: with a preset scoring system or the organiser's own
     points table (stored as a new scoring system of the league's owner, with
-    `scoring_options`: eliminated_score, bonus)."""
+    its eliminated_score and bonus)."""
+    scoring = settings.scoring
     if scoring is None:
-        if not own_points:
+        if not settings.own_points:
             raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
         scoring = scoring_custom_create(
-            name=f"{league.name} — {name}",
-            race_points=own_points,
-            drop_worst=drop_worst,
+            name=f"{league.name} — {settings.name}",
+            race_points=list(settings.own_points),
+            drop_worst=settings.drop_worst,
             owner=league.owner,
-            **(scoring_options or {}),
+            eliminated_score=settings.eliminated_score,
+            bonus=dict(settings.bonus),
         )
     slug = unique_slug(
-        name, lambda s: Season.objects.filter(league=league, slug=s).exists(), fallback="season"
+        settings.name,
+        lambda s: Season.objects.filter(league=league, slug=s).exists(),
+        fallback="season",
     )
-    season = Season(
-        league=league,
-        name=name,
-        slug=slug,
-        game=game,
-        rules=rules,
-        scoring=scoring,
-        team_mode=team_mode,
-        team_size=team_size,
-        grid_size=grid_size,
-        fill_with_bots=fill_with_bots,
-        bot_level=bot_level,
-        live_play=live_play,
-        decision_seconds=decision_seconds,
-        late_entries=late_entries,
-    )
+    season = Season(league=league, slug=slug, scoring=scoring, **settings.season_fields())
     season.full_clean()
     season.save()
     return season

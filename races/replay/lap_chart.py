@@ -6,17 +6,18 @@ from django.utils.translation import pgettext
 
 from races.replay.names import seat_people
 from races.rules.face import Presentation
+from races.running.seats import SeatRecord
 
 
 def lap_chart(
-    presentation: Presentation, events: list[dict], seats: list[dict],
+    presentation: Presentation, events: list[dict], seats: list[SeatRecord],
     *, width: int = 640, pad: int = 28, row: int = 22,
 ) -> dict | None:  # fmt: skip
     orders = presentation.tables.running_orders(events)
     if not orders:
         return None
     people = seat_people(seats)
-    cars = list(dict.fromkeys([s["id"] for s in seats] + [c for o in orders for c in o["order"]]))
+    cars = list(dict.fromkeys([s.id for s in seats] + [c for o in orders for c in o["order"]]))
     height = pad * 2 + row * max(len(cars) - 1, 1)
     step = (width - 2 * pad - 60) / max(len(orders) - 1, 1)
     lines = []

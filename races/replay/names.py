@@ -3,27 +3,29 @@ numbers, tracks by their names, each car in its colour."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 
 from django.utils import translation
 
 from races.rules import ConfigError, get_game
 from races.rules.face.drawing import CAR_COLOURS
+from races.running.seats import SeatRecord
 
 
-def seat_names(seats: list[dict] | None) -> dict[str, str]:
+def seat_names(seats: Sequence[SeatRecord]) -> dict[str, str]:
     """Seat id -> the driver's name, as the sentences and tables use it."""
-    return {seat["id"]: seat.get("name") or f"#{seat.get('car_number')}" for seat in seats or []}
+    return {seat.id: seat.label for seat in seats}
 
 
-def seat_people(seats: list[dict] | None) -> dict[str, dict[str, str]]:
+def seat_people(seats: Sequence[SeatRecord]) -> dict[str, dict[str, str]]:
     """Seat id -> the driver's name, the car number a token carries and
     the car's colour (by grid place), for a scene and its tables."""
     people = {}
-    for index, seat in enumerate(seats or []):
-        number = seat.get("car_number")
-        people[seat["id"]] = {
-            "name": seat.get("name") or f"#{number}",
+    for index, seat in enumerate(seats):
+        number = seat.car_number
+        people[seat.id] = {
+            "name": seat.label,
             "label": str(number) if number is not None else str(index + 1),
             "colour": CAR_COLOURS[index % len(CAR_COLOURS)],
         }

@@ -12,6 +12,7 @@ from functools import lru_cache
 from races.replay.names import seat_names, seat_people
 from races.rules import get_presentation
 from races.rules.face import Presentation
+from races.running.seats import seat_records
 
 
 def events_parse(text: str) -> list[dict]:
@@ -78,7 +79,8 @@ def replay_context(session, events: list[dict], index: int) -> dict | None:
     if not 0 <= index < len(steps):
         return None
     seats = session.seats or []
-    names, people = seat_names(seats), seat_people(seats)
+    records = seat_records(seats)
+    names, people = seat_names(records), seat_people(records)
     state = state_after(presentation, steps, index, seats, session.config or {})
     current = steps[index]
     return {

@@ -6,13 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from races.models import Session
-from races.rules import Seat, get_game, log_hash, replay
-
-SEAT_FIELDS = ("id", "name", "kind", "bot", "team", "setup")
-
-
-def seat_from_record(record: dict) -> Seat:
-    return Seat.from_dict({k: record.get(k) for k in SEAT_FIELDS if k in record})
+from races.rules import get_game, log_hash, replay
+from races.running.seats import seat_records
 
 
 @dataclass(frozen=True)
@@ -26,7 +21,7 @@ def session_verify(*, session: Session) -> Verdict:
     if session.status != Session.Status.FINISHED:
         raise ValueError(f"session {session.pk} has not finished; there is nothing to verify")
     game = get_game(session.round.season.game)
-    seats = [seat_from_record(r) for r in session.seats]
+    seats = [record.seat() for record in seat_records(session.seats)]
     race = replay(game, session.config, seats, session.seed, session.actions)
     replayed = log_hash(race.events)
     return Verdict(replayed == session.log_sha256, session.log_sha256, replayed)

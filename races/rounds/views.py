@@ -23,6 +23,7 @@ from races.rounds.edits import UNRUN
 from races.rounds.qualifying import qualifying_failure, session_qualifying_failure
 from races.rules import get_presentation
 from races.running import controls
+from races.running.seats import seat_records
 from races.table.live_table import board_html
 from races.table.views import cockpit_context
 
@@ -78,11 +79,12 @@ def round_page(request, rnd: Round, penalty_form=None):
     )
     qualifying = next((s for s in sessions if s.kind == Session.Kind.QUALIFYING), None)
     race = next((s for s in sessions if s.kind == Session.Kind.RACE), None)
+    grid = seat_records(race.seats) if race else []
     chart, pictures = None, []
     if race and race.status == Session.Status.FINISHED:
         presentation, events = get_presentation(season.game), session_events(race)
-        chart = lap_chart(presentation, events, race.seats)
-        pictures = presentation.tables.result_pictures(race.config, events, seat_people(race.seats))
+        chart = lap_chart(presentation, events, grid)
+        pictures = presentation.tables.result_pictures(race.config, events, seat_people(grid))
     for session in sessions:
         results_shown(session.ordered, season.rules, season.game)
         session.columns = result_columns(season, session.ordered)
@@ -94,7 +96,7 @@ def round_page(request, rnd: Round, penalty_form=None):
         "sessions": sessions,
         "qualifying": qualifying,
         "race": race,
-        "grid": race.seats if race else [],
+        "grid": grid,
         "track_name": track_name(season.game, rnd.track),
         "lap_chart": chart,
         "result_pictures": pictures,
@@ -119,11 +121,12 @@ def _session_get(session_id: int) -> Session:
 @require_GET
 def session_live(request, session_id: int):
     session = _session_get(session_id)
-    names = seat_names(session.seats)
-    by_id = {s["id"]: s for s in session.seats or []}
+    records = seat_records(session.seats)
+    names = seat_names(records)
+    by_id = {s.id: s for s in records}
     season = session.round.season
     order = [
-        {"name": names.get(seat, ""), "number": by_id.get(seat, {}).get("car_number", "")}
+        {"name": names.get(seat, ""), "number": by_id[seat].car_number if seat in by_id else ""}
         for seat in (session.progress or {}).get("order", [])
     ]
     results = (

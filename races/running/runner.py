@@ -36,6 +36,7 @@ from races.running.aftermath import session_started
 from races.running.plan import session_plan
 from races.running.progress import snapshot
 from races.running.seating import seat_record
+from races.running.seats import SeatRecord, seat_records, seats_stored
 
 log = logging.getLogger(__name__)
 
@@ -116,14 +117,14 @@ class ProgressWriter:
 # --- The loop ----------------------------------------------------------------
 
 
-def controllers(game, seed: str, records: list[dict]) -> dict:
+def controllers(game, seed: str, records: list[SeatRecord]) -> dict:
     """A bot for every seat no person is deciding for: bot seats, and the
     seats of people who handed their car to the autopilot (or who are not
     driving this session themselves). A seat without one waits for a person."""
     return {
-        r["id"]: game.bot(r.get("bot") or game.bot_names[-1], seed=seed, seat=r["id"])
+        r.id: game.bot(r.bot or game.bot_names[-1], seed=seed, seat=r.id)
         for r in records
-        if r["kind"] == "bot" or r.get("autopilot")
+        if r.kind == "bot" or r.autopilot
     }
 
 
@@ -159,7 +160,7 @@ def settle(session: Session, race, now: datetime) -> str:
     session.claim = ""
     session.lease_until = None
     session.progress = snapshot(
-        session.round.season.game, race, seat_names(session.seats), session.config
+        session.round.season.game, race, seat_names(seat_records(session.seats)), session.config
     )
     session.save(
         update_fields=["seats", "config", "actions", "status", "claim", "lease_until", "progress"]
@@ -187,13 +188,13 @@ def _turns_open(session: Session, race, now: datetime) -> None:
         already_open.add(seat)
         if due(seat, deadline) < deadline:
             Turn.objects.filter(pk=pk).update(deadline=due(seat, deadline))
-    records = {r["id"]: r for r in session.seats}
+    records = {r.id: r for r in seat_records(session.seats)}
     deadline = now + timedelta(seconds=session.round.season.decision_seconds)
     Turn.objects.bulk_create(
         Turn(
             session=session,
             seat=seat,
-            user_id=records[seat]["user_id"],
+            user_id=records[seat].user_id,
             step=len(session.actions),
             kind=decision.kind,
             prompt=decision.prompt[:200],
@@ -262,7 +263,7 @@ def session_run(*, session_id: int) -> str:
         )
         if session is None:  # another worker took the session over
             return "skipped"
-        session.seats, session.config, session.actions = records, plan.config, steps
+        session.seats, session.config, session.actions = seats_stored(records), plan.config, steps
         if result is not None:
             session_finish(session=session, race=race, result=result)
             return "finished"
@@ -301,7 +302,7 @@ def session_finish(*, session: Session, race, result) -> None:
         "order": [p.seat for p in result.order],
     }
     session.save(update_fields=FINISH_FIELDS)
-    entry_of = {record["id"]: record["entry_id"] for record in session.seats}
+    entry_of = {record.id: record.entry_id for record in seat_records(session.seats)}
     session_results_store(
         session=session,
         lines=[

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 
 from league.models import Driver, Entry, Season
 from races.rules import Seat
+from races.running.seats import SeatRecord
 
 PERSONAS_FILE = Path(__file__).parent / "data" / "bot_personas.json"
 # Bots take free car numbers from here up, clear of the people's numbers.
@@ -171,12 +172,8 @@ def seat_for(entry: Entry, *, human: bool = False) -> Seat:
     )
 
 
-def seat_record(entry: Entry, seat: Seat) -> dict:
+def seat_record(entry: Entry, seat: Seat) -> SeatRecord:
     """A seat as stored on the session: the engine's seat plus its entry."""
-    return {
-        **seat.to_dict(),
-        "entry_id": entry.id,
-        "car_number": entry.car_number,
-        "user_id": entry.driver.user_id,
-        "autopilot": False,
-    }
+    return SeatRecord.from_seat(
+        seat, entry_id=entry.id, car_number=entry.car_number, user_id=entry.driver.user_id
+    )

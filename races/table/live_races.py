@@ -16,8 +16,8 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from races.replay.verification import seat_from_record
 from races.rules import Action, get_game, replay
+from races.running.seats import seat_records
 
 SIZE = 32
 
@@ -42,7 +42,7 @@ def _load(session, game):
         for step in actions[len(kept.actions) :]:
             kept.race.apply(step["seat"], Action.from_dict(step["action"]))
         return kept.race
-    seats = [seat_from_record(r) for r in session.seats]
+    seats = [record.seat() for record in seat_records(session.seats)]
     return replay(game, session.config, seats, session.seed, actions)
 
 

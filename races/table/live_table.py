@@ -23,6 +23,7 @@ from races.models import Session, Turn
 from races.replay.names import seat_people
 from races.rules import get_presentation
 from races.running.progress import recent_for_reader
+from races.running.seats import seat_records
 from races.table.decisions import panel_shown
 from races.table.live_races import live_race
 
@@ -56,7 +57,7 @@ def board_context(session: Session, deciding: list[str]) -> dict:
     progress = session.progress or {}
     season = session.round.season
     presentation = get_presentation(season.game)
-    people = seat_people(session.seats)
+    people = seat_people(seat_records(session.seats))
     columns = presentation.capabilities.capabilities(season.rules).live_columns
     cars = progress.get("cars") or {}
     return {
@@ -94,7 +95,7 @@ def turn_panel(session: Session, turn: Turn) -> tuple[dict, dict | None] | None:
         view = race.view(turn.seat)
         legal = race.legal_actions(turn.seat)
     presentation = get_presentation(game.key)
-    people = seat_people(session.seats)
+    people = seat_people(seat_records(session.seats))
     cars = presentation.tables.progress(view, [], False)["cars"]
     config = session.config or {}
     scene = presentation.board.scene(config, {"cars": cars}, people, turn.seat)

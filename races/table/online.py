@@ -15,6 +15,7 @@ lets the driver's autopilot make that one decision.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -30,6 +31,7 @@ from races.replay.names import track_name
 from races.rules import Action, ConfigError, IllegalAction, get_game
 from races.running.queue import session_advance_later
 from races.running.runner import controllers, drive, settle
+from races.running.seats import seat_record_of, seat_records, seats_stored
 from races.table.live_races import live_race
 
 log = logging.getLogger(__name__)
@@ -54,7 +56,7 @@ def session_advance(*, session_id: int) -> str:
             return "skipped"
         with live_race(session) as (game, race):
             steps = list(session.actions)
-            drive(race, controllers(game, session.seed, session.seats), steps)
+            drive(race, controllers(game, session.seed, seat_records(session.seats)), steps)
             session.actions = steps
             return settle(session, race, timezone.now())
 
@@ -82,8 +84,8 @@ def decision_submit(
         session = _locked(session_id)
         if session is None or session.status != S.AWAITING:
             raise ValidationError(_("This race is not waiting for a decision."))
-        record = next((r for r in session.seats if r["id"] == seat), None)
-        if record is None or record.get("user_id") != user.pk:
+        record = seat_record_of(seat_records(session.seats), seat)
+        if record is None or record.user_id != user.pk:
             raise PermissionDenied(_("That is not your car."))
         turn = session.turns.filter(seat=seat).first()
         if turn is None or turn.step != step:
@@ -131,12 +133,13 @@ def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
         session = _locked(session_id)
         if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
             raise ValidationError(_("This race is not running."))
-        seats = [dict(r) for r in session.seats]
-        record = next((r for r in seats if r["id"] == seat), None)
-        if record is None or record.get("user_id") != user.pk:
+        seats = seat_records(session.seats)
+        record = seat_record_of(seats, seat)
+        if record is None or record.user_id != user.pk:
             raise PermissionDenied(_("That is not your car."))
-        record["autopilot"] = True
-        session.seats = seats
+        session.seats = seats_stored(
+            replace(r, autopilot=True) if r is record else r for r in seats
+        )
         session.queued_at = timezone.now()
         session.save(update_fields=["seats", "queued_at"])
         session.turns.filter(seat=seat).delete()
@@ -150,14 +153,15 @@ def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
         session = _locked(session_id)
         if session is None or session.status not in (S.AWAITING, S.RUNNING, S.QUEUED):
             raise ValidationError(_("This race is not running."))
-        seats = [dict(r) for r in session.seats]
-        record = next((r for r in seats if r["id"] == seat), None)
-        if record is None or record.get("user_id") != user.pk:
+        seats = seat_records(session.seats)
+        record = seat_record_of(seats, seat)
+        if record is None or record.user_id != user.pk:
             raise PermissionDenied(_("That is not your car."))
-        if not session.live or record.get("kind") != "human":
+        if not session.live or record.kind != "human":
             raise ValidationError(_("People do not drive this session themselves."))
-        record["autopilot"] = False
-        session.seats = seats
+        session.seats = seats_stored(
+            replace(r, autopilot=False) if r is record else r for r in seats
+        )
         session.save(update_fields=["seats"])
 
 
@@ -179,13 +183,14 @@ def deadlines_expire(*, now: datetime) -> int:
                 continue
             late = {t.seat for t in expired}
             # Just this one decision: the driver is back at the next one.
-            autopilots = [{**r, "autopilot": True} for r in session.seats if r["id"] in late]
+            records = seat_records(session.seats)
+            autopilots = [replace(r, autopilot=True) for r in records if r.id in late]
             with live_race(session) as (game, race):
                 steps = list(session.actions)
                 for seat, bot in controllers(game, session.seed, autopilots).items():
                     made += deadline_missed(race, game, seat, bot, steps)
                 Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
-                drive(race, controllers(game, session.seed, session.seats), steps)
+                drive(race, controllers(game, session.seed, records), steps)
                 session.actions = steps
                 settle(session, race, now)
     return made
@@ -222,7 +227,7 @@ def turns_notify(*, now: datetime) -> int:
         if not turn.user.email or (notices is not None and not notices.by_email):
             continue
         rnd = turn.session.round
-        seat = next((r for r in turn.session.seats if r["id"] == turn.seat), {})
+        seat = seat_record_of(seat_records(turn.session.seats), turn.seat)
         where = track_name(rnd.season.game, rnd.track)
         # In the person's own language (their saved choice, else the site's).
         with translation.override(_language_of(turn.user) or settings.LANGUAGE_CODE):
@@ -234,7 +239,7 @@ def turns_notify(*, now: datetime) -> int:
                     "Decide before %(deadline)s UTC or your autopilot will.\n"
                 )
                 % {
-                    "number": seat.get("car_number", ""),
+                    "number": "" if seat is None else seat.car_number,
                     "track": where,
                     "decision": turn.prompt or _("your decision"),
                     "deadline": f"{turn.deadline:%Y-%m-%d %H:%M}",

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from league.permissions import login_or_403
 from races.models import Session, Turn, TurnNotices
+from races.running.seats import seat_records
 from races.table import online
 from races.table.decisions import action_posted
 from races.table.live_table import turn_panel
@@ -38,13 +39,15 @@ def cockpit_context(request, session: Session, error: str = "", turns=None) -> d
     the game's panel, or that the race is waiting for someone else. `turns`:
     the session's open turns, when the page has read them already."""
     user = request.user
-    mine = [r for r in session.seats if user.is_authenticated and r.get("user_id") == user.pk]
+    mine = [
+        r for r in seat_records(session.seats) if user.is_authenticated and r.user_id == user.pk
+    ]
     turn = None
     if mine and turns is None:
         turn = Turn.objects.filter(session=session, user=user).order_by("deadline").first()
     elif mine:
         turn = min((t for t in turns if t.user_id == user.pk), key=deadline_of, default=None)
-    autopiloted = [r for r in mine if r.get("autopilot")]
+    autopiloted = [r for r in mine if r.autopilot]
     context = {
         "session": session,
         "my_seats": mine,
@@ -55,7 +58,7 @@ def cockpit_context(request, session: Session, error: str = "", turns=None) -> d
         "cockpit_polling": bool(mine) and turn is None and session.status in PLAYING,
         "cockpit_poll_ms": poll_ms(session),
         "autopiloted": bool(mine) and len(autopiloted) == len(mine),
-        "take_back": [r for r in autopiloted if r.get("kind") == "human"],
+        "take_back": [r for r in autopiloted if r.kind == "human"],
     }
     if turn is None:
         return context

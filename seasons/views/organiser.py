@@ -113,7 +113,7 @@ def season_create(request, league_slug: str):
     form = SeasonForm(request.POST or None, game=game, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            season = organise_seasons.season_create(league=league, game=game, **form.settings())
+            season = organise_seasons.season_create(league=league, settings=form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -183,7 +183,7 @@ def season_edit(request, league_slug: str, season_slug: str):
     if request.method == "POST" and form.is_valid():
         try:
             with standings_follow(season):
-                season = league_seasons.season_update(season=season, game=game, **form.settings())
+                season = league_seasons.season_update(season=season, settings=form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:

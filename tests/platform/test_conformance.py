@@ -18,10 +18,10 @@ from league.models import DriverStanding
 from league.organise.entries import entry_create
 from races.models import Result, Session
 from races.replay.steps import events_parse, replay_context, steps_split
-from races.replay.verification import seat_from_record
 from races.rounds.edits import round_create
 from races.rules import Action, get_game, get_presentation, log_hash, replay
 from races.running.dispatch import sessions_dispatch_due
+from races.running.seats import seat_records
 from tests.conftest import make_driver, make_season
 from tests.platform import dice_race  # noqa: F401  (registers the dice race)
 from tests.races.worker import wait_for
@@ -70,7 +70,7 @@ def raced(request, league, workers):
 
 def check_the_replay_gives_the_same_hash(raced):
     game, season, session = raced
-    seats = [seat_from_record(r) for r in session.seats]
+    seats = [record.seat() for record in seat_records(session.seats)]
     race = replay(get_game(game), session.config, seats, session.seed, session.actions)
     assert log_hash(race.events) == session.log_sha256
     assert race.finished
@@ -125,7 +125,7 @@ def check_views_hide_what_they_must(raced):
     """What one seat's view holds beyond the public view is that seat's
     alone: no other seat's view and no stored progress holds it."""
     game, season, session = raced
-    seats = [seat_from_record(r) for r in session.seats]
+    seats = [record.seat() for record in seat_records(session.seats)]
     race = get_game(game).start(session.config, seats, session.seed)
     for step in session.actions[: len(session.actions) // 2]:
         race.apply(step["seat"], Action.from_dict(step["action"]))

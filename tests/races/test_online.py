@@ -245,10 +245,10 @@ def test_a_kept_race_is_only_used_while_its_actions_are_a_prefix_of_the_record(p
     play_turn(session, turn, user)  # the kept race moved on with the record
     with live_race(session) as (game, race):
         kept_hash = log_hash(race.events)
-    from races.replay.verification import seat_from_record
     from races.rules import replay
+    from races.running.seats import seat_records
 
-    seats = [seat_from_record(r) for r in session.seats]
+    seats = [record.seat() for record in seat_records(session.seats)]
     fresh = replay(game, session.config, seats, session.seed, session.actions)
     assert kept_hash == log_hash(fresh.events)
     # A record that no longer starts with the kept actions (a rolled-back

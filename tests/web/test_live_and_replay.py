@@ -38,7 +38,7 @@ def running(league):
     session = rounds[0].sessions.get()
     session.status = Session.Status.RUNNING
     plan = session_plan(session)
-    session.seats = [seat_record(plan.entries[seat.id], seat) for seat in plan.seats]
+    session.seats = [seat_record(plan.entries[seat.id], seat).to_dict() for seat in plan.seats]
     session.progress = {"round": 4, "percent": 40, "order": ["car3", "car1", "car2"]}
     session.save()
     return session

@@ -8,6 +8,7 @@ Idempotent: running it again finds everything in place and changes nothing.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 from django.contrib.auth import get_user_model
@@ -16,11 +17,13 @@ from django.db import transaction
 
 from league.models import Driver, Entry, League, ScoringSystem, Season, Team
 from league.organise.entries import entry_create
+from league.season_settings.value import SeasonSettings
 from races.models import Round, Session
 from races.rounds.edits import round_create
 from races.rules import ConfigError, get_game
 from races.running.controls import session_play_mode_set
 from races.running.runner import controllers, session_run
+from races.running.seats import seat_records
 from races.table.live_races import live_race
 from races.table.online import decision_submit, session_advance
 
@@ -127,19 +130,16 @@ class Command(BaseCommand):
         return True
 
     @transaction.atomic
-    def _season(self, league, *, slug, name, game, rules, scoring, **fields) -> Season:
+    def _season(self, league, *, slug: str, settings: SeasonSettings) -> Season:
         season = Season.objects.filter(league=league, slug=slug).first()
         if season is not None:
             return season
         season = Season(
             league=league,
             slug=slug,
-            name=name,
-            game=game,
-            rules=rules,
-            scoring=ScoringSystem.objects.get(slug=scoring),
+            scoring=settings.scoring,
             status=Season.Status.RUNNING,
-            **fields,
+            **settings.season_fields(),
         )
         season.full_clean()
         season.save()
@@ -151,15 +151,17 @@ class Command(BaseCommand):
         season = self._season(
             league,
             slug="formula-d-2026",
-            name="Formula D Cup 2026",
-            game="formula_d",
-            rules={"level": "advanced", "ruleset": "published"},
-            scoring="formula-d-team-race",
-            team_mode=True,
-            team_size=2,
-            grid_size=10,
-            bot_level="pro",
-            decision_seconds=DECISION_SECONDS,
+            settings=SeasonSettings(
+                name="Formula D Cup 2026",
+                game="formula_d",
+                rules={"level": "advanced", "ruleset": "published"},
+                scoring=ScoringSystem.objects.get(slug="formula-d-team-race"),
+                team_mode=True,
+                team_size=2,
+                grid_size=10,
+                bot_level="pro",
+                decision_seconds=DECISION_SECONDS,
+            ),
         )
         red, _ = Team.objects.get_or_create(
             season=season, name="Scuderia Rossa", defaults={"colour": "#c0392b"}
@@ -205,14 +207,17 @@ class Command(BaseCommand):
             league,
             drivers,
             slug="heat-1961",
-            name="Heat Championship 1961",
-            game="heat",
-            # A championship in the game's sense: upgrades bought in the car
-            # design market carry from race to race (HEAT-CHAMP-08, -20).
-            rules={"championship": True, "garage": True},
-            scoring="heat-championship",
-            grid_size=6,
-            bot_level="pro",
+            settings=SeasonSettings(
+                name="Heat Championship 1961",
+                game="heat",
+                # A championship in the game's sense: upgrades bought in the car
+                # design market carry from race to race (HEAT-CHAMP-08, -20).
+                rules={"championship": True, "garage": True},
+                scoring=ScoringSystem.objects.get(slug="heat-championship"),
+                grid_size=6,
+                bot_level="pro",
+                decision_seconds=DECISION_SECONDS,
+            ),
             rounds=HEAT_ROUNDS,
             weekday=2,
             round_fields={"grid_rule": "championship"},
@@ -223,14 +228,17 @@ class Command(BaseCommand):
             league,
             drivers,
             slug="roborally-2026",
-            name="RoboRally Factory Cup 2026",
-            game="roborally",
-            # A correspondence league: the last programmer's timer (RR-PROG-06)
-            # runs as long as any decision, so the demo's table waits for you.
-            rules={"program_timer_seconds": DECISION_SECONDS},
-            scoring="formula-1-2010",
-            grid_size=6,
-            bot_level="greedy",
+            settings=SeasonSettings(
+                name="RoboRally Factory Cup 2026",
+                game="roborally",
+                # A correspondence league: the last programmer's timer (RR-PROG-06)
+                # runs as long as any decision, so the demo's table waits for you.
+                rules={"program_timer_seconds": DECISION_SECONDS},
+                scoring=ScoringSystem.objects.get(slug="formula-1-2010"),
+                grid_size=6,
+                bot_level="greedy",
+                decision_seconds=DECISION_SECONDS,
+            ),
             rounds=ROBORALLY_ROUNDS,
             weekday=4,
         )
@@ -240,25 +248,36 @@ class Command(BaseCommand):
             league,
             drivers,
             slug="galaxy-trucker-2026",
-            name="Galaxy Trucker Haulers' Cup",
-            game="galaxy_trucker",
-            rules={},
-            scoring="galaxy-trucker-credits",
-            grid_size=4,
-            bot_level="pro",
+            settings=SeasonSettings(
+                name="Galaxy Trucker Haulers' Cup",
+                game="galaxy_trucker",
+                rules={},
+                scoring=ScoringSystem.objects.get(slug="galaxy-trucker-credits"),
+                grid_size=4,
+                bot_level="pro",
+                decision_seconds=DECISION_SECONDS,
+            ),
             rounds=GALAXY_TRUCKER_ROUNDS,
             weekday=4,
         )
 
     def _people_and_bots(
-        self, league, drivers, *, rounds, weekday, round_fields=None, **fields
+        self,
+        league,
+        drivers,
+        *,
+        slug: str,
+        settings: SeasonSettings,
+        rounds,
+        weekday,
+        round_fields=None,
     ) -> Season | None:
-        """A season of `ana` and `ben` against bots, a round a week on the
-        game's own tracks (any the game does not know is left out)."""
-        game = fields["game"]
+        """A season of `ana` and `ben` against bots (no teams), a round a week
+        on the game's own tracks (any the game does not know is left out)."""
+        game = settings.game
         if not self._available(game):
             return None
-        season = self._season(league, team_mode=False, decision_seconds=DECISION_SECONDS, **fields)
+        season = self._season(league, slug=slug, settings=settings)
         for number, driver in enumerate(drivers[:2], start=1):
             if not Entry.objects.filter(season=season, driver=driver).exists():
                 entry_create(season=season, driver=driver, car_number=number)
@@ -309,8 +328,10 @@ class Command(BaseCommand):
                 mine = next((t for t in turns if t.user_id == person.pk), None)
                 if mine and mine.seat in pending and pending[mine.seat].kind in at:
                     break
-                records = [r for r in session.seats if r["id"] in {t.seat for t in turns}]
-                autopilots = [{**r, "autopilot": True} for r in records]
+                records = seat_records(session.seats)
+                autopilots = [
+                    replace(r, autopilot=True) for r in records if r.id in {t.seat for t in turns}
+                ]
                 chosen = {
                     seat: bot.choose(race.view(seat), pending[seat])
                     for seat, bot in controllers(game, session.seed, autopilots).items()
