@@ -1,6 +1,6 @@
 """Log hashes of a fixed set of recorded Formula D races (no Django).
 
-    python bench/formula_d_hashes.py --write FILE   record the hashes
+    python bench/formula_d_hashes.py --record FILE   record the hashes
     python bench/formula_d_hashes.py --check FILE   compare with a recorded file
 
 A speed change must keep every race byte-identical: record the hashes before
@@ -12,14 +12,12 @@ is one JSON object: races, mismatches (must be 0 on --check), CPU seconds.
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.recorded_hashes import record_or_check  # noqa: E402
 from races.rules import Seat, get_game, log_hash, run_bot_race  # noqa: E402
 
 GAME = get_game("formula_d")
@@ -90,27 +88,9 @@ def race_hash(name: str, seed: int) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--write", metavar="FILE")
-    what.add_argument("--check", metavar="FILE")
-    args = parser.parse_args()
-    t0 = time.process_time()
-    hashes = {f"{name}/{seed}": race_hash(name, seed) for name in CONFIGS for seed in SEEDS}
-    cpu = round(time.process_time() - t0, 1)
-    if args.write:
-        Path(args.write).write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
-        print(f"{len(hashes)} race hashes written to {args.write}")
-        print(json.dumps({"races": len(hashes), "cpu_s": cpu}))
-        return
-    recorded = json.loads(Path(args.check).read_text())
-    wrong = sorted(k for k in recorded.keys() | hashes.keys() if recorded.get(k) != hashes.get(k))
-    for key in wrong:
-        print(f"{key}: recorded {recorded.get(key)}, now {hashes.get(key)}")
-    print(f"{len(hashes)} races, {len(wrong)} differ from {args.check}")
-    print(json.dumps({"races": len(hashes), "mismatches": len(wrong), "cpu_s": cpu}))
-    if wrong:
-        sys.exit(1)
+    record_or_check(
+        lambda: {f"{name}/{seed}": race_hash(name, seed) for name in CONFIGS for seed in SEEDS}
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Log hashes of a fixed set of recorded Galaxy Trucker games (no Django).
 
-    python bench/galaxy_trucker_hashes.py --write FILE   record the hashes
+    python bench/galaxy_trucker_hashes.py --record FILE   record the hashes
     python bench/galaxy_trucker_hashes.py --check FILE   compare with a recorded file
 
 A change that only moves code must keep every game byte-identical: record the
@@ -19,15 +19,14 @@ CPU seconds.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.recorded_hashes import record_or_check  # noqa: E402
 from races.rules import Action, Seat, get_game, log_hash  # noqa: E402
 from races.rules.registry import bots_for  # noqa: E402
 
@@ -115,27 +114,10 @@ def game_hashes(name: str, seed) -> dict[str, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--write", metavar="FILE")
-    what.add_argument("--check", metavar="FILE")
-    args = parser.parse_args()
-    t0 = time.process_time()
-    hashes = {f"{name}/{seed}": game_hashes(name, seed) for name in CONFIGS for seed in SEEDS}
-    cpu = round(time.process_time() - t0, 1)
-    if args.write:
-        Path(args.write).write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
-        print(f"{len(hashes)} game hashes written to {args.write}")
-        print(json.dumps({"games": len(hashes), "cpu_s": cpu}))
-        return
-    recorded = json.loads(Path(args.check).read_text())
-    wrong = sorted(k for k in recorded.keys() | hashes.keys() if recorded.get(k) != hashes.get(k))
-    for key in wrong:
-        print(f"{key}: recorded {recorded.get(key)}, now {hashes.get(key)}")
-    print(f"{len(hashes)} games, {len(wrong)} differ from {args.check}")
-    print(json.dumps({"games": len(hashes), "mismatches": len(wrong), "cpu_s": cpu}))
-    if wrong:
-        sys.exit(1)
+    record_or_check(
+        lambda: {f"{name}/{seed}": game_hashes(name, seed) for name in CONFIGS for seed in SEEDS},
+        "games",
+    )
 
 
 if __name__ == "__main__":

@@ -19,15 +19,14 @@ mismatches (must be 0 on --check), CPU seconds.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.recorded_hashes import record_or_check  # noqa: E402
 from races.rules import Action, Seat, get_game, log_hash, run_bot_race  # noqa: E402
 from races.rules.registry import bots_for  # noqa: E402
 
@@ -179,29 +178,13 @@ def race_hashes(name: str, seed) -> dict[str, str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser()
-    what = parser.add_mutually_exclusive_group(required=True)
-    what.add_argument("--record", "--write", metavar="FILE", dest="record")
-    what.add_argument("--check", metavar="FILE")
-    args = parser.parse_args()
-    t0 = time.process_time()
-    hashes = {
-        f"{name}/{seed}": race_hashes(name, seed) for name in CONFIGS for seed in CONFIGS[name][2]
-    }
-    cpu = round(time.process_time() - t0, 1)
-    if args.record:
-        Path(args.record).write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
-        print(f"{len(hashes)} race hashes written to {args.record}")
-        print(json.dumps({"races": len(hashes), "cpu_s": cpu}))
-        return
-    recorded = json.loads(Path(args.check).read_text())
-    wrong = sorted(k for k in recorded.keys() | hashes.keys() if recorded.get(k) != hashes.get(k))
-    for key in wrong:
-        print(f"{key}: recorded {recorded.get(key)}, now {hashes.get(key)}")
-    print(f"{len(hashes)} races, {len(wrong)} differ from {args.check}")
-    print(json.dumps({"races": len(hashes), "mismatches": len(wrong), "cpu_s": cpu}))
-    if wrong:
-        sys.exit(1)
+    record_or_check(
+        lambda: {
+            f"{name}/{seed}": race_hashes(name, seed)
+            for name in CONFIGS
+            for seed in CONFIGS[name][2]
+        }
+    )
 
 
 if __name__ == "__main__":
