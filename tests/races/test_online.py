@@ -11,6 +11,7 @@ from django.core.management import call_command
 from league.organise.entries import entry_create
 from races.models import Result, Session, Turn
 from races.rounds.edits import round_create
+from races.rules import Action
 from races.running.runner import session_run
 from races.table.live_races import live_race
 from races.table.online import (
@@ -101,7 +102,7 @@ def test_an_illegal_choice_is_refused_with_the_engines_message_and_changes_nothi
             user=user,
             seat=turn.seat,
             step=turn.step,
-            action={"kind": "gear", "params": {"gear": 9}},
+            action=Action("gear", {"gear": 9}),
         )
     assert refused.value.messages[0]
     session.refresh_from_db()

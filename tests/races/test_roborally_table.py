@@ -209,11 +209,9 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
                  "slot_1_second": "80", "slot_2": "500", "slot_3": "510", "slot_4": "520",
                  "slot_5": "x", "aside_conditional": "530"})  # fmt: skip
     posted = action_posted(post)
-    assert posted == {"kind": "program", "params": {
-        "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"}}  # fmt: skip
-    action = get_presentation("roborally").person_action(
-        Action(posted["kind"], posted["params"]), {}, 3
-    )
+    assert posted == Action("program", {
+        "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"})  # fmt: skip
+    action = get_presentation("roborally").person_action(posted, {}, 3)
     assert action.params == {"registers": [[490, 80], 500, 510, 520, "x"], "conditional": 530}
 
 
