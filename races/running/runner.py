@@ -31,11 +31,10 @@ from league.models import Entry
 from races.models import Session, Turn
 from races.replay.names import seat_names
 from races.results.store import SeatResult, session_results_store
-from races.rules import Action, canonical_log, get_game, get_presentation
+from races.rules import Action, canonical_log, get_presentation
 from races.running.aftermath import session_started
 from races.running.plan import session_plan
 from races.running.progress import snapshot
-from races.running.seating import seat_record
 
 log = logging.getLogger(__name__)
 
@@ -228,21 +227,18 @@ def session_run(*, session_id: int) -> str:
         # together: a session the game cannot start leaves no entries behind.
         with transaction.atomic():
             plan = session_plan(session)
-            game = get_game(plan.game_key)
-            race = game.start(plan.config, plan.seats, session.seed)
+            race = plan.game.start(plan.config, plan.seats, session.seed)
     except Exception as error:  # a setting the game cannot run: the organiser changes it
         log.exception("session %s could not start", session_id)
         session_fail(session_id, token, get_presentation(game_key).session_error(error))
         return "failed"
     session_started(session_id=session_id)
-    records = [seat_record(plan.entries[s.id], s) for s in plan.seats]
-    names = seat_names(records)
     steps: list[dict] = []
     on_step = None if session.live else ProgressWriter(
-        session_id, token, game_key, names, plan.config
+        session_id, token, game_key, seat_names(plan.records), plan.config
     )  # fmt: skip
     try:
-        drive(race, controllers(game, session.seed, records), steps, on_step)
+        drive(race, controllers(plan.game, session.seed, plan.records), steps, on_step)
         result = race.result() if race.finished else None
     except Exception as error:  # an engine error mid-race: the organiser retries
         log.exception("session %s failed", session_id)
@@ -260,7 +256,7 @@ def session_run(*, session_id: int) -> str:
         )
         if session is None:  # another worker took the session over
             return "skipped"
-        session.seats, session.config, session.actions = records, plan.config, steps
+        session.seats, session.config, session.actions = plan.records, plan.config, steps
         if result is not None:
             session_finish(session=session, race=race, result=result)
             return "finished"
