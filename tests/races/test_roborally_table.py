@@ -255,6 +255,34 @@ def test_the_last_programmer_gets_the_timer_as_its_deadline_and_a_draft_keeps_it
         assert filled.seat == timed.seat and filled.data["filled"] == [2, 3, 4, 5]
 
 
+def test_a_draft_on_the_timer_is_answered_with_its_next_panel_without_a_second_load(
+    robots, monkeypatch
+):
+    """Issue 22, item 6: the page that posted a decision is drawn from what
+    the decision changed. Ben's draft on the timer keeps his turn open at
+    its new step, and the panel he gets back is that step's, drawn from the
+    decision's own result: the race is not loaded again for the page."""
+    session, ana, ben = robots
+    ana_client, ben_client = Client(), Client()
+    ana_client.force_login(ana)
+    ben_client.force_login(ben)
+    decide(ana_client, session, form_of(session, ana, hand_of(cockpit(ana_client, session))[:5]))
+    session_advance(session_id=session.pk)
+    placed = hand_of(cockpit(ben_client, session))[:1]
+    form = form_of(session, ben, [*placed, "", "", "", ""], draft="1")
+
+    def loaded_again(_session):
+        raise AssertionError("the race was loaded again to draw the page")
+
+    monkeypatch.setattr("races.table.live_table.live_race", loaded_again)
+    url = reverse("decide", args=[session.pk])
+    html = ben_client.post(url, form, headers={"HX-Request": "true"}).content.decode()
+    drafted = Turn.objects.get(session=session, user=ben)
+    assert drafted.step == len(Session.objects.get(pk=session.pk).actions)
+    assert f'name="step" value="{drafted.step}"' in html
+    assert "After register 1:" in visible(html)
+
+
 def test_a_season_sets_the_program_timer_and_the_sooner_deadline_wins(league):
     """RR-PROG-06, RR-CFG-01: a correspondence season lengthens the timer
     to 2 hours; with a day per decision the last programmer has 2 hours.
