@@ -95,14 +95,15 @@ def make_season(races: int):
 
 
 def engine_ms(session) -> float:
-    from races.rules import bots_for, get_game, play_bots
+    """The race alone, as the runner plays it (its plan, its bot loop), in
+    this process: no worker, no database."""
     from races.running.plan import session_plan
+    from races.running.runner import controllers, drive
 
     plan = session_plan(session)
-    game = get_game(plan.game_key)
     start = time.perf_counter()
-    race = game.start(plan.config, plan.seats, session.seed)
-    play_bots(race, bots_for(game, plan.seats, session.seed))
+    race = plan.game.start(plan.config, plan.seats, session.seed)
+    drive(race, controllers(plan.game, session.seed, plan.records), [])
     return (time.perf_counter() - start) * 1000
 
 

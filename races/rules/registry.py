@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .contract import Action, ConfigError, Game, Race, Seat
@@ -119,20 +119,31 @@ def bots_for(game: Game, seats: list[Seat], seed: int | str) -> dict[str, Any]:
     }
 
 
-def play_bots(race: Race, bots: Mapping[str, Any]) -> list[tuple[str, Action]]:
-    """Let the bots answer every pending decision that is theirs.
+def play_bots(
+    race: Race,
+    bots: Mapping[str, Any],
+    on_step: Callable[[Race, str, Action], None] | None = None,
+    limit: int | None = None,
+) -> list[tuple[str, Action]]:
+    """Let the bots answer every pending decision that is theirs: the one
+    bot loop, for the engines' own races and the site's sessions alike.
 
-    Stops when the race is over or waits only for seats without a bot; returns
-    the actions applied, in order, so the caller can store them for replay.
+    Stops when the race is over, waits only for seats without a bot, or has
+    made `limit` decisions; returns the actions applied, in order, so the
+    caller can store them for replay. `on_step(race, seat, action)` is told
+    of each decision once it is applied (the site stores it and shows it).
     """
     applied: list[tuple[str, Action]] = []
-    while True:
+    while limit is None or len(applied) < limit:
         decision = next((d for d in race.pending if d.seat in bots), None)
         if decision is None:
-            return applied
+            break
         action = bots[decision.seat].choose(race.view(decision.seat), decision)
         race.apply(decision.seat, action)
         applied.append((decision.seat, action))
+        if on_step is not None:
+            on_step(race, decision.seat, action)
+    return applied
 
 
 def run_bot_race(

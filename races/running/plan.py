@@ -8,22 +8,30 @@ from dataclasses import dataclass, field
 
 from league.models import DriverStanding, Entry
 from races.models import Result, Round, Session
-from races.rules import Seat, get_game
+from races.rules import Game, Seat, get_game
 from races.rules.contract import SessionFacts
 from races.running import grid
-from races.running.seating import bots_fill, seat_for
+from races.running.seating import bots_fill, seat_for, seat_record
+from races.running.seats import SeatRecord
 
 S = Session.Status
 
 
-@dataclass
+@dataclass(frozen=True)
 class Plan:
-    """What the engine is given, and which entry drives each seat."""
+    """A session's start, built once: the game, the config and the seats the
+    engine is given, the seats as the session stores them, and which entry
+    drives each seat."""
 
-    game_key: str
+    game: Game
     config: dict
     seats: list[Seat]
+    records: list[SeatRecord]
     entries: dict[str, Entry] = field(default_factory=dict)
+
+    @property
+    def game_key(self) -> str:
+        return self.game.key
 
 
 def effective_grid_rule(rnd: Round) -> str:
@@ -56,14 +64,36 @@ def _qualifying(rnd: Round) -> tuple[list[Result], dict]:
 
 
 def session_plan(session: Session) -> Plan:
+    """The grid, the seats and the config of a session, each built once."""
     rnd = session.round
     season = rnd.season
     game = get_game(season.game)
-    entries = bots_fill(season=season)
     qualifying, summary = [], {}
     if session.kind == Session.Kind.RACE:
         qualifying, summary = _qualifying(rnd)
-    rule = grid.ENTRY if session.kind == Session.Kind.QUALIFYING else effective_grid_rule(rnd)
+    entries = _in_grid_order(session, bots_fill(season=season), qualifying)
+    seats = [seat_for(e, human=session.live and not e.driver.is_bot) for e in entries]
+    facts = _facts(session, seats, entries, qualifying, summary)
+    config = game.session_config(
+        season.rules, rnd.options, track=rnd.track, laps=rnd.laps, facts=facts
+    )
+    return Plan(
+        game=game,
+        config=game.options.validate(config),
+        seats=seats,
+        records=[seat_record(e, s) for e, s in zip(entries, seats, strict=True)],
+        entries={s.id: e for e, s in zip(entries, seats, strict=True)},
+    )
+
+
+def _in_grid_order(session: Session, entries: list[Entry], qualifying: list[Result]) -> list[Entry]:
+    """The racing entries in grid order, by the session's grid rule."""
+    season = session.round.season
+    rule = (
+        grid.ENTRY
+        if session.kind == Session.Kind.QUALIFYING
+        else effective_grid_rule(session.round)
+    )
     standings = {}
     if rule in (grid.CHAMPIONSHIP, grid.REVERSE):  # the only rules that read standings
         standings = dict(
@@ -77,15 +107,19 @@ def session_plan(session: Session) -> Plan:
         seed=session.seed,
     )
     by_id = {e.id: e for e in entries}
-    seats = [
-        seat_for(by_id[car.key], human=session.live and not by_id[car.key].driver.is_bot)
-        for car in order
-    ]
-    seat_of_entry = {by_id[car.key].id: seats[i].id for i, car in enumerate(order)}
-    facts = SessionFacts(
+    return [by_id[car.key] for car in order]
+
+
+def _facts(
+    session: Session, seats: list[Seat], entries: list[Entry], qualifying: list[Result], summary
+) -> SessionFacts:
+    """What the game's config may read of the session (`session_config`)."""
+    rnd = session.round
+    seat_of_entry = {e.id: s.id for e, s in zip(entries, seats, strict=True)}
+    return SessionFacts(
         kind=session.kind,
         round_number=rnd.number,
-        season_key=f"{season.league.slug}/{season.slug}",
+        season_key=f"{rnd.season.league.slug}/{rnd.season.slug}",
         grid=tuple(s.id for s in seats),
         qualifying_ranks={
             seat_of_entry[r.entry_id]: r.position
@@ -94,13 +128,4 @@ def session_plan(session: Session) -> Plan:
         },
         qualifying_summary=summary,
         people=any(s.kind == "human" for s in seats),
-    )
-    config = game.session_config(
-        season.rules, rnd.options, track=rnd.track, laps=rnd.laps, facts=facts
-    )
-    return Plan(
-        game_key=game.key,
-        config=game.options.validate(config),
-        seats=seats,
-        entries={seats[i].id: by_id[car.key] for i, car in enumerate(order)},
     )

@@ -31,11 +31,10 @@ from league.models import Entry
 from races.models import Session, Turn
 from races.replay.names import seat_names
 from races.results.store import SeatResult, session_results_store
-from races.rules import Action, canonical_log, get_game, get_presentation
+from races.rules import Action, canonical_log, get_game, get_presentation, play_bots
 from races.running.aftermath import session_started
 from races.running.plan import session_plan
 from races.running.progress import snapshot
-from races.running.seating import seat_record
 from races.running.seats import SeatRecord, seat_records, seats_stored
 
 log = logging.getLogger(__name__)
@@ -134,17 +133,13 @@ def drive(
     """Ask each pending seat's controller and apply, until the race is over
     or only people are left to decide (`once`: one decision at most). Each
     action is appended to `steps`, the stored record of the race."""
-    while not race.finished:
-        decision = next((d for d in race.pending if d.seat in bots), None)
-        if decision is None:
-            return
-        action: Action = bots[decision.seat].choose(race.view(decision.seat), decision)
-        race.apply(decision.seat, action)
-        steps.append({"seat": decision.seat, "action": action.to_dict(), "by": by})
+
+    def stored(race, seat: str, action: Action) -> None:
+        steps.append({"seat": seat, "action": action.to_dict(), "by": by})
         if on_step is not None:
             on_step(race)
-        if once:
-            return
+
+    play_bots(race, bots, on_step=stored, limit=1 if once else None)
 
 
 def settle(session: Session, race, now: datetime) -> str:
@@ -229,8 +224,7 @@ def session_run(*, session_id: int) -> str:
         # together: a session the game cannot start leaves no entries behind.
         with transaction.atomic():
             plan = session_plan(session)
-            game = get_game(plan.game_key)
-            race = game.start(plan.config, plan.seats, session.seed)
+            race = plan.game.start(plan.config, plan.seats, session.seed)
     except Exception as error:  # a setting the game cannot run: the organiser changes it
         log.exception("session %s could not start", session_id)
         session_fail(
@@ -238,14 +232,12 @@ def session_run(*, session_id: int) -> str:
         )
         return "failed"
     session_started(session_id=session_id)
-    records = [seat_record(plan.entries[s.id], s) for s in plan.seats]
-    names = seat_names(records)
     steps: list[dict] = []
     on_step = None if session.live else ProgressWriter(
-        session_id, token, game_key, names, plan.config
+        session_id, token, game_key, seat_names(plan.records), plan.config
     )  # fmt: skip
     try:
-        drive(race, controllers(game, session.seed, records), steps, on_step)
+        drive(race, controllers(plan.game, session.seed, plan.records), steps, on_step)
         result = race.result() if race.finished else None
     except Exception as error:  # an engine error mid-race: the organiser retries
         log.exception("session %s failed", session_id)
@@ -263,7 +255,8 @@ def session_run(*, session_id: int) -> str:
         )
         if session is None:  # another worker took the session over
             return "skipped"
-        session.seats, session.config, session.actions = seats_stored(records), plan.config, steps
+        session.seats = seats_stored(plan.records)
+        session.config, session.actions = plan.config, steps
         if result is not None:
             session_finish(session=session, race=race, result=result)
             return "finished"

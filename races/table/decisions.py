@@ -132,23 +132,31 @@ def _targets(choices: Sequence[dict]) -> list[dict]:
     return targets
 
 
-def action_posted(post) -> dict:
-    """The action a panel's form posted, as the engine's dict; a
+def step_posted(post) -> int:
+    """The step the decision was opened at, as the panel's form posted it;
+    a ValidationError in words when it cannot be read."""
+    try:
+        return int(post.get("step", ""))
+    except ValueError as error:
+        raise ValidationError(UNREADABLE) from error
+
+
+def action_posted(post) -> Action:
+    """The action a panel's form posted, as the engine's Action; a
     ValidationError in words when it cannot be read."""
+    data = _posted(post)
+    params = data.get("params") or {}
+    if not isinstance(data.get("kind"), str) or not isinstance(params, dict):
+        raise ValidationError(_("That choice is not a decision this race understands."))
+    return Action(kind=data["kind"], params=params)
+
+
+def _posted(post) -> dict:
+    """The posted action as the engine's dict, not yet checked."""
     if post.get("compose_slots") and not post.get("action"):
         return _slots_posted(post)
     if post.get("compose_kind"):
-        picks = [p for p in post.getlist("pick") if isinstance(p, str) and p]
-        param = post.get("compose_param") or ""
-        if not param.isidentifier():
-            raise ValidationError(UNREADABLE)
-        if post.get("compose_one") == "1":
-            if len(picks) != 1:
-                raise ValidationError(_("Pick exactly one card."))
-            value = picks[0]
-        else:
-            value = sorted(picks)
-        return {"kind": post["compose_kind"], "params": {param: value}}
+        return _picks_posted(post)
     # a choice with a button of its own (a cell of a tile's grid) wins over the list
     text = post.get("place") or post.get("action", "")
     if not text:
@@ -160,3 +168,18 @@ def action_posted(post) -> dict:
     if not isinstance(action, dict):
         raise ValidationError(UNREADABLE)
     return action
+
+
+def _picks_posted(post) -> dict:
+    """Cards picked from a hand (`pick`), as the action they make up."""
+    picks = [p for p in post.getlist("pick") if isinstance(p, str) and p]
+    param = post.get("compose_param") or ""
+    if not param.isidentifier():
+        raise ValidationError(UNREADABLE)
+    if post.get("compose_one") == "1":
+        if len(picks) != 1:
+            raise ValidationError(_("Pick exactly one card."))
+        value = picks[0]
+    else:
+        value = sorted(picks)
+    return {"kind": post["compose_kind"], "params": {param: value}}

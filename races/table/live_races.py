@@ -16,7 +16,7 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from races.rules import Action, get_game, replay
+from races.rules import Action, Decision, get_game, replay
 from races.running.seats import seat_records
 
 SIZE = 32
@@ -63,6 +63,24 @@ def live_race(session):
         _kept.move_to_end(session.pk)
         while len(_kept) > SIZE:
             _kept.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What a seat sees of the decision it owes: a panel is drawn from it."""
+
+    decision: Decision
+    view: dict
+    legal: list[Action]
+
+
+def seat_sees(race, seat: str) -> Seen | None:
+    """The seat's pending decision as the seat sees it; None when the race
+    does not wait for the seat."""
+    decision = next((d for d in race.pending if d.seat == seat), None)
+    if decision is None:
+        return None
+    return Seen(decision, race.view(seat), race.legal_actions(seat))
 
 
 def forget(session_id: int) -> None:

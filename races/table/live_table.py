@@ -25,7 +25,7 @@ from races.rules import get_presentation
 from races.running.progress import recent_for_reader
 from races.running.seats import seat_records
 from races.table.decisions import panel_shown
-from races.table.live_races import live_race
+from races.table.live_races import Seen, live_race, seat_sees
 
 KEEP_SECONDS = 15 * 60
 BOARD = "session_live.html#board"
@@ -79,31 +79,39 @@ def board_context(session: Session, deciding: list[str]) -> dict:
     }
 
 
-def turn_panel(session: Session, turn: Turn) -> tuple[dict, dict | None] | None:
+def turn_panel(
+    session: Session, turn: Turn, seen: Seen | None = None
+) -> tuple[dict, dict | None] | None:
     """(panel, scene) of a driver's open turn, drawn from what their seat
     may see, the panel's widget drawn as `panel["body"]`; None when the race
-    has not reached the turn yet (ask again)."""
+    has not reached the turn yet (ask again). `seen`: what the seat sees of
+    the decision, when the caller has it already (the race is not loaded)."""
     # The seed tells this session from any other that had its number before.
     key = f"turn-panel:{session.seed}:{turn.pk}:{turn.step}:{get_language()}"
     kept = cache.get(key)
     if kept is not None:
         return kept
-    with live_race(session) as (game, race):
-        decision = next((d for d in race.pending if d.seat == turn.seat), None)
-        if decision is None:
+    if seen is None or seen.decision.seat != turn.seat:
+        with live_race(session) as (_game, race):
+            seen = seat_sees(race, turn.seat)
+        if seen is None:
             return None
-        view = race.view(turn.seat)
-        legal = race.legal_actions(turn.seat)
-    presentation = get_presentation(game.key)
+    kept = _panel_drawn(session, turn, seen)
+    cache.set(key, kept, timeout=KEEP_SECONDS)
+    return kept
+
+
+def _panel_drawn(session: Session, turn: Turn, seen: Seen) -> tuple[dict, dict | None]:
+    presentation = get_presentation(session.round.season.game)
     people = seat_people(seat_records(session.seats))
-    cars = presentation.tables.progress(view, [], False)["cars"]
+    cars = presentation.tables.progress(seen.view, [], False)["cars"]
     config = session.config or {}
     scene = presentation.board.scene(config, {"cars": cars}, people, turn.seat)
     panel = panel_shown(
         presentation,
-        decision,
-        view,
-        legal,
+        seen.decision,
+        seen.view,
+        seen.legal,
         anchors=scene["anchors"] if scene else None,
         anchor_of=lambda place: presentation.board.anchor_of(config, place),
     )
@@ -115,6 +123,4 @@ def turn_panel(session: Session, turn: Turn) -> tuple[dict, dict | None] | None:
     # the page's), so it is the same for every request of this turn.
     widget = {"panel": panel, "cockpit_scene": shown_scene, "session": session, "turn": turn}
     panel["body"] = mark_safe(render_to_string(panel["template"], widget))
-    kept = (panel, shown_scene)
-    cache.set(key, kept, timeout=KEEP_SECONDS)
-    return kept
+    return panel, shown_scene

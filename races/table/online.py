@@ -15,7 +15,7 @@ lets the driver's autopilot make that one decision.
 from __future__ import annotations
 
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from django.conf import settings
@@ -28,11 +28,11 @@ from django.utils.translation import gettext as _
 from league.models import Preferences
 from races.models import Session, Turn
 from races.replay.names import track_name
-from races.rules import Action, ConfigError, IllegalAction, get_game
+from races.rules import Action, ConfigError, Event, IllegalAction, get_game
 from races.running.queue import session_advance_later
 from races.running.runner import controllers, drive, settle
 from races.running.seats import seat_record_of, seat_records, seats_stored
-from races.table.live_races import live_race
+from races.table.live_races import Seen, live_race, seat_sees
 
 log = logging.getLogger(__name__)
 S = Session.Status
@@ -61,19 +61,24 @@ def session_advance(*, session_id: int) -> str:
             return settle(session, race, timezone.now())
 
 
-def _action_from(data) -> Action:
-    if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-        raise ValidationError(_("That choice is not a decision this race understands."))
-    params = data.get("params") or {}
-    if not isinstance(params, dict):
-        raise ValidationError(_("That choice is not a decision this race understands."))
-    return Action(kind=data["kind"], params=params)
+@dataclass(frozen=True)
+class Decided:
+    """What a person's decision changed, for the page that posted it: the
+    session as stored after it, the events the decision made, the turns the
+    session's people owe now, and what the deciding seat sees of its
+    decision when that decision runs on (a draft while its own time runs)."""
+
+    session: Session
+    events: tuple[Event, ...]
+    turns: tuple[Turn, ...]
+    running_on: Seen | None = None
 
 
 def decision_submit(
-    *, session_id: int, user, seat: str, step: int, action: dict, now: datetime | None = None
-) -> None:
-    """Store a person's decision after the engine has checked it.
+    *, session_id: int, user, seat: str, step: int, action: Action, now: datetime | None = None
+) -> Decided:
+    """Store a person's decision after the engine has checked it, and say
+    what it changed.
 
     Raises PermissionDenied for someone else's car and ValidationError with
     a message for the driver when the choice is illegal or stale; either way
@@ -84,41 +89,56 @@ def decision_submit(
         session = _locked(session_id)
         if session is None or session.status != S.AWAITING:
             raise ValidationError(_("This race is not waiting for a decision."))
-        record = seat_record_of(seat_records(session.seats), seat)
-        if record is None or record.user_id != user.pk:
-            raise PermissionDenied(_("That is not your car."))
-        turn = session.turns.filter(seat=seat).first()
-        if turn is None or turn.step != step:
-            raise ValidationError(_("That decision has already been made; the race has moved on."))
+        turn = _turn_owed(session, user, seat, step)
         seconds = max(0, int((now - turn.opened_at).total_seconds()))
         game = get_game(session.round.season.game)
-        chosen = game.timed_action(_action_from(action), session.config, seconds)
+        chosen = game.timed_action(action, session.config, seconds)
         with live_race(session) as (_row, race):
-            try:
-                message = race.validate(seat, chosen)
-            except (ConfigError, IllegalAction, KeyError, TypeError, ValueError) as error:
-                message = str(error) or _("That choice is not legal now.")
-            if message:
-                raise ValidationError(message)
+            made = len(race.events)
             timed = _time_limit(game, race, seat) is not None
-            race.apply(seat, chosen)
+            _apply(race, seat, chosen)
             session.actions = [
                 *session.actions,
                 {"seat": seat, "action": chosen.to_dict(), "by": "driver"},
             ]
-            following = next((d for d in race.pending if d.seat == seat), None)
+            events = tuple(race.events[made:])
             runs_on = timed and _time_limit(game, race, seat) is not None
+            running_on = seat_sees(race, seat) if runs_on else None
         session.queued_at = now  # when the bots were asked to play on
         session.save(update_fields=["actions", "queued_at"])
-        if runs_on:
+        if running_on is not None:
             # A draft while the decision's own time runs: the turn goes on
             # at its new step and keeps its deadline, so time is not won back.
-            turn.step, turn.kind = len(session.actions), following.kind
-            turn.prompt = following.prompt[:200]
+            turn.step, turn.kind = len(session.actions), running_on.decision.kind
+            turn.prompt = running_on.decision.prompt[:200]
             turn.save(update_fields=["step", "kind", "prompt"])
         else:
             turn.delete()
         session_advance_later(session.pk)
+        turns = tuple(session.turns.all())
+    return Decided(session, events, turns, running_on)
+
+
+def _turn_owed(session: Session, user, seat: str, step: int) -> Turn:
+    """The user's open turn for the seat at the step the page showed."""
+    record = seat_record_of(seat_records(session.seats), seat)
+    if record is None or record.user_id != user.pk:
+        raise PermissionDenied(_("That is not your car."))
+    turn = session.turns.filter(seat=seat).first()
+    if turn is None or turn.step != step:
+        raise ValidationError(_("That decision has already been made; the race has moved on."))
+    return turn
+
+
+def _apply(race, seat: str, action: Action) -> None:
+    """Apply a person's action once the engine has found it legal."""
+    try:
+        message = race.validate(seat, action)
+    except (ConfigError, IllegalAction, KeyError, TypeError, ValueError) as error:
+        message = str(error) or _("That choice is not legal now.")
+    if message:
+        raise ValidationError(message)
+    race.apply(seat, action)
 
 
 def _time_limit(game, race, seat: str) -> int | None:

@@ -16,7 +16,8 @@ from league.permissions import login_or_403
 from races.models import Session, Turn, TurnNotices
 from races.running.seats import seat_records
 from races.table import online
-from races.table.decisions import action_posted
+from races.table.decisions import action_posted, step_posted
+from races.table.live_races import Seen
 from races.table.live_table import turn_panel
 
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -34,19 +35,18 @@ def poll_ms(session: Session) -> int:
     return 400 if seconds <= 300 else 2000 if seconds <= 3600 else 10000
 
 
-def cockpit_context(request, session: Session, error: str = "", turns=None) -> dict:
+def cockpit_context(
+    request, session: Session, error: str = "", turns=None, seen: Seen | None = None
+) -> dict:
     """What the logged-in driver sees of a live session: their decision as
     the game's panel, or that the race is waiting for someone else. `turns`:
-    the session's open turns, when the page has read them already."""
+    the session's open turns, when the page has read them already; `seen`:
+    what a seat sees of its decision, when the page has it already."""
     user = request.user
     mine = [
         r for r in seat_records(session.seats) if user.is_authenticated and r.user_id == user.pk
     ]
-    turn = None
-    if mine and turns is None:
-        turn = Turn.objects.filter(session=session, user=user).order_by("deadline").first()
-    elif mine:
-        turn = min((t for t in turns if t.user_id == user.pk), key=deadline_of, default=None)
+    turn = _my_turn(session, user, turns) if mine else None
     autopiloted = [r for r in mine if r.autopilot]
     context = {
         "session": session,
@@ -60,17 +60,26 @@ def cockpit_context(request, session: Session, error: str = "", turns=None) -> d
         "autopiloted": bool(mine) and len(autopiloted) == len(mine),
         "take_back": [r for r in autopiloted if r.kind == "human"],
     }
-    if turn is None:
-        return context
-    drawn = turn_panel(session, turn)
+    if turn is not None:
+        context.update(_panel_context(session, turn, seen))
+    return context
+
+
+def _my_turn(session: Session, user, turns) -> Turn | None:
+    """The user's open turn due first: from `turns` when given, else read."""
+    if turns is None:
+        return Turn.objects.filter(session=session, user=user).order_by("deadline").first()
+    return min((t for t in turns if t.user_id == user.pk), key=deadline_of, default=None)
+
+
+def _panel_context(session: Session, turn: Turn, seen: Seen | None) -> dict:
+    """The panel of the driver's turn and the board it draws on, if any."""
+    drawn = turn_panel(session, turn, seen)
     if drawn is None:
         # The turn is newer than what this page knows of the race: ask again.
-        context["cockpit_polling"] = True
-        return context
+        return {"cockpit_polling": True}
     panel, scene = drawn
-    context["panel"] = panel
-    context["cockpit_scene"] = scene  # the board, when the panel draws on it
-    return context
+    return {"panel": panel, "cockpit_scene": scene}  # the board, when the panel draws on it
 
 
 @require_GET
@@ -84,28 +93,33 @@ def session_cockpit(request, session_id: int):
 @login_or_403
 @require_POST
 def decision_post(request, session_id: int):
-    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
-    error = ""
+    """A person's decision: the post read as an Action, applied by the
+    service, and the cockpit drawn from what the decision changed."""
+    post = request.POST
     try:
-        step = int(request.POST.get("step", ""))
-    except ValueError:
-        error = _("That choice could not be read; pick one of the choices shown.")
-    else:
-        try:
-            online.decision_submit(
-                session_id=session.pk,
-                user=request.user,
-                seat=request.POST.get("seat", ""),
-                step=step,
-                action=action_posted(request.POST),
-            )
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
-    session.refresh_from_db()
+        decided = online.decision_submit(
+            session_id=session_id,
+            user=request.user,
+            seat=post.get("seat", ""),
+            step=step_posted(post),
+            action=action_posted(post),
+        )
+    except ValidationError as refused:
+        return _decision_refused(request, session_id, " ".join(refused.messages))
+    if not request.htmx:
+        return redirect(reverse("session_live", args=[session_id]))
+    context = cockpit_context(
+        request, decided.session, turns=decided.turns, seen=decided.running_on
+    )
+    return render(request, PANEL, context)
+
+
+def _decision_refused(request, session_id: int, error: str):
+    """The cockpit again with the reason a decision was refused."""
+    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
     if request.htmx:
         return render(request, PANEL, cockpit_context(request, session, error))
-    if error:
-        messages.error(request, error)
+    messages.error(request, error)
     return redirect(reverse("session_live", args=[session_id]))
 
 

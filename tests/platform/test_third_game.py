@@ -9,6 +9,7 @@ from league.models import DriverStanding
 from league.organise.entries import entry_create
 from races.models import Session
 from races.rounds.edits import round_create
+from races.rules import Action
 from races.running.runner import session_run
 from races.table.online import decision_submit, session_advance
 from tests.conftest import make_driver, make_season
@@ -31,7 +32,7 @@ def test_a_person_drives_a_live_dice_race_to_the_end(league, client):
         page = client.get(reverse("session_live", args=[session.pk])).content.decode()
         assert "<strong>Ana</strong>" in page  # whose turn it is, by name
         decision_submit(session_id=session.pk, user=ana.user, seat=turn.seat, step=turn.step,
-                        action={"kind": "roll", "params": {}})  # fmt: skip
+                        action=Action("roll"))  # fmt: skip
         session_advance(session_id=session.pk)
         rolls += 1
     session.refresh_from_db()

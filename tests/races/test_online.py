@@ -11,6 +11,7 @@ from django.core.management import call_command
 from league.organise.entries import entry_create
 from races.models import Result, Session, Turn
 from races.rounds.edits import round_create
+from races.rules import Action
 from races.running.runner import session_run
 from races.table.live_races import live_race
 from races.table.online import (
@@ -101,12 +102,38 @@ def test_an_illegal_choice_is_refused_with_the_engines_message_and_changes_nothi
             user=user,
             seat=turn.seat,
             step=turn.step,
-            action={"kind": "gear", "params": {"gear": 9}},
+            action=Action("gear", {"gear": 9}),
         )
     assert refused.value.messages[0]
     session.refresh_from_db()
     assert Turn.objects.filter(pk=turn.pk).exists()
     assert all(step["by"] != "driver" for step in session.actions)
+
+
+def test_a_decision_says_what_it_changed(people):
+    """Issue 22, item 6: the session as stored after the decision, the
+    events the decision made, and the turns owed now (not the one made)."""
+    season, ana, ben = people
+    session = start(season)
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    with live_race(session) as (_, race):
+        before = len(race.events)
+    decided = decision_submit(
+        session_id=session.pk,
+        user=user,
+        seat=turn.seat,
+        step=turn.step,
+        action=a_legal_choice(session, turn.seat),
+    )
+    stored = Session.objects.get(pk=session.pk)
+    assert decided.session.actions == stored.actions
+    assert decided.session.actions[-1]["seat"] == turn.seat
+    with live_race(stored) as (_, race):
+        assert decided.events == tuple(race.events[before:]) and decided.events
+    owed = set(Turn.objects.filter(session=session).values_list("pk", flat=True))
+    assert {t.pk for t in decided.turns} == owed and turn.pk not in owed
+    assert decided.running_on is None
 
 
 def test_a_stale_or_repeated_decision_is_refused(people):

@@ -209,9 +209,9 @@ def test_a_shared_register_and_a_card_put_aside_post_as_the_engine_reads_them():
                  "slot_1_second": "80", "slot_2": "500", "slot_3": "510", "slot_4": "520",
                  "slot_5": "x", "aside_conditional": "530"})  # fmt: skip
     posted = action_posted(post)
-    assert posted == {"kind": "program", "params": {
-        "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"}}  # fmt: skip
-    action = get_game("roborally").timed_action(Action(posted["kind"], posted["params"]), {}, 3)
+    assert posted == Action("program", {
+        "registers": [["490", "80"], "500", "510", "520", "x"], "conditional": "530"})  # fmt: skip
+    action = get_game("roborally").timed_action(posted, {}, 3)
     assert action.params == {"registers": [[490, 80], 500, 510, 520, "x"], "conditional": 530}
 
 
@@ -253,6 +253,34 @@ def test_the_last_programmer_gets_the_timer_as_its_deadline_and_a_draft_keeps_it
     with live_race(session) as (_, race):
         filled = next(e for e in race.events if e.type == "program_autofilled")
         assert filled.seat == timed.seat and filled.data["filled"] == [2, 3, 4, 5]
+
+
+def test_a_draft_on_the_timer_is_answered_with_its_next_panel_without_a_second_load(
+    robots, monkeypatch
+):
+    """Issue 22, item 6: the page that posted a decision is drawn from what
+    the decision changed. Ben's draft on the timer keeps his turn open at
+    its new step, and the panel he gets back is that step's, drawn from the
+    decision's own result: the race is not loaded again for the page."""
+    session, ana, ben = robots
+    ana_client, ben_client = Client(), Client()
+    ana_client.force_login(ana)
+    ben_client.force_login(ben)
+    decide(ana_client, session, form_of(session, ana, hand_of(cockpit(ana_client, session))[:5]))
+    session_advance(session_id=session.pk)
+    placed = hand_of(cockpit(ben_client, session))[:1]
+    form = form_of(session, ben, [*placed, "", "", "", ""], draft="1")
+
+    def loaded_again(_session):
+        raise AssertionError("the race was loaded again to draw the page")
+
+    monkeypatch.setattr("races.table.live_table.live_race", loaded_again)
+    url = reverse("decide", args=[session.pk])
+    html = ben_client.post(url, form, headers={"HX-Request": "true"}).content.decode()
+    drafted = Turn.objects.get(session=session, user=ben)
+    assert drafted.step == len(Session.objects.get(pk=session.pk).actions)
+    assert f'name="step" value="{drafted.step}"' in html
+    assert "After register 1:" in visible(html)
 
 
 def test_a_season_sets_the_program_timer_and_the_sooner_deadline_wins(league):

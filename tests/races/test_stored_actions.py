@@ -36,7 +36,7 @@ def test_a_decision_appends_its_action_and_the_bots_append_theirs(people):  # no
     assert all(sql.count('"seat"') <= 1 for sql in writes)
     stored = Session.objects.get(pk=session.pk).actions
     assert stored[: len(before)] == before
-    assert stored[len(before)] == {"seat": turn.seat, "action": choice, "by": "driver"}
+    assert stored[len(before)] == {"seat": turn.seat, "action": choice.to_dict(), "by": "driver"}
     with CaptureQueriesContext(connection) as advanced:
         session_advance(session_id=session.pk)
     assert all("||" in sql for sql in _actions_writes(advanced.captured_queries))

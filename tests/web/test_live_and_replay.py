@@ -12,7 +12,6 @@ from races.models import Session
 from races.replay.steps import events_parse, state_after, steps_split
 from races.rules import get_presentation
 from races.running.plan import session_plan
-from races.running.seating import seat_record
 from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +37,7 @@ def running(league):
     session = rounds[0].sessions.get()
     session.status = Session.Status.RUNNING
     plan = session_plan(session)
-    session.seats = [seat_record(plan.entries[seat.id], seat).to_dict() for seat in plan.seats]
+    session.seats = [record.to_dict() for record in plan.records]
     session.progress = {"round": 4, "percent": 40, "order": ["car3", "car1", "car2"]}
     session.save()
     return session

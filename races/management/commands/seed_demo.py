@@ -337,10 +337,9 @@ class Command(BaseCommand):
                     for seat, bot in controllers(game, session.seed, autopilots).items()
                 }
             for turn in turns:
-                action = chosen[turn.seat].to_dict()
                 decision_submit(
                     session_id=session.pk, user=turn.user, seat=turn.seat, step=turn.step,
-                    action=action,
+                    action=chosen[turn.seat],
                 )  # fmt: skip
             session_advance(session_id=session.pk)
         waiting = session.turns.filter(user=person).first()
