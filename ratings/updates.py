@@ -106,15 +106,33 @@ def ratings_replay(*, game: str, since: tuple[datetime, int] | None = None) -> i
     id) on, or all of them; returns how many races were rated."""
     _game_lock(game)
     ratings = {_key_of(r): r for r in Rating.objects.filter(game=game)}
+    touched = _changes_dropped(game, since, ratings)
+    sessions = list(_races(game, since))
+    results_of = _results_by_session(sessions)
+    pending: list[tuple[tuple, RatingChange]] = []
+    for session in sessions:
+        pending += _race_rated(game, session, results_of[session.pk], ratings, touched)
+    _ratings_store(ratings, touched, pending)
+    return len(sessions)
+
+
+def _changes_dropped(
+    game: str, since: tuple[datetime, int] | None, ratings: dict[tuple, Rating]
+) -> set[tuple]:
+    """Drop the ledger from `since` on and put the ratings back to what
+    remains; returns the ratings so touched (all of them, if any change went)."""
+    touched: set[tuple] = set()
     stale = RatingChange.objects.filter(rating__game=game)
     if since is not None:
         stale = stale.filter(_from(*since))
-    touched: set[tuple] = set()
     if stale.exists():
         stale.delete()
         _restore(game, ratings)
         touched.update(ratings)
-    sessions = list(_races(game, since))
+    return touched
+
+
+def _results_by_session(sessions: list[Session]) -> dict[int, list[Result]]:
     results_of: dict[int, list[Result]] = defaultdict(list)
     for result in (
         Result.objects.filter(session__in=[s.pk for s in sessions])
@@ -122,36 +140,55 @@ def ratings_replay(*, game: str, since: tuple[datetime, int] | None = None) -> i
         .order_by("session_id", "position")
     ):
         results_of[result.session_id].append(result)
-    pending: list[tuple[tuple, RatingChange]] = []
-    for session in sessions:
-        finishers = _finishers(session, results_of[session.pk])
-        skills = {
-            f.key: model.Skill(ratings[f.key].mu, ratings[f.key].sigma)
-            for f in finishers
-            if f.key in ratings
-        }
-        for key, skill in model.rate_race(skills, finishers).items():
-            rating = ratings.get(key)
-            if rating is None:
-                rating = ratings[key] = _new_rating(game, key)
-            before = skills.get(key) or model.initial()
-            rating.mu, rating.sigma = skill.mu, skill.sigma
-            rating.races += 1
-            touched.add(key)
-            rating.updated_at = session.finished_at
-            place = min(f.place for f in finishers if f.key == key)
-            change = RatingChange(
-                session_id=session.pk,
-                finished_at=session.finished_at,
-                place=place,
-                cars=len(finishers),
-                mu_before=before.mu,
-                sigma_before=before.sigma,
-                mu=skill.mu,
-                sigma=skill.sigma,
-                ordinal=skill.ordinal,
-            )
-            pending.append((key, change))
+    return results_of
+
+
+def _race_rated(
+    game: str,
+    session: Session,
+    results: list[Result],
+    ratings: dict[tuple, Rating],
+    touched: set[tuple],
+) -> list[tuple[tuple, RatingChange]]:
+    """Rate one race: update `ratings` (adding the newcomers) and `touched`;
+    returns each rated player's change, to be stored."""
+    finishers = _finishers(session, results)
+    skills = {
+        f.key: model.Skill(ratings[f.key].mu, ratings[f.key].sigma)
+        for f in finishers
+        if f.key in ratings
+    }
+    pending = []
+    for key, skill in model.rate_race(skills, finishers).items():
+        rating = ratings.get(key)
+        if rating is None:
+            rating = ratings[key] = _new_rating(game, key)
+        before = skills.get(key) or model.initial()
+        rating.mu, rating.sigma = skill.mu, skill.sigma
+        rating.races += 1
+        touched.add(key)
+        rating.updated_at = session.finished_at
+        place = min(f.place for f in finishers if f.key == key)
+        change = RatingChange(
+            session_id=session.pk,
+            finished_at=session.finished_at,
+            place=place,
+            cars=len(finishers),
+            mu_before=before.mu,
+            sigma_before=before.sigma,
+            mu=skill.mu,
+            sigma=skill.sigma,
+            ordinal=skill.ordinal,
+        )
+        pending.append((key, change))
+    return pending
+
+
+def _ratings_store(
+    ratings: dict[tuple, Rating],
+    touched: set[tuple],
+    pending: list[tuple[tuple, RatingChange]],
+) -> None:
     changed = [ratings[key] for key in touched]
     for rating in changed:
         rating.ordinal = model.Skill(rating.mu, rating.sigma).ordinal
@@ -162,7 +199,6 @@ def ratings_replay(*, game: str, since: tuple[datetime, int] | None = None) -> i
     for key, change in pending:
         change.rating = ratings[key]
     RatingChange.objects.bulk_create([change for _, change in pending])
-    return len(sessions)
 
 
 def _new_rating(game: str, key: tuple) -> Rating:

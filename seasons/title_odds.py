@@ -123,49 +123,8 @@ def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
         simulations=simulations,
         seed=f"{season.pk}:{after_round}",
     )
-    drivers = []
-    for entry_id, chance in odds.drivers.items():
-        outlook = outlooks[entry_id]
-        entry = entries[entry_id]
-        drivers.append(
-            {
-                "entry_id": entry_id,
-                "driver_id": entry.driver_id,
-                "name": entry.driver.name,
-                "car_number": entry.car_number,
-                "title": chance.title,
-                "top_three": chance.top_three,
-                "expected_position": round(chance.expected_position, 2),
-                "margin": chance.margin,
-                "state": outlook.state,
-                "best": outlook.best,
-                "worst": outlook.worst,
-                "exact": outlook.exact,
-                "proven": outlook.proven,
-            }
-        )
-    drivers.sort(key=lambda d: (-d["title"], d["expected_position"], d["car_number"]))
-    team_states = team_outlooks(so_far)
-    names = dict(season.teams.values_list("id", "name"))
-    teams = []
-    for team_id, chance in odds.teams.items():
-        outlook = team_states[team_id]
-        teams.append(
-            {
-                "team_id": team_id,
-                "name": names.get(team_id, ""),
-                "title": chance.title,
-                "top_three": chance.top_three,
-                "expected_position": round(chance.expected_position, 2),
-                "margin": chance.margin,
-                "state": outlook.state,
-                "best": outlook.best,
-                "worst": outlook.worst,
-                "exact": outlook.exact,
-                "proven": outlook.proven,
-            }
-        )
-    teams.sort(key=lambda t: (-t["title"], t["expected_position"], t["name"]))
+    drivers = _driver_odds_rows(odds, outlooks, entries)
+    teams = _team_odds_rows(season, so_far, odds)
     row, _ = TitleOdds.objects.update_or_create(
         season=season,
         after_round=after_round,
@@ -179,6 +138,55 @@ def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
     )
     season_changed(season_id=season.pk)
     return row
+
+
+def _outlook_fields(chance, outlook) -> dict:
+    """What a driver's and a team's stored row share: the simulated chances
+    and the exact clinch outlook."""
+    return {
+        "title": chance.title,
+        "top_three": chance.top_three,
+        "expected_position": round(chance.expected_position, 2),
+        "margin": chance.margin,
+        "state": outlook.state,
+        "best": outlook.best,
+        "worst": outlook.worst,
+        "exact": outlook.exact,
+        "proven": outlook.proven,
+    }
+
+
+def _driver_odds_rows(odds, outlooks, entries: dict[int, Entry]) -> list[dict]:
+    drivers = []
+    for entry_id, chance in odds.drivers.items():
+        entry = entries[entry_id]
+        drivers.append(
+            {
+                "entry_id": entry_id,
+                "driver_id": entry.driver_id,
+                "name": entry.driver.name,
+                "car_number": entry.car_number,
+                **_outlook_fields(chance, outlooks[entry_id]),
+            }
+        )
+    drivers.sort(key=lambda d: (-d["title"], d["expected_position"], d["car_number"]))
+    return drivers
+
+
+def _team_odds_rows(season: Season, so_far: SeasonSoFar, odds) -> list[dict]:
+    team_states = team_outlooks(so_far)
+    names = dict(season.teams.values_list("id", "name"))
+    teams = []
+    for team_id, chance in odds.teams.items():
+        teams.append(
+            {
+                "team_id": team_id,
+                "name": names.get(team_id, ""),
+                **_outlook_fields(chance, team_states[team_id]),
+            }
+        )
+    teams.sort(key=lambda t: (-t["title"], t["expected_position"], t["name"]))
+    return teams
 
 
 def title_odds_after_session(*, session_id: int) -> TitleOdds | None:

@@ -15,7 +15,7 @@ from races.rules import ConfigError, get_game
 
 class RoundForm(forms.Form):
     """A round's settings; the qualifying formats and grid rules come from
-    the round model (races/models.py) through the view, as the league's
+    the round model (races/models/rounds.py) through the view, as the league's
     forms know no race models."""
 
     VARIANT_CHOICES = [

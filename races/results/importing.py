@@ -148,6 +148,20 @@ def results_parse(
         )
         return parsed
     reader.fieldnames = header
+    _lines_read(parsed, reader, cars, with_round)
+    _places_check(parsed, with_round)
+    if not parsed.rounds and not parsed.errors:
+        parsed.errors.append(_("The file has no result lines."))
+    return parsed
+
+
+def _lines_read(
+    parsed: ParsedResults,
+    reader: csv.DictReader,
+    cars: dict[int, tuple[int, str]],
+    with_round: bool,
+) -> None:
+    """Each line after the header, into `parsed`: its result and preview, or its error."""
     seen: dict[int, dict] = defaultdict(dict)
     places: dict[int, dict] = defaultdict(dict)
     for index, row in enumerate(reader, start=2):
@@ -170,41 +184,39 @@ def results_parse(
             parsed.errors.append(_("Line %(index)s: %(error)s.") % {"index": index, "error": error})
             continue
         car = shown["car"]
-        if car in seen[number]:
-            parsed.errors.append(
-                (
-                    _(
-                        "Line %(index)s: car #%(car)s is already on line %(line)s for round "
-                        "%(round)s."
-                    )
-                    if with_round
-                    else _("Line %(index)s: car #%(car)s is already on line %(line)s.")
-                )
-                % {"index": index, "car": car, "line": seen[number][car], "round": number}
-            )
-            continue
-        if line.position in places[number]:
-            parsed.errors.append(
-                (
-                    _(
-                        "Line %(index)s: place %(place)s is already car #%(car)s's in round "
-                        "%(round)s."
-                    )
-                    if with_round
-                    else _("Line %(index)s: place %(place)s is already car #%(car)s's.")
-                )
-                % {
-                    "index": index,
-                    "place": line.position,
-                    "car": places[number][line.position],
-                    "round": number,
-                }
-            )
+        clash = _clash(index, number, car, line.position, seen[number], places[number], with_round)
+        if clash:
+            parsed.errors.append(clash)
             continue
         seen[number][car] = index
         places[number][line.position] = car
         parsed.rounds.setdefault(number, []).append(line)
         parsed.preview.append(shown)
+
+
+def _clash(
+    index: int, number: int, car: int, place: int, seen: dict, places: dict, with_round: bool
+) -> str | None:
+    """Why a line cannot stand beside the earlier ones of its round: its car
+    is already on a line (`seen`: car → line), or its place is already a
+    car's (`places`: place → car); None when it can."""
+    if car in seen:
+        return (
+            _("Line %(index)s: car #%(car)s is already on line %(line)s for round %(round)s.")
+            if with_round
+            else _("Line %(index)s: car #%(car)s is already on line %(line)s.")
+        ) % {"index": index, "car": car, "line": seen[car], "round": number}
+    if place in places:
+        return (
+            _("Line %(index)s: place %(place)s is already car #%(car)s's in round %(round)s.")
+            if with_round
+            else _("Line %(index)s: place %(place)s is already car #%(car)s's.")
+        ) % {"index": index, "place": place, "car": places[place], "round": number}
+    return None
+
+
+def _places_check(parsed: ParsedResults, with_round: bool) -> None:
+    """Each round's places run from 1 without a gap."""
     for number, lines in parsed.rounds.items():
         expected = list(range(1, len(lines) + 1))
         if sorted(line.position for line in lines) != expected:
@@ -216,9 +228,6 @@ def results_parse(
                 )
                 % {"round": number, "count": len(lines)}
             )
-    if not parsed.rounds and not parsed.errors:
-        parsed.errors.append(_("The file has no result lines."))
-    return parsed
 
 
 def season_cars(season) -> dict[int, tuple[int, str]]:

@@ -13,7 +13,7 @@ from django.db import transaction
 
 from league.caching import standings_changed
 from league.models import DriverStanding, Entry, Season, TeamChange, TeamStanding
-from league.scoring.championship import PenaltyRow, ResultRow, championship
+from league.scoring.championship import Championship, PenaltyRow, ResultRow, championship
 from league.scoring.tables import PointsTable, points_plain
 from races.models import Penalty, Result, Session
 
@@ -108,6 +108,21 @@ def _plain(mapping: dict) -> dict:
 def standings_recompute(*, season: Season) -> dict[int, Decimal]:
     """Score every stored result of the season again and rebuild its driver
     and team standings. Returns each result's points by its id."""
+    tables, before = _season_scored(season)
+    _result_points_store(tables, before)
+    standings_changed(season_id=season.pk)
+    _driver_standings_store(season, tables)
+    TeamStanding.objects.filter(season=season).delete()
+    points = {scored.row.key: scored.points for scored in tables.results}
+    if not season.team_mode:
+        return points
+    _team_standings_store(season, tables)
+    return points
+
+
+def _season_scored(season: Season) -> tuple[Championship, dict[int, tuple]]:
+    """The championship's tables over the season's stored results, and what
+    each result held before: (points, final position, final status) by id."""
     table = PointsTable.of(season.scoring)
     entries = dict(Entry.objects.filter(season=season).order_by().values_list("id", "team_id"))
     changes = list(
@@ -120,7 +135,11 @@ def standings_recompute(*, season: Season) -> dict[int, Decimal]:
     tables = championship(
         table, rows, penalties=result_penalties(season), entries=list(entries), teams=teams
     )
+    return tables, before
 
+
+def _result_points_store(tables: Championship, before: dict[int, tuple]) -> None:
+    """Write the points, final place and final status of the results that changed."""
     changed = []
     for scored in tables.results:
         row = scored.row
@@ -140,8 +159,9 @@ def standings_recompute(*, season: Season) -> dict[int, Decimal]:
         Result.objects.bulk_update(
             changed, ["points", "final_position", "final_status"], batch_size=500
         )
-    standings_changed(season_id=season.pk)
 
+
+def _driver_standings_store(season: Season, tables: Championship) -> None:
     DriverStanding.objects.filter(season=season).delete()
     DriverStanding.objects.bulk_create(
         DriverStanding(
@@ -156,10 +176,9 @@ def standings_recompute(*, season: Season) -> dict[int, Decimal]:
         )
         for line in tables.drivers
     )
-    TeamStanding.objects.filter(season=season).delete()
-    points = {scored.row.key: scored.points for scored in tables.results}
-    if not season.team_mode:
-        return points
+
+
+def _team_standings_store(season: Season, tables: Championship) -> None:
     TeamStanding.objects.bulk_create(
         TeamStanding(
             season=season,
@@ -172,7 +191,6 @@ def standings_recompute(*, season: Season) -> dict[int, Decimal]:
         )
         for line in tables.teams
     )
-    return points
 
 
 @contextmanager

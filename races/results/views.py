@@ -74,32 +74,37 @@ def _line(entry, data: dict) -> SeatResult:
     )
 
 
+def _line_forms(data, session: Session) -> list[tuple]:
+    """(entry, its result line's form) for each car the result may hold."""
+    cars = _cars(session)
+    existing = {r.entry_id: r for r in session.results.all()}
+    return [
+        (
+            entry,
+            ResultLineForm(data, prefix=f"car{entry.pk}", initial=_initial(existing.get(entry.pk))),
+        )
+        for entry in cars
+    ]
+
+
+def _lines(rows: list[tuple]) -> list[SeatResult]:
+    """The cars given a place (the others are left out of the result)."""
+    return [
+        _line(entry, form.cleaned_data)
+        for entry, form in rows
+        if form.cleaned_data.get("position") is not None
+    ]
+
+
 @login_or_403
 @require_http_methods(["GET", "POST"])
 def results_entry(request, session_id: int):
     session = _session(request, session_id)
-    cars = _cars(session)
-    existing = {r.entry_id: r for r in session.results.all()}
-    rows = [
-        (
-            entry,
-            ResultLineForm(
-                request.POST or None,
-                prefix=f"car{entry.pk}",
-                initial=_initial(existing.get(entry.pk)),
-            ),
-        )
-        for entry in cars
-    ]
+    rows = _line_forms(request.POST or None, session)
     errors = []
     if request.method == "POST" and all(form.is_valid() for _, form in rows):
-        lines = [
-            _line(entry, form.cleaned_data)
-            for entry, form in rows
-            if form.cleaned_data.get("position") is not None
-        ]
         try:
-            results_enter(session=session, lines=lines, user=request.user)
+            results_enter(session=session, lines=_lines(rows), user=request.user)
         except ValidationError as error:
             errors = error.messages
         else:

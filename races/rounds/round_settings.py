@@ -1,7 +1,7 @@
 """A round's qualifying and grid settings, checked against the game where
 they are made: timed qualifying only where the game has a qualifying mode,
 and a grid rule that agrees with the qualifying format. Values are the
-round model's choices (races/models.py)."""
+round model's choices (races/models/rounds.py)."""
 
 from __future__ import annotations
 

@@ -95,6 +95,18 @@ def season_copy(
     and, if asked, its teams and the entries of drivers who did not
     withdraw (reserves stay reserves)."""
     league = league or season.league
+    copy = _season_settings_copied(season, name=name, league=league)
+    error = scheduled_at_error(first_at)
+    if error:
+        raise ValidationError({"first_at": error})
+    _rounds_copied(season, copy, first_at=first_at)
+    if with_entries:
+        _entries_copied(season, copy)
+    return copy
+
+
+def _season_settings_copied(season: Season, *, name: str, league: League) -> Season:
+    """The new draft season, stored: the game, rules, scoring, team and grid settings."""
     name = (name or "").strip()
     if not name:
         raise ValidationError({"name": _("Give the new season a name.")})
@@ -117,9 +129,11 @@ def season_copy(
     )
     copy.full_clean()
     copy.save()
-    error = scheduled_at_error(first_at)
-    if error:
-        raise ValidationError({"first_at": error})
+    return copy
+
+
+def _rounds_copied(season: Season, copy: Season, *, first_at: datetime | None) -> None:
+    """Every round, its date shifted so the first falls on `first_at` (the gaps kept)."""
     rounds = list(season.rounds.order_by("number"))
     dated = [r.scheduled_at for r in rounds if r.scheduled_at]
     shift = (first_at - min(dated)) if (first_at and dated) else timedelta(0)
@@ -138,23 +152,23 @@ def season_copy(
         )
         if rnd.points_multiplier != 1:
             Round.objects.filter(pk=new.pk).update(points_multiplier=rnd.points_multiplier)
-    if with_entries:
-        teams = {}
-        if season.team_mode:
-            for team in season.teams.all():
-                teams[team.pk] = Team.objects.create(
-                    season=copy, name=team.name, colour=team.colour
-                )
-        for entry in season.entries.filter(withdrawn=False).select_related("driver"):
-            if entry.driver.is_bot and not entry.team_id and season.fill_with_bots:
-                continue  # bots that filled the grid come back by themselves
-            Entry.objects.create(
-                season=copy,
-                driver=entry.driver,
-                car_number=entry.car_number,
-                team=teams.get(entry.team_id),
-                setup=dict(entry.setup),
-                autopilot=entry.autopilot,
-                reserve=entry.reserve,
-            )
-    return copy
+
+
+def _entries_copied(season: Season, copy: Season) -> None:
+    """The teams, and the entries of drivers who did not withdraw (reserves stay reserves)."""
+    teams = {}
+    if season.team_mode:
+        for team in season.teams.all():
+            teams[team.pk] = Team.objects.create(season=copy, name=team.name, colour=team.colour)
+    for entry in season.entries.filter(withdrawn=False).select_related("driver"):
+        if entry.driver.is_bot and not entry.team_id and season.fill_with_bots:
+            continue  # bots that filled the grid come back by themselves
+        Entry.objects.create(
+            season=copy,
+            driver=entry.driver,
+            car_number=entry.car_number,
+            team=teams.get(entry.team_id),
+            setup=dict(entry.setup),
+            autopilot=entry.autopilot,
+            reserve=entry.reserve,
+        )

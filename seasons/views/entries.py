@@ -28,30 +28,38 @@ def _entry(request, entry_id: int) -> Entry:
     return entry
 
 
-@login_or_403
-@require_http_methods(["GET", "POST"])
-def entry_edit(request, entry_id: int):
-    entry = _entry(request, entry_id)
-    season = entry.season
-    initial = {
+def _entry_initial(entry: Entry) -> dict:
+    return {
         "car_number": entry.car_number,
         "team": entry.team_id,
         "autopilot": entry.autopilot,
         "reserve": entry.reserve,
     }
-    form = EntryEditForm(request.POST or None, season=season, initial=initial)
+
+
+def _entry_update(entry: Entry, data: dict) -> None:
+    """The form's changes, the standings following in the same transaction."""
+    with standings_follow(entry.season):
+        organise_entries.entry_update(
+            entry=entry,
+            car_number=data["car_number"],
+            autopilot=data["autopilot"],
+            reserve=data["reserve"],
+            team=data.get("team"),
+            from_round=data.get("from_round"),
+        )
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def entry_edit(request, entry_id: int):
+    entry = _entry(request, entry_id)
+    season = entry.season
+    form = EntryEditForm(request.POST or None, season=season, initial=_entry_initial(entry))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            with standings_follow(season):
-                organise_entries.entry_update(
-                    entry=entry,
-                    car_number=data["car_number"],
-                    autopilot=data["autopilot"],
-                    reserve=data["reserve"],
-                    team=data.get("team"),
-                    from_round=data.get("from_round"),
-                )
+            _entry_update(entry, data)
         except ValidationError as error:
             errors_to_form(form, error)
         else:

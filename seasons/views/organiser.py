@@ -97,18 +97,29 @@ def league_delete(request, league_slug: str):
     return render(request, "delete_form.html", context)
 
 
+def _game_form(request, default: str | None = None) -> GameForm:
+    """The game a season form is for: posted, in the address, or the default."""
+    game = request.POST.get("game") or request.GET.get("game") or default
+    return GameForm({"game": game} if game else None)
+
+
+def _season_form_render(request, context: dict, *, fields: bool):
+    """The season form page, or its fields alone for an HTMX request (the
+    game chosen again)."""
+    if fields:
+        return render(request, "season_form.html#season_fields", context)
+    return render(request, "season_form.html", context)
+
+
 @login_or_403
 @require_http_methods(["GET", "POST"])
 def season_create(request, league_slug: str):
     league = get_object_or_404(League, slug=league_slug)
     manage_or_403(request.user, league)
-    game = request.POST.get("game") or request.GET.get("game")
-    game_form = GameForm({"game": game} if game else None)
-    if not game or not game_form.is_valid():
+    game_form = _game_form(request)
+    if not game_form.is_valid():
         context = {"league": league, "game_form": game_form}
-        if request.htmx:
-            return render(request, "season_form.html#season_fields", context)
-        return render(request, "season_form.html", context)
+        return _season_form_render(request, context, fields=bool(request.htmx))
     game = game_form.cleaned_data["game"]
     form = SeasonForm(request.POST or None, game=game, user=request.user)
     if request.method == "POST" and form.is_valid():
@@ -122,15 +133,11 @@ def season_create(request, league_slug: str):
                 _("%(season)s created. Add its rounds, then open it.") % {"season": season.name},
             )
             return redirect(season)
-    context = {
-        "league": league,
-        "form": form,
-        "game_name": dict(game_choices())[game],
-        "game_form": game_form,
-    }
-    if request.htmx and request.method == "GET":
-        return render(request, "season_form.html#season_fields", context)
-    return render(request, "season_form.html", context)
+    context = {"league": league, "form": form, "game_form": game_form}
+    context["game_name"] = dict(game_choices())[game]
+    return _season_form_render(
+        request, context, fields=bool(request.htmx) and request.method == "GET"
+    )
 
 
 @login_or_403
@@ -154,31 +161,29 @@ def season_status(request, league_slug: str, season_slug: str):
     return redirect(season)
 
 
-@login_or_403
-@require_http_methods(["GET", "POST"])
-def season_edit(request, league_slug: str, season_slug: str):
-    season = selectors.season_get(league_slug, season_slug)
-    manage_or_403(request.user, season.league)
-    game = request.POST.get("game") or request.GET.get("game") or season.game
-    game_form = GameForm({"game": game})
-    context = {
+def _season_edit_context(season: Season, game_form: GameForm) -> dict:
+    return {
         "league": season.league,
         "season": season,
         "game_form": game_form,
         "game_fixed": season.rounds.exists(),
         "rounds_run": league_seasons.rounds_run(season=season),
     }
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
+def season_edit(request, league_slug: str, season_slug: str):
+    season = selectors.season_get(league_slug, season_slug)
+    manage_or_403(request.user, season.league)
+    game_form = _game_form(request, default=season.game)
+    context = _season_edit_context(season, game_form)
     if not game_form.is_valid():
-        if request.htmx:
-            return render(request, "season_form.html#season_fields", context)
-        return render(request, "season_form.html", context)
+        return _season_form_render(request, context, fields=bool(request.htmx))
     game = game_form.cleaned_data["game"]
+    initial = season_form_initial(season, game)
     form = SeasonForm(
-        request.POST or None,
-        game=game,
-        user=request.user,
-        season=season,
-        initial=season_form_initial(season, game),
+        request.POST or None, game=game, user=request.user, season=season, initial=initial
     )
     if request.method == "POST" and form.is_valid():
         try:
@@ -190,9 +195,9 @@ def season_edit(request, league_slug: str, season_slug: str):
             messages.success(request, _("%(season)s saved.") % {"season": season.name})
             return redirect(season)
     context.update(form=form, game_name=dict(game_choices())[game])
-    if request.htmx and request.method == "GET":
-        return render(request, "season_form.html#season_fields", context)
-    return render(request, "season_form.html", context)
+    return _season_form_render(
+        request, context, fields=bool(request.htmx) and request.method == "GET"
+    )
 
 
 @login_or_403

@@ -2,46 +2,26 @@
 
 from __future__ import annotations
 
-from django.core.cache import cache
 from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.template.loader import render_to_string
-from django.utils import timezone, translation
-from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
+from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from league import selectors
 from league.caching import (
-    READER_TOKEN,
     is_public_view,
     page_get,
     page_put,
     page_respond,
     season_id_forget,
     season_id_lookup,
-    standings_version,
 )
-from league.models import Driver, Entry, League, Season, Team, TeamChange, TeamStanding
+from league.models import Driver, Entry, League, Team, TeamChange, TeamStanding
 from league.permissions import can_manage
-from league.scoring.championship import BONUSES
 from races.models import Result, Session
 from races.results.standings import team_of_round
-from ratings.charts import rating_chart
-from seasons import careers
-from seasons import selectors as season_selectors
-from seasons.charts import points_chart
-from seasons.views.odds import odds_history_html, title_odds_html
-
-STANDINGS_SORTS = {
-    "rank": (_("Position"), lambda s: (s.rank, s.entry.car_number)),
-    "name": (_("Driver"), lambda s: s.entry.driver.name.lower()),
-    "car": (_("Car"), lambda s: s.entry.car_number),
-    "team": (_("Team"), lambda s: (s.entry.team.name.lower() if s.entry.team else "~", s.rank)),
-    "wins": (_("Wins"), lambda s: (-s.positions.get("1", 0), s.rank)),
-    "penalties": (_("Penalty points"), lambda s: (-s.penalty_points, s.rank)),
-}
+from seasons import pages
 
 
 @require_GET
@@ -89,51 +69,9 @@ def league_detail(request, league_slug: str):
     return render(request, "league.html", context)
 
 
-def standings_tables_html(season: Season, sort: str) -> str:
-    """The standings tables and chart, the same for every visitor between two
-    results: cached under the season's standings version."""
-    key = (
-        f"standings-html:{season.pk}:{standings_version(season.pk)}:{sort}:"
-        f"{translation.get_language()}"
-    )
-    html = cache.get(key)
-    if html is None:
-        drivers = selectors.driver_standings(season)
-        teams = selectors.team_standings(season) if season.team_mode else []
-        series = season_selectors.points_after_each_round(drivers)
-        drivers_sorted = sorted(drivers, key=STANDINGS_SORTS[sort][1])
-        html = render_to_string(
-            "_standings_tables.html",
-            {
-                "season": season,
-                "drivers": _rows(drivers_sorted, series["rounds"]),
-                "teams": _rows(teams, series["rounds"]),
-                "held": series["rounds"],
-                "chart": points_chart(series),
-                "sort": sort,
-                "sorts": {k: v[0] for k, v in STANDINGS_SORTS.items()},
-            },
-        )
-        cache.set(key, html, timeout=24 * 3600)
-    return html
-
-
-def _rows(standings, held: list[int]) -> list[dict]:
-    """Each standing with its points per held round, dropped rounds marked."""
-    rows = []
-    for standing in standings:
-        dropped = set(getattr(standing, "dropped", []) or [])
-        cells = [
-            {"round": n, "points": standing.rounds.get(str(n)), "dropped": n in dropped}
-            for n in held
-        ]
-        rows.append({"standing": standing, "cells": cells})
-    return rows
-
-
 def _sort(request) -> str:
     sort = request.GET.get("sort", "rank")
-    return sort if sort in STANDINGS_SORTS else "rank"
+    return sort if sort in pages.STANDINGS_SORTS else "rank"
 
 
 @require_GET
@@ -142,62 +80,16 @@ def season_detail(request, league_slug: str, season_slug: str):
     sort = _sort(request)
     public = is_public_view(request)
     if public:
-        # The same page for every visitor until something on it changes.
-        # Dates show in the visitor's time zone: one page per zone.
-        key = (
-            f"season-page:{season.pk}:{standings_version(season.pk)}:"
-            f"{season_selectors.season_page_fingerprint(season)}:{sort}:"
-            f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
-        )
+        key = pages.season_page_key(season, sort)
         body = page_get(key)
         if body is not None:
             return page_respond(request, body)
-    rounds = season_selectors.season_rounds(season)
-    context = {
-        "season": season,
-        "league": season.league,
-        "rounds": rounds,
-        "next_session": _next_session(rounds),
-        "entries": selectors.season_entries(season),
-        "rules": sorted(season.rules.items()),
-        "points_table": list(enumerate(season.scoring.race_points, start=1)),
-        "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
-        "bonus": [
-            (gettext(BONUSES[k]), v)
-            for k, v in (season.scoring.bonus or {}).items()
-            if k in BONUSES
-        ],
-        "standings_html": standings_tables_html(season, sort),
-        "odds_history_html": odds_history_html(season),
-        "can_manage": can_manage(request.user, season.league),
-        "my_entry": _my_entry(request.user, season),
-        "public_page": public,
-    }
-    if public:
-        context["csrf_token"] = READER_TOKEN
+    context = pages.season_context(request.user, season, sort=sort, public=public)
     response = render(request, "season.html", context)
     if public:
         page_put(key, response.content)
         return page_respond(request, response.content)
     return response
-
-
-def _next_session(rounds) -> Session | None:
-    """The season's next scheduled session, from the calendar already read."""
-    now = timezone.now()
-    coming = [
-        s
-        for r in rounds
-        for s in r.sessions.all()
-        if s.status == Session.Status.SCHEDULED and s.scheduled_at and s.scheduled_at >= now
-    ]
-    return min(coming, key=lambda s: (s.scheduled_at, s.kind != "qualifying"), default=None)
-
-
-def _my_entry(user, season: Season) -> Entry | None:
-    if not user.is_authenticated:
-        return None
-    return Entry.objects.filter(season=season, driver__user=user).first()
 
 
 @require_GET
@@ -211,24 +103,12 @@ def standings(request, league_slug: str, season_slug: str):
         season_id = season_id_lookup(league_slug, season_slug)
         if season_id is None:
             raise Http404("No such season.")
-        key = (
-            f"standings-page:{season_id}:{standings_version(season_id)}:{sort}:{template}:"
-            f"{translation.get_language()}"
-        )
+        key = pages.standings_page_key(season_id, sort, template)
         body = page_get(key)
         if body is not None:
             return page_respond(request, body)
     season = selectors.season_get(league_slug, season_slug)
-    context = {
-        "season": season,
-        "league": season.league,
-        "standings_html": standings_tables_html(season, sort),
-        "odds_html": title_odds_html(season),
-        "public_page": public,
-    }
-    if public:
-        context["csrf_token"] = READER_TOKEN
-    response = render(request, template, context)
+    response = render(request, template, pages.standings_context(season, sort=sort, public=public))
     if public and season.pk == season_id:
         page_put(key, response.content)
     elif public:
@@ -236,73 +116,10 @@ def standings(request, league_slug: str, season_slug: str):
     return page_respond(request, response.content) if public else response
 
 
-def _history(results) -> list[dict]:
-    return [
-        {
-            "result": r,
-            "round": r.session.round,
-            "season": r.session.round.season,
-            "session": r.session,
-        }
-        for r in results
-    ]
-
-
-def _statistics(results) -> dict:
-    races = [r for r in results if r.session.kind == Session.Kind.RACE]
-    finished = [r for r in races if r.status == Result.Status.FINISHED]
-    return {
-        "races": len(races),
-        "wins": sum(1 for r in races if r.position == 1),
-        "podiums": sum(1 for r in races if r.position <= 3),
-        "finished": len(finished),
-        "eliminated": sum(1 for r in races if r.status == Result.Status.ELIMINATED),
-        "points": sum(r.points for r in results),
-        "best": min((r.position for r in races), default=None),
-        "average": round(sum(r.position for r in races) / len(races), 1) if races else None,
-    }
-
-
 @require_GET
 def driver_detail(request, driver_id: int):
     driver = get_object_or_404(Driver, pk=driver_id)
-    results = careers.career_races(driver)
-    entries = list(
-        Entry.objects.filter(driver=driver)
-        .select_related("season__league", "team", "standing")
-        .order_by("-season__created_at")
-    )
-    seasons = []
-    for entry in entries:
-        own = [r for r in results if r.entry_id == entry.pk]
-        seasons.append(
-            {
-                "entry": entry,
-                "standing": getattr(entry, "standing", None),
-                "stats": _statistics(own),
-            }
-        )
-    figures = careers.career_figures(results)
-    ratings = [
-        {
-            "entry": game_rating,
-            "chart": rating_chart([c.ordinal for c in game_rating.history]),
-        }
-        for game_rating in careers.career_ratings(driver)
-    ]
-    context = {
-        "driver": driver,
-        "seasons": seasons,
-        "history": _history(results),
-        "stats": {
-            **_statistics(results),
-            "poles": figures["poles"],
-            "laps_led": figures["laps_led"],
-        },
-        "tracks": figures["tracks"],
-        "ratings": ratings,
-    }
-    return render(request, "driver.html", context)
+    return render(request, "driver.html", pages.driver_context(driver))
 
 
 @require_GET
@@ -315,7 +132,7 @@ def team_detail(request, team_id: int):
         {
             "entry": m,
             "standing": getattr(m, "standing", None),
-            "stats": _statistics([r for r in results if r.entry_id == m.pk]),
+            "stats": pages.statistics([r for r in results if r.entry_id == m.pk]),
         }
         for m in members
     ]
@@ -324,8 +141,8 @@ def team_detail(request, team_id: int):
         "season": team.season,
         "standing": standing,
         "members": members_stats,
-        "history": _history(results),
-        "stats": _statistics(results),
+        "history": pages.history(results),
+        "stats": pages.statistics(results),
         "can_manage": can_manage(request.user, team.season.league),
     }
     return render(request, "team.html", context)

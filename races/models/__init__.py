@@ -1,0 +1,23 @@
+"""Rounds, sessions and results: what the engines ran and what they said; one
+module per concept. Every model is imported here, so `from races.models import
+Session` works everywhere (and the migrations' `races.models.new_seed`)."""
+
+from races.models.results import Result
+from races.models.rounds import EARLIEST, LATEST, Round, scheduled_at_error
+from races.models.sessions import Session, new_seed
+from races.models.stewarding import Penalty, Protest
+from races.models.turns import Turn, TurnNotices
+
+__all__ = [
+    "EARLIEST",
+    "LATEST",
+    "Penalty",
+    "Protest",
+    "Result",
+    "Round",
+    "Session",
+    "Turn",
+    "TurnNotices",
+    "new_seed",
+    "scheduled_at_error",
+]

@@ -1,0 +1,103 @@
+"""A session of a round (qualifying or race): what the engine ran and what it said."""
+
+from __future__ import annotations
+
+import secrets
+import zlib
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from races.models.rounds import Round
+from races.replay.stored_actions import ActionsAppended
+
+
+def new_seed() -> str:
+    """A session's seed: from a secure source, secret until the session ends."""
+    return secrets.token_hex(16)
+
+
+class Session(ActionsAppended):
+    class Kind(models.TextChoices):
+        QUALIFYING = "qualifying", _("Qualifying")
+        RACE = "race", _("Race")
+
+    class Status(models.TextChoices):
+        SCHEDULED = "scheduled", _("Scheduled")
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Running")
+        AWAITING = "awaiting", _("Awaiting players")
+        FINISHED = "finished", _("Finished")
+        FAILED = "failed", _("Failed")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="sessions", verbose_name=_("round")
+    )
+    kind = models.CharField(
+        max_length=12, choices=Kind.choices, default=Kind.RACE, verbose_name=_("kind")
+    )
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.SCHEDULED, verbose_name=_("status")
+    )
+    live = models.BooleanField(
+        default=False,
+        help_text=_("People drive their own cars turn by turn (online play)."),
+        verbose_name=_("online"),
+    )
+    scheduled_at = models.DateTimeField(null=True, blank=True, verbose_name=_("scheduled for"))
+    seed = models.CharField(max_length=64, default=new_seed, editable=False)
+    seats = models.JSONField(default=list, blank=True, help_text=_("The seats the engine ran."))
+    config = models.JSONField(default=dict, blank=True, help_text=_("The engine config used."))
+    actions = models.JSONField(default=list, blank=True, help_text=_("Every action applied."))
+    event_log = models.BinaryField(null=True, blank=True, editable=False)
+    log_sha256 = models.CharField(max_length=64, blank=True)
+    progress = models.JSONField(default=dict, blank=True)
+    summary = models.JSONField(
+        default=dict, blank=True, help_text=_("The engine's result details.")
+    )
+    claim = models.CharField(max_length=32, blank=True, editable=False)
+    queued_at = models.DateTimeField(null=True, blank=True, editable=False)
+    lease_until = models.DateTimeField(null=True, blank=True, editable=False)
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished"))
+    error = models.TextField(blank=True, verbose_name=_("error"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="sessions_entered",
+        help_text=_("Who entered the result by hand (empty: the engine ran it)."),
+        verbose_name=_("results entered by"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    class Meta:
+        ordering = ["round", "kind"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "kind"], name="session_kind_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} — {self.get_kind_display()}"
+
+    @property
+    def seed_revealed(self) -> str | None:
+        """The seed is shown only once the session has finished."""
+        return self.seed if self.status == self.Status.FINISHED else None
+
+    @property
+    def entered_by_hand(self) -> bool:
+        return self.entered_by_id is not None
+
+    def set_event_log(self, canonical_log: str) -> None:
+        # Level 1: a quarter of level 6's time for a log about half again as
+        # large; compressing is on every session's path to its standings.
+        self.event_log = zlib.compress(canonical_log.encode("utf-8"), 1)
+
+    def event_log_text(self) -> str:
+        if not self.event_log:
+            return ""
+        return zlib.decompress(bytes(self.event_log)).decode("utf-8")
