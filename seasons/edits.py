@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from league.caching import season_changed, season_removed
-from league.models import Entry, League, Season, Team
+from league.models import Entry, League, ScoringSystem, Season, Team
 from league.organise.leagues import scoring_custom_create
 from league.scoring.tables import points_plain
 from league.season_settings.value import SeasonSettings
@@ -81,12 +81,29 @@ def season_update(*, season: Season, settings: SeasonSettings) -> Season:
     The game changes only while the season has no rounds; rules that a
     scheduled round could not run under are refused; a new scoring system
     (or teams turned on) needs the standings recomputed, which the caller
-    does in the same transaction (races/results/standings.py). Its address (slug)
-    stays."""
+    does in the same transaction (races/results/standings.py). Its address
+    (slug) stays."""
     season = (
         Season.objects.select_for_update().select_related("league", "scoring").get(pk=season.pk)
     )
-    game = settings.game
+    _game_change_check(season, settings.game)
+    _teams_check(season, settings)
+    scoring = _scoring_of(season, settings)
+    old_game, old_rules = season.game, season.rules
+    for name, value in settings.season_fields().items():
+        setattr(season, name, value)
+    season.name = settings.name.strip()
+    season.scoring = scoring
+    season.full_clean()  # the rules, validated against the game as at creation
+    if _rules_in_force(settings.game, season.rules) != _rules_in_force(old_game, old_rules):
+        round_config_check(season=season, game_key=settings.game, rules=season.rules)
+    season.save()
+    season_changed(season_id=season.pk)
+    return season
+
+
+def _game_change_check(season: Season, game: str) -> None:
+    """The game changes only while the season has no rounds."""
     if game != season.game and season.rounds.exists():
         games = dict(game_choices())
         raise ValidationError(
@@ -96,6 +113,10 @@ def season_update(*, season: Season, settings: SeasonSettings) -> Season:
             )
             % {"current": games[season.game], "game": games.get(game, game)}
         )
+
+
+def _teams_check(season: Season, settings: SeasonSettings) -> None:
+    """Teams stay on while there are teams, and no team is over the size."""
     errors = {}
     teams = list(Team.objects.filter(season=season))
     if not settings.team_mode and teams:
@@ -109,39 +130,32 @@ def season_update(*, season: Season, settings: SeasonSettings) -> Season:
             break
     if errors:
         raise ValidationError(errors)
-    scoring = settings.scoring
-    if scoring is None:
-        if not settings.own_points:
-            raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
-        current = season.scoring
-        same = (
-            current.race_points == [points_plain(p) for p in settings.own_points]
-            and current.drop_worst == settings.drop_worst
-            and current.eliminated_score == settings.eliminated_score
-            and current.bonus == {k: points_plain(v) for k, v in settings.bonus.items()}
-        )
-        if same:
-            scoring = current
-        else:
-            scoring = scoring_custom_create(
-                name=f"{season.league.name} — {settings.name}",
-                race_points=list(settings.own_points),
-                drop_worst=settings.drop_worst,
-                owner=season.league.owner,
-                eliminated_score=settings.eliminated_score,
-                bonus=dict(settings.bonus),
-            )
-    old_game, old_rules = season.game, season.rules
-    for name, value in settings.season_fields().items():
-        setattr(season, name, value)
-    season.name = settings.name.strip()
-    season.scoring = scoring
-    season.full_clean()  # the rules, validated against the game as at creation
-    if _rules_in_force(game, season.rules) != _rules_in_force(old_game, old_rules):
-        round_config_check(season=season, game_key=game, rules=season.rules)
-    season.save()
-    season_changed(season_id=season.pk)
-    return season
+
+
+def _scoring_of(season: Season, settings: SeasonSettings) -> ScoringSystem:
+    """The preset chosen, or the season's own table: kept when the points
+    are the same, else a new one of the league's owner."""
+    if settings.scoring is not None:
+        return settings.scoring
+    if not settings.own_points:
+        raise ValidationError({"scoring": _("Choose a preset or give your own points table.")})
+    current = season.scoring
+    same = (
+        current.race_points == [points_plain(p) for p in settings.own_points]
+        and current.drop_worst == settings.drop_worst
+        and current.eliminated_score == settings.eliminated_score
+        and current.bonus == {k: points_plain(v) for k, v in settings.bonus.items()}
+    )
+    if same:
+        return current
+    return scoring_custom_create(
+        name=f"{season.league.name} — {settings.name}",
+        race_points=list(settings.own_points),
+        drop_worst=settings.drop_worst,
+        owner=season.league.owner,
+        eliminated_score=settings.eliminated_score,
+        bonus=dict(settings.bonus),
+    )
 
 
 def rounds_run(*, season: Season) -> int:
