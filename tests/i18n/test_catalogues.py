@@ -157,7 +157,7 @@ def test_a_phrase_in_not_terms_is_not_the_term_and_a_term_beside_it_still_is():
     RoboRally's "Ramming Gear" is an option card (not the floor's gear)."""
     tables = {"galaxy_trucker": {"round": "rund"}, "roborally": {"gear": "zębat"}}
     exceptions = {"galaxy_trucker": ["turned half round"], "roborally": ["Ramming Gear"]}
-    gt = [("races/rules/galaxy_trucker/present/panels.py", "1")]
+    gt = [("races/rules/galaxy_trucker/present/ship.py", "1")]
     rr = [("races/rules/roborally/present/sentences.py", "1")]
     entries = [
         _entry("turned half round", "obrócony o pół obrotu", occurrences=gt),

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from races.rules import Action, Decision, Seat, bots_for, get_game, get_presentation
-from races.rules.heat.present.panels import play_summary
+from races.rules.heat.present.card_panels import play_summary
 from tests.platform import dice_race  # noqa: F401  (registers the dice race)
 
 RAW = re.compile(r"\[\'|\bTrue\b|\bFalse\b|\bNone\b|r\d+l\d|\w+\.S\d|\w+\.X\d|_")

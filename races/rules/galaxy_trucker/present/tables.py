@@ -11,7 +11,7 @@ from ...speech import _
 from ..rules.flight import TRACK
 from .board import GalaxyTruckerBoard, on_space
 from .capabilities import GalaxyTruckerCapabilities
-from .panels import grid
+from .ship import grid
 
 
 class GalaxyTruckerTables(Tables):

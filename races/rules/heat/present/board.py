@@ -10,7 +10,7 @@ from ...face.board import Board
 from ...face.drawing import loop_board
 from ...speech import _
 from ..rules.track import load_track, track_ids
-from .panels import corner_words
+from .card_words import corner_words
 
 
 class HeatBoard(Board):

@@ -2,27 +2,22 @@
 (HEAT-B-005 the gear's count of cards, HEAT-B-047 discards, the car design
 market), with the speed, the corner limit reached and the Heat to pay shown
 before the driver confirms (HEAT-B-040, HEAT-B-044, HEAT-B-045); the gear
-stick with the Heat a two-gear shift costs; plain forms for the reactions."""
+stick with the Heat a two-gear shift costs; plain forms for the reactions.
+
+The cards and their panels are in card_words.py and card_panels.py; here are
+each decision's name and question, the reactions' forms and the dispatch."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...contract import Action, Decision
 from ...face.panels import Panels
 from ...face.widgets import choice, panel
-from ...speech import N_, _, ngettext
-from ..rules.cards import HEAT, SPEED, STARTING_UPGRADE, STRESS, card
+from ...speech import N_, _
+from .card_panels import _discard, _play, _shift, _take_one, _where
+from .card_words import _value_words, card_name, corner_words
 
-STYLES = {
-    "SPEED": "speed",
-    "HEAT": "heat",
-    "STRESS": "stress",
-    "STARTING_UPGRADE": "upgrade",
-    "UPGRADE": "upgrade",
-    "SPONSORSHIP": "sponsor",
-}
 # Decision kind -> its name, translated where a page shows it (races/rules/face/widgets.py).
 DECISION_WORDS = {
     "shift_gear": N_("Shift gear"),
@@ -37,6 +32,8 @@ DECISION_WORDS = {
     "convert_unpayable": N_("Convert a card"),
     "refresh": N_("Refresh"),
 }
+
+
 # React and garage actions in words (HEAT-B-03x, HEAT-GARAGE).
 REACTIONS = {
     "adrenaline_move": N_("Adrenaline: move one more space"),
@@ -55,25 +52,8 @@ REACTIONS = {
     "convert_unpayable": N_("Convert"),
     "refresh": N_("Put on top of your deck"),
 }
-# The upgrade cards' printed names (HEAT-GARAGE-01, HEAT-RAIN); sponsors' and
-# events' names are names and stay as printed.
-UPGRADE_NAMES = frozenset(
-    {
-        N_("4 wheel drive"),
-        N_("Air intake"),
-        N_("Body"),
-        N_("Brakes"),
-        N_("Cooling system"),
-        N_("Fuel"),
-        N_("Gas pedal"),
-        N_("Heat card"),
-        N_("R.P.M."),
-        N_("Suspension"),
-        N_("Tires"),
-        N_("Turbo charger"),
-        N_("Wings"),
-    }
-)
+
+
 # The question each decision asks (HEAT-B-ENG decisions), in the reader's words.
 PROMPTS = {
     "react": N_("React: Adrenaline, Cooldown or Boost, then end the step."),
@@ -106,250 +86,6 @@ def prompt(decision: Decision) -> str:
     if decision.kind == "draft_pick" and options.get("pick") is not None:
         return _("Upgrade draft, pick %(pick)s of 3: take one card.") % {"pick": options["pick"]}
     return decision.prompt
-
-
-def plural(count: Any, word: str) -> str:
-    """A count of a Heat word: `word` is "space", "card", "draw" or "sponsorship card"."""
-    words = {"count": count}
-    if word == "space":
-        return ngettext("%(count)s space", "%(count)s spaces", count) % words
-    if word == "draw":
-        return ngettext("%(count)s draw", "%(count)s draws", count) % words
-    if word == "sponsorship card":
-        return ngettext("%(count)s sponsorship card", "%(count)s sponsorship cards", count) % words
-    return ngettext("%(count)s card", "%(count)s cards", count) % words
-
-
-def named(name: Any, kind: Any, speed: Any) -> str:
-    """A card's name in the reader's words (the basic cards by their kind, the upgrades by
-    their printed name); sponsors' names are names."""
-    if kind == SPEED:
-        return _("Speed %(speed)s") % {"speed": speed}
-    if kind == STARTING_UPGRADE:
-        return _("Upgrade %(speed)s") % {"speed": speed}
-    if kind == HEAT and name == "Heat":
-        return _("Heat")
-    if kind == STRESS:
-        return _("Stress")
-    if name in UPGRADE_NAMES:
-        return _(name)
-    return name or _("a card")
-
-
-def card_name(card_id: Any) -> str:
-    try:
-        c = card(str(card_id))
-    except (ValueError, IndexError, KeyError):
-        return _("a card")
-    return named(c.name, c.kind, c.speed)
-
-
-def shown_card(view: Mapping) -> dict:
-    """A card as the cards widget draws it: never its id as words."""
-    kind = view.get("kind") or ""
-    speed = view.get("speed")
-    value = "" if speed is None else str(speed)
-    if kind == "STRESS":
-        value = "?"
-    choices = view.get("speed_choices") or []
-    if speed is None and choices:
-        value = "/".join(str(c) for c in choices)
-    return {
-        "key": view["id"],
-        "name": named(view.get("name"), kind, speed) if view.get("name") else _("Card"),
-        "value": value,
-        "style": STYLES.get(kind, "upgrade"),
-        "note": _("draws a card for its speed") if view.get("plus") else "",
-    }
-
-
-def _where(options: Mapping) -> list[tuple[str, str]]:
-    corner = options.get("next_corner") or {}
-    lap = (
-        _("%(lap)s of %(laps)s") % {"lap": options["lap"], "laps": options["laps"]}
-        if options.get("lap")
-        else ""
-    )
-    facts = [
-        (_("Lap"), lap),
-        (_("Heat in engine"), str(options.get("engine", ""))),
-        (_("Heat cards in hand"), str(options.get("heat_in_hand", ""))),
-    ]
-    if corner and not corner.get("beyond_finish"):
-        distance = corner.get("distance")
-        facts.insert(
-            0,
-            (
-                _("Next corner"),
-                ngettext(
-                    "Corner %(corner)s (limit %(limit)s), %(count)s space ahead",
-                    "Corner %(corner)s (limit %(limit)s), %(count)s spaces ahead",
-                    distance,
-                )
-                % {"corner": corner.get("id"), "limit": corner.get("limit"), "count": distance},
-            ),
-        )
-    return facts
-
-
-def _speed(cards: Sequence[str]) -> tuple[int, int]:
-    """The speed the played cards show and how many "+" cards draw more (HEAT-B-009)."""
-    total, draws = 0, 0
-    for key in cards:
-        c = card(key)
-        if c.plus:
-            draws += c.plus
-        if c.speed is not None:
-            total += c.speed
-    return total, draws
-
-
-def play_summary(cards: Sequence[str], options: Mapping) -> tuple[str, bool]:
-    """The speed of these cards, the corner it reaches and the Heat it costs
-    there (HEAT-B-040, HEAT-B-044), a spin-out when the engine cannot pay it
-    (HEAT-B-045). A Stress card's draw is unknown until it is revealed."""
-    total, draws = _speed(cards)
-    if draws:
-        speed = ngettext(
-            "Speed %(speed)s + %(draws)s draw", "Speed %(speed)s + %(draws)s draws", draws
-        ) % {"speed": total, "draws": draws}
-    else:
-        speed = _("Speed %(speed)s") % {"speed": total}
-    corner = options.get("next_corner") or {}
-    if not corner or corner.get("beyond_finish"):
-        return speed, False
-    limit, distance = corner.get("limit"), corner.get("distance")
-    words = {"speed": speed, "corner": corner_words(corner.get("id"), limit)}
-    if not isinstance(limit, int) or not isinstance(distance, int) or total <= distance:
-        return _("%(speed)s: stops before %(corner)s") % words, False
-    over = max(0, total - limit)
-    words.update(heat=over, engine=options.get("engine"))
-    if not over:
-        return _("%(speed)s: through %(corner)s, no Heat") % words, False
-    engine = options.get("engine")
-    if isinstance(engine, int) and over > engine:  # HEAT-B-045
-        return _(
-            "%(speed)s: through %(corner)s, %(heat)s Heat to pay, only %(engine)s: spin-out!"
-        ) % words, True
-    return _("%(speed)s: through %(corner)s, %(heat)s Heat to pay") % words, False
-
-
-def corner_words(number: Any, limit: Any = None) -> str:
-    """A corner by its number, with its speed limit when given (HEAT-B-040)."""
-    if limit is None:
-        return _("Corner %(corner)s") % {"corner": number}
-    return _("Corner %(corner)s (limit %(limit)s)") % {"corner": number, "limit": limit}
-
-
-def _hand(options: Mapping, key: str = "hand") -> list[dict]:
-    return [shown_card(c) for c in options.get(key) or [] if isinstance(c, Mapping)]
-
-
-def _shift(decision: Decision, legal: Sequence[Action]) -> dict:
-    options = decision.options
-    costs = {g["gear"]: g.get("heat", 0) for g in options.get("gears", [])}
-    current = options.get("gear")
-    choices = []
-    for action in sorted(legal, key=lambda a: a.params.get("gear")):
-        gear = action.params.get("gear")
-        heat = costs.get(gear, 0)
-        cost = _("%(count)s Heat") % {"count": heat} if heat else ""
-        play = ngettext("play %(count)s card", "play %(count)s cards", gear) % {"count": gear}
-        choices.append(
-            choice(action, _("Gear %(gear)s") % {"gear": gear}, [play, cost or _("free")],
-                   gear=gear, range=plural(gear, "card"), cost=cost, current=gear == current)
-        )  # fmt: skip
-    return panel(
-        "gear_stick",
-        decision,
-        choices,
-        facts=_where(options),
-        confirm=_("Select this gear"),
-        current=current,
-        cards=_hand(options),
-    )
-
-
-def _play(decision: Decision, legal: Sequence[Action]) -> dict:
-    options = decision.options
-    choices = []
-    for action in legal:
-        picked = list(action.params.get("cards") or [])
-        summary, danger = play_summary(picked, options)
-        choices.append(choice(action, summary, danger=danger, picks=sorted(picked)))
-    count = options.get("count")
-    low, high = (count, count) if isinstance(count, int) else (1, 4)
-    return panel(
-        "cards",
-        decision,
-        choices,
-        facts=_where(options),
-        confirm=_("Play these cards"),
-        cards=_hand(options),
-        pick={"min": low, "max": high},
-        compose={"kind": "play_cards", "param": "cards", "one": False},
-    )
-
-
-def _discard(decision: Decision, legal: Sequence[Action]) -> dict:
-    options = decision.options
-    free = set(options.get("discardable") or [])
-    hand = [{**c, "fixed": c["key"] not in free} for c in _hand(options)]
-    choices = [
-        choice(
-            a,
-            _("Discard %(cards)s") % {"cards": _value_words("cards", a.params["cards"])}
-            if a.params["cards"]
-            else _("Keep every card"),
-            picks=sorted(a.params["cards"]),
-        )  # fmt: skip
-        for a in legal
-    ]
-    return panel(
-        "cards",
-        decision,
-        choices,
-        facts=_where(options),
-        confirm=_("Discard these cards"),
-        cards=hand,
-        pick={"min": 0, "max": len(free)},
-        compose={"kind": "discard", "param": "cards", "one": False},
-    )
-
-
-def _take_one(decision: Decision, legal: Sequence[Action]) -> dict:
-    options = decision.options
-    choices = [
-        choice(
-            a,
-            _("Take %(card)s") % {"card": card_name(a.params.get("card"))},
-            picks=[a.params.get("card")],
-        )
-        for a in legal
-    ]
-    owned = _(", ").join(card_name(c.get("id")) for c in options.get("owned") or [])
-    return panel(
-        "cards",
-        decision,
-        choices,
-        facts=[(_("Your upgrades"), owned)],
-        confirm=_("Take this card"),
-        cards=_hand(options, "row"),
-        pick={"min": 1, "max": 1},
-        compose={"kind": decision.kind, "param": "card", "one": True},
-    )
-
-
-def _value_words(key: str, value: Any) -> str:
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, int):
-        return _("%(count)s Heat") % {"count": value} if key == "count" else str(value)
-    if isinstance(value, str):
-        return card_name(value)
-    if isinstance(value, list):
-        return _(", ").join(card_name(v) for v in value) or _("none")
-    return _("none")
 
 
 def action_words(action: Action) -> str:

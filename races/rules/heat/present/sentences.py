@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...speech import N_, _, ngettext
-from .panels import card_name, corner_words
+from .card_words import card_name, corner_words
 
 SPOTS = {"RL": N_("on the racing line"), "OUT": N_("on the outside")}
 REASONS = {
