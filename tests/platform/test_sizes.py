@@ -15,9 +15,6 @@ FUNCTION_MOST = 60
 NOT_SOURCE = {".venv", "node_modules", "static", "staticfiles"}
 # A module of any size: migrations, tests and data are not read as code.
 FILE_EXEMPT_FOLDERS = {"migrations", "tests", "data"}
-# The engines are being reshaped (issue 22, the engine side): their modules
-# are exempt from the module size until that work lands.
-FILE_EXEMPT_FOR_NOW = ("races/rules/",)
 # Functions of any size: the engines, the tests and the benches.
 FUNCTION_EXEMPT = ("races/rules/", "tests/", "bench/")
 
@@ -43,9 +40,7 @@ def too_long(name: str, source: str) -> list[str]:
     parts = tuple(name.split("/"))
     found = []
     lines = len(source.splitlines())
-    file_exempt = FILE_EXEMPT_FOLDERS.intersection(parts[:-1]) or name.startswith(
-        FILE_EXEMPT_FOR_NOW
-    )
+    file_exempt = FILE_EXEMPT_FOLDERS.intersection(parts[:-1])
     if lines > FILE_MOST and not file_exempt:
         found.append(f"{name}: {lines} lines (at most {FILE_MOST})")
     tree = ast.parse(source)
