@@ -129,7 +129,7 @@ class OptionSchema:
 class OptionText:
     """How a game says one of its options, marked for the catalogue (`N_`):
     a label, a whole sentence of help and a word for each choice. A game's
-    presentation keeps a table of them (`Presentation.option_texts`)."""
+    presentation keeps a table of them (its capabilities' `option_texts`)."""
 
     label: str
     help: str = ""

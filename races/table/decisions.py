@@ -1,5 +1,5 @@
 """A person's decision panel on the page, from the game's presentation only
-(`Presentation.panel`, races/rules/face/widgets.py), and the decision a panel's
+(the panels part, races/rules/face/widgets.py), and the decision a panel's
 form posts back. Nothing here knows a game.
 
 A widget's form posts either one of the panel's choices (`action`, the
