@@ -170,6 +170,30 @@ class Contest:
         cars = self.cars[unit][r]
         carried = self.carried[r]
         kept = [carried.get(car, 0) for car in cars] if carried else [0] * len(cars)
+        if self.best_n is not None and (len(cars) > self.best_n or any(kept)):
+            return self._paired(r, cars, race, quali, kept, favour, started, either)
+        # Every car counts: its points add up.
+        points = sum(kept, 0)
+        if not started:
+            return points
+        table = self.race[r]
+        for p in race:
+            points += table[p - 1]
+        if favour:
+            points += self.bonus[r] * len(cars)
+        if quali is FLAGGED:
+            return points + self.pole[r] * len(cars)
+        if quali is not None:
+            table = self.quali[r]
+            places = sum([table[p - 1] for p in quali], 0)
+            if either and self.pole[r]:
+                places = max(places, self.pole[r] * len(cars))
+            points += places
+        return points
+
+    def _paired(self, r: int, cars, race, quali, kept, favour, started, either):
+        """A round where the team counts its best N cars: which qualifying
+        place and which points carried go with which race place matters."""
         if not started:
             return self._points([0] * len(cars), [0] * len(cars), kept, 0, favour)
         bonus = self.bonus[r] if favour else 0
@@ -187,8 +211,6 @@ class Contest:
         return points
 
     def _points(self, races: list, qualis: list, carried: list, bonus, favour: bool):
-        if self.best_n is None or (len(races) <= self.best_n and not any(carried)):
-            return sum(races, 0) + sum(qualis, 0) + sum(carried, 0) + bonus * len(races)
         outcomes = []
         for pairing in set(itertools.permutations(qualis)):
             for owners in set(itertools.permutations(carried)):

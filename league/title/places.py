@@ -48,6 +48,7 @@ class PutAhead:
         self.rounds = len(contest.rounds)
         self.nodes = 0
         self.packed = 0  # place sets looked at by league/title/packing.py
+        self.budget = PACKING_BUDGET
         self.failed: set = set()
 
     def ahead(self, unit, record: Record) -> bool:
@@ -69,6 +70,7 @@ class PutAhead:
             choices = lambda k: [(strongest[:k], k)]  # noqa: E731
         else:
             choices = lambda k: [(strongest, k)]  # noqa: E731
+            self.budget = CHOOSING_BUDGET
         found = 0
         for k in range(ceiling, 0, -1):
             sets = [by_need[:k]] if same else [c for c, _ in choices(k)]
@@ -125,36 +127,33 @@ class PutAhead:
 
     def greedy(self, chosen: list, neediest: bool) -> int:
         """A witness: round by round the hopeless dropped, each place of the
-        block (best first) to the contender with the most (or the least)
-        still to make up and a car without one; how many end ahead."""
+        race, then of the qualifying, best first, to the contender with the
+        most (or the least) still to make up and a car without one; how many
+        end ahead."""
         contest = self.contest
         records = {u: contest.start[u] for u in chosen}
         sign = 1 if neediest else -1
         for r in range(self.rounds):
             alive = [u for u in records if self.ahead(u, contest.placed(u, records[u], start=r))]
-            left = {u: contest.size(u, r) for u in alive}
-            still = {u: self.need(r, u, records[u]) for u in alive}
-            places: dict = {u: [] for u in alive}
-            for place in range(1, sum(left.values()) + 1):
-                unit = max(
-                    (u for u in alive if left[u]),
-                    key=lambda u: (sign * (still[u] - self._taken(r, places[u])), u),
-                )
-                places[unit].append(place)
-                left[unit] -= 1
-            for u in alive:
-                race = tuple(places[u])
-                quali = race if contest.quali[r] is not None else None
-                records[u] = contest.extend(u, records[u], r, race, quali)
-            records = {u: records[u] for u in alive}
+            still = {u: sign * self.need(r, u, records[u]) for u in alive}
+            race = self._share(alive, r, contest.race[r], contest.bonus[r], still, sign)
+            quali = {u: None for u in alive}
+            if contest.quali[r] is not None:
+                quali = self._share(alive, r, contest.quali[r], 0, still, sign)
+            records = {u: contest.extend(u, records[u], r, race[u], quali[u]) for u in alive}
         return sum(self.ahead(u, rec) for u, rec in records.items())
 
-    def _taken(self, r: int, places: list) -> object:
-        contest = self.contest
-        points = sum((contest.race[r][p - 1] + contest.bonus[r] for p in places), 0)
-        if contest.quali[r] is not None:
-            points += sum((contest.quali[r][p - 1] for p in places), 0)
-        return points
+    def _share(self, alive: list, r: int, table: list, bonus, still: dict, sign: int) -> dict:
+        """Each place of a session, best first, to the contender first by
+        `still` (less what it took) with a car without one."""
+        left = {u: self.contest.size(u, r) for u in alive}
+        places: dict = {u: [] for u in alive}
+        for place in range(1, sum(left.values()) + 1):
+            unit = max((u for u in alive if left[u]), key=lambda u: (still[u], u))
+            places[unit].append(place)
+            left[unit] -= 1
+            still[unit] -= sign * (table[place - 1] + bonus)
+        return {u: tuple(p) for u, p in places.items()}
 
     def witness(self, by_need: list, found: int, ceiling: int) -> int:
         """The most of the ones needing least a short search puts ahead."""
@@ -172,8 +171,7 @@ class PutAhead:
         if searching:
             start = {u: self.contest.start[u] for u in chosen}
             return self.reach(0, start, goal)
-        budget = PACKING_BUDGET if goal == len(chosen) else CHOOSING_BUDGET
-        packing = self._packing(budget - self.packed)
+        packing = self._packing(self.budget - self.packed)
         try:
             return packing.fits(chosen, goal)
         except TooLong:
@@ -193,12 +191,14 @@ class PutAhead:
                 sessions.append((r, False))
                 points.append(list(contest.quali[r]))
 
+        # Where each round's race and qualifying places are in a place set.
+        at = [[i for i, (q, _) in enumerate(sessions) if q == r] for r in range(self.rounds)]
+
         def ahead(unit, taken: tuple) -> bool:
-            record, by_round = contest.start[unit], {}
-            for (r, is_race), places in zip(sessions, taken, strict=True):
-                by_round.setdefault(r, {})[is_race] = places
-            for r in range(self.rounds):
-                record = contest.extend(unit, record, r, by_round[r][True], by_round[r].get(False))
+            record = contest.start[unit]
+            for r, where in enumerate(at):
+                quali = taken[where[1]] if len(where) > 1 else None
+                record = contest.extend(unit, record, r, taken[where[0]], quali)
             return self.ahead(unit, record)
 
         return Packing(
