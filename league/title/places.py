@@ -29,6 +29,7 @@ PLACES_BUDGET = 3_000  # nodes of the round-by-round search before it gives a bo
 PACKING_BUDGET = 15_000  # place sets the searches of chosen contenders look at
 CHOOSING_BUDGET = 8_000  # place sets the search choosing among them all looks at
 WITNESS_BUDGET = 1_500  # place sets looked at for a witness among the ones needing least
+SHARES_BUDGET = 20_000  # share-outs of a round the round-by-round search looks at
 
 
 class OutOfBudget(Exception):
@@ -47,6 +48,7 @@ class PutAhead:
         self.whole = not self.carried and contest.whole
         self.rounds = len(contest.rounds)
         self.nodes = 0
+        self.shares = 0
         self.packed = 0  # place sets looked at by league/title/packing.py
         self.budget = PACKING_BUDGET
         self.failed: set = set()
@@ -64,11 +66,12 @@ class PutAhead:
         strongest = sorted(group, key=lambda u: contest.key(u, start[u]))
         by_need = sorted(strongest, key=lambda u: self.need(0, u, start[u]))
         same = not self.carried and len({tuple(contest.sizes(u)) for u in group}) <= 1
+        # Which contenders to try for k ahead at once, and how many of them.
         if not same:
             choices = lambda k: [(c, k) for c in itertools.combinations(group, k)]  # noqa: E731
-        elif not contest.drop:
+        elif not contest.drop:  # the strongest do at least as well
             choices = lambda k: [(strongest[:k], k)]  # noqa: E731
-        else:
+        else:  # the search chooses among them all
             choices = lambda k: [(strongest, k)]  # noqa: E731
             self.budget = CHOOSING_BUDGET
         found = 0
@@ -213,9 +216,7 @@ class PutAhead:
         """Whether `goal` of `alive` can be ahead at once, round by round: the
         ones that can still pass share the first places of the round."""
         contest = self.contest
-        self.nodes += 1
-        if self.nodes > PLACES_BUDGET:
-            raise OutOfBudget
+        self._node()
         settled, open_ = 0, {}
         for unit, record in alive.items():
             if self.ahead(unit, contest.absent(unit, record, r, self.above)):
@@ -235,26 +236,73 @@ class PutAhead:
         # Closest to passing first: the first share-out gives them the best places.
         units = sorted(open_, key=lambda u: contest.key(u, open_[u]))
         block = tuple(range(1, sum(contest.size(u, r) for u in units) + 1))
-        qualis: list = [None]
-        if contest.quali[r] is not None:
-            qualis = list(self._splits(units, block, r))
-            if contest.pole[r]:
-                qualis.append([FLAGGED] * len(units))
-        tried = set()
+        tried: set = set()
         for race in self._splits(units, block, r):
-            for quali in qualis:
+            if contest.best_n is None:
+                # The round adds up its cars' points: its qualifying next.
+                after = {
+                    u: contest.extend(u, open_[u], r, race[i], None) for i, u in enumerate(units)
+                }
+                if self._fresh(tried, r, after) and self._qualifying(r, units, after, goal):
+                    return True
+                continue
+            for quali in self._qualis(units, block, r):
                 after = {
                     u: contest.extend(u, open_[u], r, race[i], quali and quali[i])
                     for i, u in enumerate(units)
                 }
-                seen = self._signatures(r + 1, after)
-                if seen in tried:
-                    continue
-                tried.add(seen)
-                if self.reach(r + 1, after, goal):
+                if self._fresh(tried, r + 1, after) and self.reach(r + 1, after, goal):
                     return True
         self.failed.add(state)
         return False
+
+    def _qualifying(self, r: int, units: list, records: dict, goal: int) -> bool:
+        """After the race of round `r`, its qualifying: every way to share its
+        places among the contenders (or nobody classified: the pole for all)."""
+        contest = self.contest
+        if contest.quali[r] is None:
+            return self.reach(r + 1, records, goal)
+        self._node()
+        state = ("qualifying", r, goal, self._signatures(r, records))
+        if state in self.failed:
+            return False
+        block = tuple(range(1, sum(contest.size(u, r) for u in units) + 1))
+        tried: set = set()
+        for quali in self._qualis(units, block, r):
+            after = {
+                u: contest.extend(u, records[u], r, (), quali[i], favour=False)
+                for i, u in enumerate(units)
+            }
+            if self._fresh(tried, r + 1, after) and self.reach(r + 1, after, goal):
+                return True
+        self.failed.add(state)
+        return False
+
+    def _qualis(self, units: list, block: tuple, r: int):
+        """The qualifying places of round `r` the contenders may take."""
+        if self.contest.quali[r] is None:
+            yield None
+            return
+        yield from self._splits(units, block, r)
+        if self.contest.pole[r]:
+            yield (FLAGGED,) * len(units)
+
+    def _node(self) -> None:
+        self.nodes += 1
+        if self.nodes > PLACES_BUDGET:
+            raise OutOfBudget
+
+    def _fresh(self, tried: set, r: int, records: dict) -> bool:
+        """Whether a share-out leaves the contenders as none before it did
+        (every one looked at counts against the budget)."""
+        self.shares += 1
+        if self.shares > SHARES_BUDGET:
+            raise OutOfBudget
+        seen = self._signatures(r, records)
+        if seen in tried:
+            return False
+        tried.add(seen)
+        return True
 
     def _signatures(self, r: int, records: dict) -> tuple:
         # Contenders with the same table, penalty and cars to come are
