@@ -138,21 +138,27 @@ class PutAhead:
         sign = 1 if neediest else -1
         for r in range(self.rounds):
             alive = [u for u in records if self.ahead(u, contest.placed(u, records[u], start=r))]
-            still = {u: sign * self.need(r, u, records[u]) for u in alive}
-            race = self._share(alive, r, contest.race[r], contest.bonus[r], still, sign)
+            # The points still to make up; of two equal, the weaker (or the
+            # stronger) first.
+            aim = -self.target[0]
+            still = {u: sign * (aim - contest.total(u, records[u])) for u in alive}
+            order = sorted(alive, key=lambda u: contest.key(u, records[u]))
+            rank = {u: sign * i for i, u in enumerate(order)}
+            race = self._share(alive, r, contest.race[r], contest.bonus[r], (still, rank, sign))
             quali = {u: None for u in alive}
             if contest.quali[r] is not None:
-                quali = self._share(alive, r, contest.quali[r], 0, still, sign)
+                quali = self._share(alive, r, contest.quali[r], 0, (still, rank, sign))
             records = {u: contest.extend(u, records[u], r, race[u], quali[u]) for u in alive}
         return sum(self.ahead(u, rec) for u, rec in records.items())
 
-    def _share(self, alive: list, r: int, table: list, bonus, still: dict, sign: int) -> dict:
+    def _share(self, alive: list, r: int, table: list, bonus, by: tuple) -> dict:
         """Each place of a session, best first, to the contender first by
-        `still` (less what it took) with a car without one."""
+        `still` (less what it took, then `rank`) with a car without one."""
+        still, rank, sign = by
         left = {u: self.contest.size(u, r) for u in alive}
         places: dict = {u: [] for u in alive}
         for place in range(1, sum(left.values()) + 1):
-            unit = max((u for u in alive if left[u]), key=lambda u: (still[u], u))
+            unit = max((u for u in alive if left[u]), key=lambda u: (still[u], rank[u]))
             places[unit].append(place)
             left[unit] -= 1
             still[unit] -= sign * (table[place - 1] + bonus)
@@ -243,7 +249,7 @@ class PutAhead:
                 after = {
                     u: contest.extend(u, open_[u], r, race[i], None) for i, u in enumerate(units)
                 }
-                if self._fresh(tried, r, after) and self._qualifying(r, units, after, goal):
+                if self._fresh(tried, r, after) and self._qualifying(r, after, goal):
                     return True
                 continue
             for quali in self._qualis(units, block, r):
@@ -256,9 +262,10 @@ class PutAhead:
         self.failed.add(state)
         return False
 
-    def _qualifying(self, r: int, units: list, records: dict, goal: int) -> bool:
+    def _qualifying(self, r: int, records: dict, goal: int) -> bool:
         """After the race of round `r`, its qualifying: every way to share its
-        places among the contenders (or nobody classified: the pole for all)."""
+        places among the contenders not yet sure to be ahead (or nobody
+        classified: the pole for all)."""
         contest = self.contest
         if contest.quali[r] is None:
             return self.reach(r + 1, records, goal)
@@ -266,13 +273,18 @@ class PutAhead:
         state = ("qualifying", r, goal, self._signatures(r, records))
         if state in self.failed:
             return False
+        settled = {
+            u
+            for u, rec in records.items()
+            if self.ahead(u, contest.absent(u, rec, r + 1, self.above))
+        }
+        units = sorted(set(records) - settled, key=lambda u: contest.key(u, records[u]))
         block = tuple(range(1, sum(contest.size(u, r) for u in units) + 1))
         tried: set = set()
         for quali in self._qualis(units, block, r):
-            after = {
-                u: contest.extend(u, records[u], r, (), quali[i], favour=False)
-                for i, u in enumerate(units)
-            }
+            after = dict(records)
+            for i, u in enumerate(units):
+                after[u] = contest.extend(u, records[u], r, (), quali[i], favour=False)
             if self._fresh(tried, r + 1, after) and self.reach(r + 1, after, goal):
                 return True
         self.failed.add(state)
