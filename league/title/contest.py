@@ -169,11 +169,13 @@ class Contest:
         that do not start keep only what they carried into the round."""
         cars = self.cars[unit][r]
         carried = self.carried[r]
-        kept = [carried.get(car, 0) for car in cars] if carried else [0] * len(cars)
+        kept = [carried.get(car, 0) for car in cars] if carried else ()
         if self.best_n is not None and (len(cars) > self.best_n or any(kept)):
-            return self._paired(r, cars, race, quali, kept, favour, started, either)
+            return self._paired(
+                r, cars, race, quali, kept or [0] * len(cars), favour, started, either
+            )
         # Every car counts: its points add up.
-        points = sum(kept, 0)
+        points = sum(kept, 0) if kept else 0
         if not started:
             return points
         table = self.race[r]
