@@ -1,8 +1,8 @@
 """Exact clinch speed on a realistic season: 20 drivers in 10 teams of two,
 Formula 1 points, 3 rounds to come (the last double points), 9 held, one
 drop round for the drivers; several mid-season standings (seeds). Figures
-for the team clinch (league/title/team_clinch.py) and the driver clinch
-(league/title/clinch.py), CPU on one core, and how many of the 80 team and 160
+for the team clinch and the driver clinch (league/title/clinch.py, one
+implementation for both), CPU on one core, and how many of the 80 team and 160
 driver worst places are only bounds (the search ran out of budget). The
 last line is JSON.
 
@@ -20,9 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from league.scoring import tables as scoring
-from league.title.clinch import driver_outlooks  # noqa: E402
+from league.title.clinch import driver_outlooks, team_outlooks  # noqa: E402
 from league.title.completions import RoundToCome, SeasonSoFar  # noqa: E402
-from league.title.team_clinch import team_outlooks  # noqa: E402
 
 DRIVERS, HELD, TO_COME, SEEDS = 20, 9, 3, 8
 

@@ -15,10 +15,9 @@ from django.utils import timezone
 from league.caching import season_changed
 from league.models import Entry, Season, TeamChange
 from league.scoring import tables as scoring
-from league.title.clinch import driver_outlooks
+from league.title.clinch import driver_outlooks, team_outlooks
 from league.title.completions import RoundToCome, SeasonSoFar, season_from_results
 from league.title.odds import title_odds
-from league.title.team_clinch import team_outlooks
 from races.models import Round, Session
 from races.results.standings import result_penalties, result_rows, team_of_round
 from ratings import skill as rating_model

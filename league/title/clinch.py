@@ -1,35 +1,36 @@
-"""Who can still win the title: exact, over every completion of the season.
+"""Who can still win a title, drivers' or teams': exact, over every
+completion of the season (league/title/completions.py), with one reasoning
+for both, a driver being a team of one car (league/title/contest.py): the
+season's own scoring decides every comparison, so drop rounds, multipliers,
+bonus points, penalties and countback apply as in the standings.
 
-Plain functions over plain data (league/title/completions.py); the season's own
-scoring decides every comparison, so drop rounds, multipliers, bonus points,
-penalties and countback apply as in the standings.
+A completion lets any car finish anywhere, earn the round's bonus points,
+or not start: then it scores nothing (but what it carried into the round),
+earns no bonus and counts no place on countback, the least a car can take
+from a round. A contender's best round is its cars first, with the pole
+and every bonus.
 
-A completion (league/title/completions.py) lets any car finish anywhere, earn the
-round's bonus points, or not finish: a car that does not start (or is
-disqualified) scores nothing, earns no bonus and counts no place on
-countback, which is the least a car can take from a round. A car's best
-round is the win, pole and every bonus.
-
-The reasoning, for a driver X; each step rests on one fact: a better
-result never makes a car's own standing worse (more points, more places on
-countback, a better latest result), and two drivers' order depends on their
-own results only.
+The reasoning, for a contender X; each step rests on one fact: a better
+result for a car never makes its contender's standing worse (more points,
+more places on countback, a better latest result), and two contenders'
+order depends on their own cars only.
 
 - X has **clinched** when X stays ahead of each rival Y in the completion
-  worst for X against Y: Y wins everything with every bonus, X does not
-  start. That completion exists, so the test is exact.
-- X **can still win** when X, winning everything with every bonus, stays
-  ahead of each rival who does not start again: all of that is one
-  completion, so nothing can do better for X against everyone at once.
-  Otherwise X is **out**.
-- X's **best place**: one plus the rivals ahead even then (exact, the same
-  completion).
-- X's **worst place**: X does not start again, listed last. Rivals ahead
-  of X even when they do not start either are always ahead; of the others,
-  the contenders who pass X when they win everything, as many as can be
-  put ahead at once: they share out the first places (league/
-  clinch_places.py). A search that runs out of its budget leaves the worst
-  place a bound (`exact` false): the most a count of points allows.
+  worst for X against Y: Y's cars first everywhere with every bonus, X's
+  cars not starting. That completion exists, so the test is exact.
+- X's **best place**: X's cars first everywhere with every bonus, no other
+  car starting: one completion, the best for X against everyone at once.
+  One plus the rivals ahead even then; best place 1 is **can still win**,
+  otherwise X is **out**.
+- X's **worst place**: X's cars do not start again, listed last. Rivals
+  ahead even when their cars do not start either (listed just above X's)
+  are always ahead; of the others, the contenders who pass X when they take
+  the first places, as many as can be put ahead at once (league/title/
+  places.py). A search that runs out of its budget leaves the worst place a
+  bound (`exact` false), which the standings page says.
+
+With no round to come, the final table is the answer: its leaders are
+champions, the others out.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from league.scoring import tables as scoring
 from league.title.completions import SeasonSoFar
-from league.title.places import DriverRecords, most_ahead
+from league.title.contest import Contest
+from league.title.places import PutAhead
 
 CHAMPION, CAN_WIN, OUT = "champion", "can still win", "out"
 
@@ -58,33 +59,43 @@ class Outlook:
 
 def driver_outlooks(season: SeasonSoFar) -> dict[Hashable, Outlook]:
     """Every driver's title state and reachable places."""
-    if not season.to_come:
-        lines = scoring.driver_standings(
-            season.table,
-            {k: list(season.scores.get(k, ())) for k in season.drivers},
-            held=season.all_rounds,
-            penalties=season.penalties,
-        )
-        return {
-            line.key: Outlook(line.key, CHAMPION if line.rank == 1 else OUT, line.rank, line.rank)
-            for line in lines
-        }
-    records = DriverRecords(season)
-    n = season.field_size
-    most = {k: records.key(records.placed(k, 1)) for k in season.drivers}
-    # Not starting: last of all (n) for X, just above X (n - 1) for a rival.
-    least = {k: records.key(records.absent(k, n)) for k in season.drivers}
-    above = {k: records.key(records.absent(k, n - 1)) for k in season.drivers}
-    out = {}
-    for key in season.drivers:
-        rivals = [k for k in season.drivers if k != key]
-        clinched = all(least[key] < most[other] for other in rivals)
-        ahead_of_best = sum(least[other] < most[key] for other in rivals)
-        always = [other for other in rivals if above[other] < least[key]]
-        contenders = [other for other in rivals if other not in always and most[other] < least[key]]
-        put, exact = most_ahead(records, least[key], contenders)
-        state = CHAMPION if clinched else CAN_WIN if ahead_of_best == 0 else OUT
-        best = 1 if clinched else 1 + ahead_of_best
-        worst = 1 if clinched else 1 + len(always) + put
-        out[key] = Outlook(key, state, best, worst, exact=exact)
-    return out
+    return outlooks(Contest.drivers(season))
+
+
+def team_outlooks(season: SeasonSoFar) -> dict[Hashable, Outlook]:
+    """Every team's title state and reachable places."""
+    if not season.teams and not season.team_records:
+        return {}
+    return outlooks(Contest.teams(season))
+
+
+def outlooks(contest: Contest) -> dict[Hashable, Outlook]:
+    """Every contender's title state and reachable places."""
+    keys = {u: contest.key(u, contest.start[u]) for u in contest.units}
+    if not contest.rounds:
+        out = {}
+        for unit in contest.units:
+            rank = 1 + sum(keys[u] < keys[unit] for u in contest.units)
+            out[unit] = Outlook(unit, CHAMPION if rank == 1 else OUT, rank, rank)
+        return out
+    most = {u: contest.key(u, contest.placed(u, contest.start[u])) for u in contest.units}
+    least = {u: contest.absent(u) for u in contest.units}
+    return {unit: _outlook(contest, unit, most, least) for unit in contest.units}
+
+
+def _outlook(contest: Contest, unit, most: dict, least: dict) -> Outlook:
+    rivals = [u for u in contest.units if u != unit]
+    lowest = contest.key(unit, least[unit])
+    if all(lowest < most[u] for u in rivals):
+        return Outlook(unit, CHAMPION, 1, 1)
+    ahead_of_best = sum(contest.key(u, least[u]) < most[unit] for u in rivals)
+    sizes = contest.sizes(unit)
+    always, contenders = 0, []
+    for u in rivals:
+        if contest.key(u, contest.absent(u, above=sizes)) < lowest:
+            always += 1
+        elif most[u] < lowest:
+            contenders.append(u)
+    put, exact = PutAhead(contest, unit, least[unit]).most(contenders)
+    state = CAN_WIN if ahead_of_best == 0 else OUT
+    return Outlook(unit, state, 1 + ahead_of_best, 1 + always + put, exact=exact)

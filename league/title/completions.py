@@ -25,7 +25,13 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from league.scoring import tables as scoring
-from league.scoring.championship import PenaltyRow, ResultRow, championship
+from league.scoring.championship import (
+    Championship,
+    PenaltyRow,
+    ResultRow,
+    ScoredRow,
+    championship,
+)
 
 
 @dataclass(frozen=True)
@@ -210,6 +216,25 @@ def season_from_results(
                 latest=s.position if is_race else None,
             )
         )
+    rounds = _rounds_to_come(table, tables.results, to_come)
+    records = _team_tables(tables, rounds)
+    keys = tuple(dict.fromkeys([*entries, *scores]))
+    return SeasonSoFar(
+        table=table,
+        drivers=keys,
+        scores={k: tuple(v) for k, v in scores.items()},
+        held=tuple(tables.held),
+        to_come=tuple(rounds),
+        penalties={line.key: line.penalty for line in tables.drivers if line.penalty},
+        teams=dict(lineup or {}),
+        team_records=records,
+    )
+
+
+def _rounds_to_come(
+    table: scoring.PointsTable, results: Sequence[ScoredRow], to_come: Sequence[RoundToCome]
+) -> list[RoundToCome]:
+    """The rounds to come with their bonus, pole and `carried` fields."""
     best_n = table.team_points == "best_n"
     most_bonus = sum((scoring.points_value(v) for v in table.bonus.values()), 0)
     pole = scoring.points_value(table.bonus.get("pole", 0))
@@ -217,7 +242,7 @@ def season_from_results(
     for rnd in to_come:
         carried = {}
         if best_n:  # a team's best N cars cannot be known before the round is over
-            for s in tables.results:
+            for s in results:
                 if s.row.round == rnd.number:
                     carried[s.row.entry] = carried.get(s.row.entry, 0) + s.points
         # The pole goes to the car first in qualifying: one car, when the
@@ -228,7 +253,7 @@ def season_from_results(
             and s.row.session == "qualifying"
             and s.position == 1
             and s.status == scoring.FINISHED
-            for s in tables.results
+            for s in results
         )
         shared = most_bonus - pole if rnd.qualifying or qualified else most_bonus
         rounds.append(
@@ -242,6 +267,12 @@ def season_from_results(
                 carried=carried,
             )
         )
+    return rounds
+
+
+def _team_tables(tables: Championship, rounds: list[RoundToCome]) -> dict[Hashable, TeamSoFar]:
+    """Each team's table so far, less the rounds its best N cars have only
+    begun (their points are carried into the round)."""
     partly = {rnd.number for rnd in rounds if rnd.carried}
     records = {}
     for line in tables.teams:
@@ -255,14 +286,4 @@ def season_from_results(
             },
             penalty=line.penalty,
         )
-    keys = tuple(dict.fromkeys([*entries, *scores]))
-    return SeasonSoFar(
-        table=table,
-        drivers=keys,
-        scores={k: tuple(v) for k, v in scores.items()},
-        held=tuple(tables.held),
-        to_come=tuple(rounds),
-        penalties={line.key: line.penalty for line in tables.drivers if line.penalty},
-        teams=dict(lineup or {}),
-        team_records=records,
-    )
+    return records

@@ -80,9 +80,12 @@ class _Field:
             for rnd in season.to_come
         ]
         self.drop = season.table.drop_worst
-        # Teams: their table so far as the standings scored it (the cars that
-        # drove for them then, their own penalties), and the cars racing for
-        # them in each round to come.
+        self._teams(season)
+
+    def _teams(self, season: SeasonSoFar) -> None:
+        """Teams: their table so far as the standings scored it (the cars that
+        drove for them then, their own penalties), and the cars racing for
+        them in each round to come."""
         records = team_records(season)
         self.team_keys = list(records)
         self.team_start = []  # points so far, penalties off
@@ -186,20 +189,7 @@ def title_odds(
     most = max(n, *(max(p, default=0) for p in held_places))
     indexes = [data.round_index[rnd.number] for rnd in rounds_to_come]
     for _ in range(simulations):
-        points = [list(p) for p in data.base_points]
-        finishing = []  # per round to come: each driver's place
-        for r in range(len(rounds_to_come)):
-            index = indexes[r]
-            table = data.race_points[r]
-            placed = [0] * n
-            for place, i in enumerate(data.draw_order(rng)):
-                points[i][index] += table[place]
-                placed[i] = place + 1
-            finishing.append(placed)
-            quali = data.quali_points[r]
-            if quali is not None:
-                for place, i in enumerate(data.draw_order(rng)):
-                    points[i][index] += quali[place]
+        points, finishing = _complete(data, rng, indexes)
         totals = [_points_after_drops(points[i], data.drop) - data.penalty[i] for i in range(n)]
 
         def places(i, finishing=finishing):
@@ -227,6 +217,26 @@ def title_odds(
         drivers=_chances(data.keys, title, podium, place_sum, simulations),
         teams=_chances(data.team_keys, team_title, team_podium, team_place_sum, simulations),
     )
+
+
+def _complete(data: _Field, rng: random.Random, indexes: list[int]) -> tuple[list, list]:
+    """One completion drawn: every driver's points per round, and each
+    round to come's race places (per round, each driver's place)."""
+    points = [list(p) for p in data.base_points]
+    finishing = []
+    for r in range(len(data.season.to_come)):
+        index = indexes[r]
+        table = data.race_points[r]
+        placed = [0] * data.n
+        for place, i in enumerate(data.draw_order(rng)):
+            points[i][index] += table[place]
+            placed[i] = place + 1
+        finishing.append(placed)
+        quali = data.quali_points[r]
+        if quali is not None:
+            for place, i in enumerate(data.draw_order(rng)):
+                points[i][index] += quali[place]
+    return points, finishing
 
 
 def _team_tally(data: _Field, points, places, finish, most, title, podium, place_sum) -> None:

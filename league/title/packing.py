@@ -1,6 +1,6 @@
 """Whether `goal` of a set of contenders (drivers, or teams) can all be put
 ahead of a target at once, one contender at a time: league/title/places.py
-and league/title/team_places.py ask it.
+asks it, for drivers and teams alike.
 
 The chosen ones hold exactly the first places of every session (better
 places never hurt a car or its team), so their points to come add up to a

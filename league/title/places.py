@@ -1,294 +1,342 @@
-"""A driver's worst reachable place: how many contenders can be put ahead of
-a driver at once (league/title/clinch.py's reasoning), and the drivers' records as
-flat tuples so a completion is priced in a few loops, ranked exactly as
-league/scoring/tables.py ranks (drop rounds, penalties, countback, latest rounds).
+"""A contender's worst reachable place: how many of a group of contenders
+(teams, or drivers: teams of one car) can be put ahead of a target at once
+(league/title/clinch.py's reasoning). The chosen ones hold the first places
+of every round (better places never hurt a car or its contender; the
+others' cars do not start).
+
+A share-out is the witness that k can (`greedy`); a count of points proves
+how many cannot (`room`: the ones needing least, given the best places,
+still short); between the two, an exact search: contender by contender
+(league/title/packing.py) where a round adds up its cars' points, round by
+round where a team counts its best N cars or a pole is at stake in a
+qualifying to come. A search out of budget leaves the proven most, a bound
+(`exact` false).
+
+Contenders with as many cars in every round are interchangeable but for
+their tables: without dropped rounds the strongest do at least as well
+(the same places give them the same gains), so only they are tried; with
+dropped rounds the searches choose among them all.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Hashable
 
-from league.scoring.tables import _ABSENT
-from league.title.completions import SeasonSoFar
+from league.title.contest import FLAGGED, Contest, Record
 from league.title.packing import Packing, TooLong
 
-PLACES_BUDGET = 600  # nodes of the session-by-session search before it gives a bound
-PACKING_BUDGET = 8_000  # place sets the one-by-one search looks at before it gives a bound
+PLACES_BUDGET = 3_000  # nodes of the round-by-round search before it gives a bound
+PACKING_BUDGET = 15_000  # place sets the searches of chosen contenders look at
+CHOOSING_BUDGET = 8_000  # place sets the search choosing among them all looks at
 WITNESS_BUDGET = 1_500  # place sets looked at for a witness among the ones needing least
+SHARES_BUDGET = 20_000  # share-outs of a round the round-by-round search looks at
 
 
-class _OutOfBudget(Exception):
+class OutOfBudget(Exception):
     pass
 
 
-class DriverRecords:
-    """Each driver's table as a completion goes on: (points per round,
-    classified places counted 1.., latest place per round, latest first)."""
+class PutAhead:
+    """How many of a group of contenders can be ahead of the target (the
+    contender `unit` with `record`) at once."""
 
-    def __init__(self, season: SeasonSoFar):
-        table = season.table
-        self.n = season.field_size
-        self.drop = table.drop_worst
-        self.rounds = season.all_rounds
-        index = {number: i for i, number in enumerate(self.rounds)}
-        latest_index = {number: i for i, number in enumerate(reversed(self.rounds))}
-        self.penalties = season.penalties
-        held_places = [
-            s.position for scores in season.scores.values() for s in scores if s.position
-        ]
-        self.most = max([self.n, *held_places])
-        # Every scoring session to come: (round index, latest index, points by
-        # place, bonus for a car that races (races only), is_race, the pole
-        # bonus its qualifying decides).
-        self.slots = []
-        for rnd in season.to_come:
-            r, latest_at = index[rnd.number], latest_index[rnd.number]
-            race = [season.race_points(p, rnd) for p in range(1, self.n + 1)]
-            self.slots.append((r, latest_at, race, rnd.bonus, True, 0))
-            if season.qualifying_scores(rnd):
-                quali = [season.qualifying_points(p, rnd) for p in range(1, self.n + 1)]
-                self.slots.append((r, latest_at, quali, 0, False, rnd.pole))
-        # Every point figure whole: a contender short of a tie needs one more.
-        self.whole = all(
-            p == int(p) for _, _, table, bonus, _, pole in self.slots for p in (*table, bonus, pole)
-        ) and all(s.points == int(s.points) for v in season.scores.values() for s in v)
-        self.whole = self.whole and all(p == int(p) for p in season.penalties.values())
-        self.start = {}
-        for key in season.drivers:
-            points = [0] * len(self.rounds)
-            counts = [0] * self.most
-            latest = [_ABSENT] * len(self.rounds)
-            for s in season.scores.get(key, ()):
-                points[index[s.round]] += s.points
-                if s.position is not None:
-                    counts[s.position - 1] += 1
-                compare = s.latest if s.latest is not None else s.position
-                if compare is not None:
-                    latest[latest_index[s.round]] = compare
-            self.start[key] = (tuple(points), tuple(counts), tuple(latest))
+    def __init__(self, contest: Contest, unit, record: Record):
+        self.contest = contest
+        self.target = contest.key(unit, record)
+        self.above = contest.sizes(unit)  # not starting: listed just above the target
+        self.carried = contest.best_n is not None and any(contest.carried)
+        self.whole = not self.carried and contest.whole
+        self.rounds = len(contest.rounds)
+        self.nodes = 0
+        self.shares = 0
+        self.packed = 0  # place sets looked at by league/title/packing.py
+        self.budget = PACKING_BUDGET
+        self.failed: set = set()
 
-    def key(self, record, driver: Hashable = None) -> tuple:
-        """The ranking key (smaller is ahead), as league/scoring/tables.py's `rank`."""
-        points, counts, latest = record[:3]
-        total = sum(points, 0)
-        if 0 < self.drop < len(points):
-            total -= sum(sorted(points)[: self.drop], 0)
-        total -= self.penalties.get(record[3] if driver is None else driver, 0)
-        return (-total, tuple(-c for c in counts), latest)
+    def ahead(self, unit, record: Record) -> bool:
+        return self.contest.key(unit, record) < self.target
 
-    def take(self, record, slot: int, place: int, finished: bool = True):
-        """`record` after the car takes `place` in session `slot` (a car that
-        does not start scores nothing and counts no place)."""
-        r, latest_at, table, bonus, is_race, _ = self.slots[slot]
-        points, counts, latest = record[:3]
-        if finished:
-            points = list(points)
-            points[r] += table[place - 1] + bonus
-            points = tuple(points)
-        if is_race:
-            if finished:
-                counts = list(counts)
-                counts[place - 1] += 1
-                counts = tuple(counts)
-            latest = list(latest)
-            latest[latest_at] = place
-            latest = tuple(latest)
-        return (points, counts, latest, *record[3:])
-
-    def flagged(self, record, slot: int):
-        """`record` after a qualifying nobody is classified in: no places,
-        and the race's figures give any car the pole."""
-        r, _, _, _, _, pole = self.slots[slot]
-        points = list(record[0])
-        points[r] += pole
-        return (tuple(points), *record[1:])
-
-    def placed(self, driver, place: int, start: int = 0, record=None):
-        record = (*(self.start[driver] if record is None else record)[:3], driver)
-        for slot in range(start, len(self.slots)):
-            record = self.take(record, slot, place)
-        return record
-
-    def absent(self, driver, place: int, start: int = 0, record=None):
-        """The driver does not start again (`place`: where the car is listed)."""
-        record = (*(self.start[driver] if record is None else record)[:3], driver)
-        for slot in range(start, len(self.slots)):
-            record = self.take(record, slot, place, finished=False)
-        return record
-
-
-def most_ahead(records: DriverRecords, target: tuple, contenders: list) -> tuple[int, bool]:
-    """(how many contenders can be ahead of `target` at once, exact).
-
-    The chosen ones share out the first places of every session (better
-    places never hurt a car; the others do not start). A count of points
-    proves how many cannot (`_room`: the ones needing least, given the best
-    places, still short); a share-out that puts k ahead is the witness that
-    k can (a greedy one, then league/title/packing.py on the k needing
-    least). Between the two, an exact search: one contender at a time
-    (league/title/packing.py), or, with a pole at stake in a qualifying to
-    come, session by session. Out of budget: the proven most (a bound,
-    `exact` false)."""
-    if not contenders:
-        return 0, True
-    start = tuple((*records.start[c], c) for c in contenders)
-    ceiling = _room(records, target, list(start), 0)
-    aim = -target[0]
-    by_need = sorted(start, key=lambda r: (aim - _total(records, r), records.key(r)))
-    found = 0
-    for k in range(ceiling, 0, -1):
-        tries = (_greedy(records, target, by_need[:k], first) for first in (True, False))
-        found = max(found, *tries)
-        if found >= k:
-            break
-    if found >= ceiling:
-        return found, True
-    if not any(slot[5] for slot in records.slots):
-        for k in range(ceiling, found, -1):
-            try:
-                chosen = [r[3] for r in by_need[:k]]
-                if _packing(records, target, WITNESS_BUDGET).fits(chosen, k):
-                    found = k
-                    break
-            except TooLong:
-                continue
-        if found >= ceiling:
-            return found, True
-        packing = _packing(records, target, PACKING_BUDGET)
-        strongest = sorted(contenders, key=lambda c: records.key((*records.start[c], c)))
+    def most(self, group: list) -> tuple[int, bool]:
+        """(the most of the group ahead at once, exact)."""
+        if not group:
+            return 0, True
+        contest = self.contest
+        start = {u: contest.start[u] for u in group}
+        ceiling = self.room(0, start) if not self.carried else len(group)
+        strongest = sorted(group, key=lambda u: contest.key(u, start[u]))
+        by_need = sorted(strongest, key=lambda u: self.need(0, u, start[u]))
+        same = not self.carried and len({tuple(contest.sizes(u)) for u in group}) <= 1
+        # Which contenders to try for k ahead at once, and how many of them.
+        if not same:
+            choices = lambda k: [(c, k) for c in itertools.combinations(group, k)]  # noqa: E731
+        elif not contest.drop:  # the strongest do at least as well
+            choices = lambda k: [(strongest[:k], k)]  # noqa: E731
+        else:  # the search chooses among them all
+            choices = lambda k: [(strongest, k)]  # noqa: E731
+            self.budget = CHOOSING_BUDGET
+        found = 0
+        for k in range(ceiling, 0, -1):
+            sets = [by_need[:k]] if same else [c for c, _ in choices(k)]
+            if any(self.greedy(list(chosen), first) >= k for chosen in sets for first in (1, 0)):
+                found = k
+                break
+        searching = self.carried or contest.best_n is not None or any(contest.pole)
+        if same and contest.drop and not searching:
+            found = max(found, self.witness(by_need, found, ceiling))
         try:
-            while found < ceiling and packing.fits(strongest, found + 1):
+            while found < ceiling:
+                if not any(self.feasible(list(c), k, searching) for c, k in choices(found + 1)):
+                    break
                 found += 1
-        except TooLong:
+        except OutOfBudget:
             return ceiling, False
         return found, True
-    search = _Search(records, target)
-    try:
-        while found < ceiling and search.reach(0, start, found + 1):
-            found += 1
-    except _OutOfBudget:
-        return ceiling, False
-    return found, True
 
+    def need(self, r: int, unit, record: Record) -> object:
+        """The points the contender must still gain to pass the target: the
+        gap, one more where every figure is whole and even the first places
+        of every round left would not settle a tie its way."""
+        contest = self.contest
+        gap = max(-self.target[0] - contest.total(unit, record), 0)
+        if not self.whole:
+            return gap
+        best = contest.key(unit, contest.placed(unit, record, start=r))
+        return gap if (self.target[0], *best[1:]) < self.target else gap + 1
 
-def _packing(records: DriverRecords, target: tuple, budget: int) -> Packing:
-    """The drivers as league/title/packing.py sees them: one car each."""
-    points = [
-        [p + (bonus if is_race else 0) for p in table]
-        for _, _, table, bonus, is_race, _ in records.slots
-    ]
+    def room(self, r: int, records: dict) -> int:
+        """The most of `records` the points left could put ahead: each needs
+        its gap (a kept round gains at most what it scores), and any j of them
+        hold at most the best places of each round for their cars."""
+        contest = self.contest
+        needs = sorted(self.need(r, u, rec) for u, rec in records.items())
+        sizes = {
+            q: sorted((contest.size(u, q) for u in records), reverse=True)
+            for q in range(r, self.rounds)
+        }
+        capacity = [0]
+        for j in range(1, len(needs) + 1):
+            room = 0
+            for q in range(r, self.rounds):
+                width = sum(sizes[q][:j])
+                room += sum(contest.race[q][:width], 0) + contest.bonus[q] * width
+                if contest.quali[q] is not None:
+                    room += max(sum(contest.quali[q][:width], 0), contest.pole[q] * width)
+            capacity.append(room)
+        for k in range(len(needs), 0, -1):
+            chosen = needs[:k]  # the k needing least
+            if all(sum(chosen[k - j :], 0) <= capacity[j] for j in range(1, k + 1)):
+                return k
+        return 0
 
-    def ahead(driver, taken: tuple) -> bool:
-        record = (*records.start[driver], driver)
-        for slot, (place,) in enumerate(taken):
-            record = records.take(record, slot, place)
-        return records.key(record) < target
+    def greedy(self, chosen: list, neediest: bool) -> int:
+        """A witness: round by round the hopeless dropped, each place of the
+        race, then of the qualifying, best first, to the contender with the
+        most (or the least) still to make up and a car without one; how many
+        end ahead."""
+        contest = self.contest
+        records = {u: contest.start[u] for u in chosen}
+        sign = 1 if neediest else -1
+        for r in range(self.rounds):
+            alive = [u for u in records if self.ahead(u, contest.placed(u, records[u], start=r))]
+            # The points still to make up; of two equal, the weaker (or the
+            # stronger) first.
+            aim = -self.target[0]
+            still = {u: sign * (aim - contest.total(u, records[u])) for u in alive}
+            order = sorted(alive, key=lambda u: contest.key(u, records[u]))
+            rank = {u: sign * i for i, u in enumerate(order)}
+            race = self._share(alive, r, contest.race[r], contest.bonus[r], (still, rank, sign))
+            quali = {u: None for u in alive}
+            if contest.quali[r] is not None:
+                quali = self._share(alive, r, contest.quali[r], 0, (still, rank, sign))
+            records = {u: contest.extend(u, records[u], r, race[u], quali[u]) for u in alive}
+        return sum(self.ahead(u, rec) for u, rec in records.items())
 
-    def need(driver):
-        return _need(records, target, (*records.start[driver], driver), 0)
+    def _share(self, alive: list, r: int, table: list, bonus, by: tuple) -> dict:
+        """Each place of a session, best first, to the contender first by
+        `still` (less what it took, then `rank`) with a car without one."""
+        still, rank, sign = by
+        left = {u: self.contest.size(u, r) for u in alive}
+        places: dict = {u: [] for u in alive}
+        for place in range(1, sum(left.values()) + 1):
+            unit = max((u for u in alive if left[u]), key=lambda u: (still[u], rank[u]))
+            places[unit].append(place)
+            left[unit] -= 1
+            still[unit] -= sign * (table[place - 1] + bonus)
+        return {u: tuple(p) for u, p in places.items()}
 
-    return Packing(points, lambda driver, s: 1, ahead, need, budget)
+    def witness(self, by_need: list, found: int, ceiling: int) -> int:
+        """The most of the ones needing least a short search puts ahead."""
+        for k in range(ceiling, found, -1):
+            try:
+                if self._packing(WITNESS_BUDGET).fits(by_need[:k], k):
+                    return k
+            except TooLong:
+                continue
+        return found
 
+    def feasible(self, chosen: list, goal: int, searching: bool) -> bool:
+        """Whether `goal` of `chosen` (the strongest first) can be ahead at
+        once: one budget for every set tried."""
+        if searching:
+            start = {u: self.contest.start[u] for u in chosen}
+            return self.reach(0, start, goal)
+        packing = self._packing(self.budget - self.packed)
+        try:
+            return packing.fits(chosen, goal)
+        except TooLong:
+            raise OutOfBudget from None
+        finally:
+            self.packed += packing.nodes
 
-def _total(records: DriverRecords, record) -> object:
-    return -records.key(record)[0]
+    def _packing(self, budget: int) -> Packing:
+        """The contenders as league/title/packing.py sees them: each round's
+        race (and scoring qualifying) a session."""
+        contest = self.contest
+        sessions, points = [], []
+        for r in range(self.rounds):
+            sessions.append((r, True))
+            points.append([p + contest.bonus[r] for p in contest.race[r]])
+            if contest.quali[r] is not None:
+                sessions.append((r, False))
+                points.append(list(contest.quali[r]))
 
+        # Where each round's race and qualifying places are in a place set.
+        at = [[i for i, (q, _) in enumerate(sessions) if q == r] for r in range(self.rounds)]
 
-def _room(records: DriverRecords, target: tuple, alive: list, slot: int) -> int:
-    """The most of `alive` that the points left could put level with the
-    target: each needs its gap (a kept round gains at most what it scores),
-    and any j of them share at most the best j places of each session."""
-    needs = sorted(_need(records, target, r, slot) for r in alive)
-    capacity = [0]
-    for j in range(1, len(needs) + 1):
-        room = 0
-        for _, _, table, bonus, is_race, pole in records.slots[slot:]:
-            best = sum(table[:j], 0) + (bonus * j if is_race else 0)
-            room += max(best, pole * j)
-        capacity.append(room)
-    for k in range(len(needs), 0, -1):
-        chosen = needs[:k]  # the k needing least
-        if all(sum(chosen[k - j :], 0) <= capacity[j] for j in range(1, k + 1)):
-            return k
-    return 0
+        def ahead(unit, taken: tuple) -> bool:
+            record = contest.start[unit]
+            for r, where in enumerate(at):
+                quali = taken[where[1]] if len(where) > 1 else None
+                record = contest.extend(unit, record, r, taken[where[0]], quali)
+            return self.ahead(unit, record)
 
+        return Packing(
+            points,
+            lambda unit, s: contest.size(unit, sessions[s][0]),
+            ahead,
+            lambda unit: self.need(0, unit, contest.start[unit]),
+            budget,
+        )
 
-def _need(records: DriverRecords, target: tuple, record, slot: int) -> object:
-    """The points a contender must still gain to pass the target: the gap,
-    one more where every point figure is whole and even winning everything
-    left would not settle a tie its way (countback, latest rounds)."""
-    gap = max(-target[0] - _total(records, record), 0)
-    if not records.whole:
-        return gap
-    best = records.key(records.placed(record[3], 1, slot, record))
-    return gap if (target[0], *best[1:]) < target else gap + 1
-
-
-def _greedy(records: DriverRecords, target: tuple, start, largest_first: bool) -> int:
-    """A witness: the chosen ones (`start`) share out the first places,
-    session by session the best to the ones with the most (or least) still
-    to make up, the hopeless dropped; how many end ahead."""
-    aim = -target[0]
-    alive = list(start)
-    for slot in range(len(records.slots)):
-        alive = [r for r in alive if records.key(records.placed(r[3], 1, slot, r)) < target]
-        alive.sort(key=lambda r: (aim - _total(records, r), records.key(r)), reverse=largest_first)
-        alive = [records.take(r, slot, place) for place, r in enumerate(alive, start=1)]
-    return sum(records.key(r) < target for r in alive)
-
-
-class _Search:
-    """Whether `goal` contenders can be ahead at once, session by session."""
-
-    def __init__(self, records: DriverRecords, target: tuple):
-        self.records = records
-        self.target = target
-        self.listed = records.n - 1  # not starting: listed just above the target
-        self.failed: set = set()
-        self.nodes = 0
-
-    def signature(self, record) -> tuple:
-        # Contenders with the same table and penalty are interchangeable.
-        return record[:3], self.records.penalties.get(record[3], 0)
-
-    def reach(self, slot: int, alive: tuple, goal: int) -> bool:
-        records, target = self.records, self.target
-        self.nodes += 1
-        if self.nodes > PLACES_BUDGET:
-            raise _OutOfBudget
-        settled, open_ = 0, []
-        for record in alive:
-            if records.key(records.absent(record[3], self.listed, slot, record)) < target:
+    def reach(self, r: int, alive: dict, goal: int) -> bool:
+        """Whether `goal` of `alive` can be ahead at once, round by round: the
+        ones that can still pass share the first places of the round."""
+        contest = self.contest
+        self._node()
+        settled, open_ = 0, {}
+        for unit, record in alive.items():
+            if self.ahead(unit, contest.absent(unit, record, r, self.above)):
                 settled += 1
-            elif records.key(records.placed(record[3], 1, slot, record)) < target:
-                open_.append(record)
+            elif self.ahead(unit, contest.placed(unit, record, start=r)):
+                open_[unit] = record
         goal -= settled
         if goal <= 0:
             return True
-        if slot == len(records.slots) or _room(records, target, open_, slot) < goal:
+        if r == self.rounds or len(open_) < goal:
             return False
-        state = (slot, goal, tuple(sorted(self.signature(r) for r in open_)))
+        if not self.carried and self.room(r, open_) < goal:
+            return False
+        state = (r, goal, self._signatures(r, open_))
         if state in self.failed:
             return False
-        # Closest to passing first: the first share-out tried gives them the
-        # best places.
-        open_.sort(key=lambda r: records.key(r))
-        shares = (
-            tuple(records.take(record, slot, place) for place, record in enumerate(order, start=1))
-            for order in itertools.permutations(open_)
-        )
-        if records.slots[slot][5]:
-            # Nobody classified in qualifying: every car may take the pole.
-            flagged = tuple(records.flagged(record, slot) for record in open_)
-            shares = itertools.chain(shares, [flagged])
-        tried = set()
-        for after in shares:
-            seen = tuple(sorted(self.signature(r) for r in after))
-            if seen in tried:
+        # Closest to passing first: the first share-out gives them the best places.
+        units = sorted(open_, key=lambda u: contest.key(u, open_[u]))
+        block = tuple(range(1, sum(contest.size(u, r) for u in units) + 1))
+        tried: set = set()
+        for race in self._splits(units, block, r):
+            if contest.best_n is None:
+                # The round adds up its cars' points: its qualifying next.
+                after = {
+                    u: contest.extend(u, open_[u], r, race[i], None) for i, u in enumerate(units)
+                }
+                if self._fresh(tried, r, after) and self._qualifying(r, after, goal):
+                    return True
                 continue
-            tried.add(seen)
-            if self.reach(slot + 1, after, goal):
+            for quali in self._qualis(units, block, r):
+                after = {
+                    u: contest.extend(u, open_[u], r, race[i], quali and quali[i])
+                    for i, u in enumerate(units)
+                }
+                if self._fresh(tried, r + 1, after) and self.reach(r + 1, after, goal):
+                    return True
+        self.failed.add(state)
+        return False
+
+    def _qualifying(self, r: int, records: dict, goal: int) -> bool:
+        """After the race of round `r`, its qualifying: every way to share its
+        places among the contenders not yet sure to be ahead (or nobody
+        classified: the pole for all)."""
+        contest = self.contest
+        if contest.quali[r] is None:
+            return self.reach(r + 1, records, goal)
+        self._node()
+        state = ("qualifying", r, goal, self._signatures(r, records))
+        if state in self.failed:
+            return False
+        settled = {
+            u
+            for u, rec in records.items()
+            if self.ahead(u, contest.absent(u, rec, r + 1, self.above))
+        }
+        units = sorted(set(records) - settled, key=lambda u: contest.key(u, records[u]))
+        block = tuple(range(1, sum(contest.size(u, r) for u in units) + 1))
+        tried: set = set()
+        for quali in self._qualis(units, block, r):
+            after = dict(records)
+            for i, u in enumerate(units):
+                after[u] = contest.extend(u, records[u], r, (), quali[i], favour=False)
+            if self._fresh(tried, r + 1, after) and self.reach(r + 1, after, goal):
                 return True
         self.failed.add(state)
         return False
+
+    def _qualis(self, units: list, block: tuple, r: int):
+        """The qualifying places of round `r` the contenders may take."""
+        if self.contest.quali[r] is None:
+            yield None
+            return
+        yield from self._splits(units, block, r)
+        if self.contest.pole[r]:
+            yield (FLAGGED,) * len(units)
+
+    def _node(self) -> None:
+        self.nodes += 1
+        if self.nodes > PLACES_BUDGET:
+            raise OutOfBudget
+
+    def _fresh(self, tried: set, r: int, records: dict) -> bool:
+        """Whether a share-out leaves the contenders as none before it did
+        (every one looked at counts against the budget)."""
+        self.shares += 1
+        if self.shares > SHARES_BUDGET:
+            raise OutOfBudget
+        seen = self._signatures(r, records)
+        if seen in tried:
+            return False
+        tried.add(seen)
+        return True
+
+    def _signatures(self, r: int, records: dict) -> tuple:
+        # Contenders with the same table, penalty and cars to come are
+        # interchangeable (unless they carry points into a round).
+        contest = self.contest
+        return tuple(
+            sorted(
+                (rec, contest.penalty[u], tuple(contest.sizes(u)[r:]))
+                if not self.carried
+                else (rec, (u,))
+                for u, rec in records.items()
+            )
+        )
+
+    def _splits(self, units: list, block: tuple, r: int):
+        """Every way to share the block's places among the contenders, each
+        taking as many as it has cars in round `r`, the first the best first."""
+        if not units:
+            yield ()
+            return
+        size = self.contest.size(units[0], r)
+        for mine in itertools.combinations(block, size):
+            rest = tuple(p for p in block if p not in mine)
+            for others in self._splits(units[1:], rest, r):
+                yield (mine, *others)

@@ -5,10 +5,9 @@ odds, and every completion is scored as the standings score it."""
 from hypothesis import given, settings
 
 from league.scoring import tables as scoring
-from league.title.clinch import CHAMPION, OUT, driver_outlooks
+from league.title.clinch import CHAMPION, OUT, driver_outlooks, team_outlooks
 from league.title.completions import RoundToCome, SeasonSoFar, standings_after
 from league.title.odds import margin_of_error, title_odds
-from league.title.team_clinch import team_outlooks
 from tests.league.test_clinch import plain, seasons
 
 TABLE = scoring.PointsTable(race_points=(10, 6, 4))

@@ -16,9 +16,8 @@ from hypothesis import strategies as st
 
 from league.scoring import tables as scoring
 from league.scoring.championship import QUALIFYING, PenaltyRow, ResultRow, championship
-from league.title.clinch import CAN_WIN, CHAMPION, OUT
+from league.title.clinch import CAN_WIN, CHAMPION, OUT, team_outlooks
 from league.title.completions import RoundToCome, season_from_results
-from league.title.team_clinch import team_outlooks
 
 TABLES = [(10, 6, 4, 3), (3, 2, 1, 0), (5, 5, 1, 0), (2, 1, 1, 1), (4, 2, 0, 0)]
 
