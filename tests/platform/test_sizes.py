@@ -99,3 +99,20 @@ def test_the_size_test_sees_a_long_view_function_and_module():
     assert too_long("races/data/tracks.py", module) == []
     assert too_long("bench/pipeline.py", module) != []
     assert too_long("races/rules/heat/flow.py", service) == []
+
+
+PACKAGE_MOST = 15
+
+
+def test_no_package_holds_more_than_fifteen_modules():
+    """A folder a newcomer can read at a glance (tests, benches and
+    migrations are lists, not packages to find one's way in)."""
+    counts: dict[str, int] = {}
+    for name in sources():
+        parts = name.split("/")
+        if parts[0] in {"tests", "bench"} or "migrations" in parts or parts[-1] == "__init__.py":
+            continue
+        folder = "/".join(parts[:-1])
+        counts[folder] = counts.get(folder, 0) + 1
+    crowded = {folder: n for folder, n in counts.items() if n > PACKAGE_MOST}
+    assert crowded == {}
