@@ -4,6 +4,7 @@ per-entry setup, and each option said in words."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -87,16 +88,16 @@ def whole(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-class GameCapabilities:
+class GameCapabilities(ABC):
     """The capabilities part of a presentation; a game overrides
     `capabilities` and whatever else its rules allow. `option_texts` maps an
     option key to its words (the game's option_words.py)."""
 
     option_texts: Mapping[str, OptionText] = {}
 
+    @abstractmethod
     def capabilities(self, rules: Mapping[str, Any]) -> Capabilities:
         """What the game runs under these season rules."""
-        raise NotImplementedError
 
     def option_words(self, key: str) -> OptionWords:
         """How the season and round forms say one of the game's options:

@@ -4,13 +4,14 @@ round (the lap chart) and a live race's progress."""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .capabilities import GameCapabilities
 
 
-class Tables:
+class Tables(ABC):
     """The tables part of a presentation. A game sets the event types that
     carry a round's running order (`round_openers`, with `order`), and that
     say a car finished (`finish_types`), is out (`out_types`) or that the
@@ -68,11 +69,11 @@ class Tables:
         order = data.get("order")
         return list(order) if isinstance(order, list) else []
 
+    @abstractmethod
     def progress(self, view: Mapping, events: Sequence, finished: bool) -> dict:
         """{"percent", "order", "cars"}: the share of the race done, the
         running order and each car's public state, from the engine's public
         view (spectators may see all of it)."""
-        raise NotImplementedError
 
 
 def loop_progress(
