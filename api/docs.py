@@ -27,6 +27,21 @@ def _type_of(schema: dict[str, Any]) -> str:
     return schema.get("format") or schema.get("type", "any")
 
 
+def _body(op: dict) -> str:
+    schema = op.get("requestBody", {}).get("content", {}).get("application/json", {})
+    return _type_of(schema.get("schema", {})) if schema else ""
+
+
+def _token(op: dict, document: dict) -> str:
+    """What token a write needs, in the scheme's own words."""
+    schemes = document.get("components", {}).get("securitySchemes", {})
+    names = [name for needs in op.get("security", []) for name in needs]
+    if not names:
+        return ""
+    said = [schemes.get(name, {}).get("description", "") for name in names]
+    return " ".join([*said, op.get("description", "")]).strip()
+
+
 def operations(document: dict) -> list[dict]:
     out = []
     for path, methods in document.get("paths", {}).items():
@@ -54,6 +69,9 @@ def operations(document: dict) -> list[dict]:
                     "params": params,
                     "responses": responses,
                     "anchor": op.get("operationId", path),
+                    "body": _body(op),
+                    "token": _token(op, document),
+                    "write": method != "get",
                 }
             )
     return out

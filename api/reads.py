@@ -5,12 +5,14 @@ could not see (no seed, seats or log before a session has finished)."""
 from __future__ import annotations
 
 from django.db.models import Prefetch, QuerySet
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
 from league import selectors
 from league.models import League, Season
 from races.models import Result, Round, Session
+from races.replay import record
 from ratings.ladders import ladder
 from ratings.models import TitleOdds
 
@@ -61,7 +63,8 @@ def season_out(season: Season) -> dict:
 
 def seasons(league: League, page: int, page_size: int) -> dict:
     queryset = (
-        Season.objects.filter(league=league)
+        # A tournament's tables race in a season of its own: it is read as the tournament.
+        Season.objects.filter(league=league, tournament__isnull=True)
         .select_related("league", "scoring")
         .order_by("-created_at", "pk")
     )
@@ -78,6 +81,8 @@ def session_out(session: Session) -> dict:
     return {
         "id": session.pk,
         "kind": session.kind,
+        "race": session.leg,
+        "division": session.division.name if session.division_id else None,
         "status": session.status,
         "scheduled_at": session.scheduled_at,
         "started_at": session.started_at,
@@ -88,7 +93,11 @@ def session_out(session: Session) -> dict:
 
 
 def rounds(season: Season, page: int, page_size: int) -> dict:
-    sessions = Session.objects.defer(*SESSION_LIGHT).order_by("kind")
+    sessions = (
+        Session.objects.defer(*SESSION_LIGHT)
+        .select_related("division")
+        .order_by("division__number", "kind", "-leg")
+    )
     queryset = (
         Round.objects.filter(season=season)
         .order_by("number")
@@ -152,6 +161,17 @@ def session_detail(session_id: int) -> dict:
     }
 
 
+def session_record(session_id: int) -> str:
+    """A finished session's record (races/replay/record.py), as its text."""
+    session = get_object_or_404(
+        Session.objects.select_related("round__season__league").defer("event_log"), pk=session_id
+    )
+    try:
+        return record.session_record(session=session)
+    except record.NoRecord:
+        raise Http404("This session has no record to check.") from None
+
+
 def standings(season: Season) -> dict:
     drivers = [
         {
@@ -160,6 +180,7 @@ def standings(season: Season) -> dict:
             "car_number": s.entry.car_number,
             "driver_id": s.entry.driver_id,
             "team": s.entry.team.name if s.entry.team_id else None,
+            "division": s.entry.division.name if s.entry.division_id else None,
             "points": s.points,
             "penalty_points": s.penalty_points,
             "rounds": dict(s.rounds),

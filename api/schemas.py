@@ -47,6 +47,8 @@ class SeasonPage(Page):
 class SessionOut(Schema):
     id: int
     kind: str
+    race: str = Field("main", description="main, or sprint (a race weekend's sprint).")
+    division: str | None = Field(None, description="The division, in a season with divisions.")
     status: str
     scheduled_at: datetime | None
     started_at: datetime | None
@@ -90,12 +92,29 @@ class SessionDetail(SessionOut):
     replay_url: str | None
 
 
+class RecordStep(Schema):
+    seat: str
+    action: dict[str, Any] = Field(description="The action: its kind and parameters.")
+
+
+class SessionRecord(Schema):
+    format: str = Field(description="paddock-session-record/1")
+    game: str
+    config: dict[str, Any] = Field(description="The engine config the session ran.")
+    seats: list[dict[str, Any]] = Field(description="The engine's seats, in grid order.")
+    seed: str
+    actions: list[RecordStep] = Field(description="Every action, in the order applied.")
+    log_sha256: str = Field(description="The sha256 of the canonical event log.")
+    about: dict[str, Any] = Field(description="Which session it is; not part of the check.")
+
+
 class StandingOut(Schema):
     rank: int
     name: str
     car_number: int | None = None
     driver_id: int | None = None
     team: str | None = None
+    division: str | None = Field(None, description="Rank is within the division.")
     points: float
     penalty_points: float
     rounds: dict[str, float]

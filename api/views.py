@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.cache import cache
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from ninja import Field as F
 from ninja import NinjaAPI, Query, Schema
 
@@ -30,8 +30,11 @@ from api.schemas import (
     SeasonOut,
     SeasonPage,
     SessionDetail,
+    SessionRecord,
     StandingsOut,
 )
+from api.tournaments import router as tournaments_router
+from api.writes import writes_register
 from league.caching import standings_version
 from races.rules import game_choices
 from seasons.selectors import season_page_fingerprint
@@ -44,13 +47,19 @@ api = NinjaAPI(
     title="Paddock public API",
     version="1",
     description=(
-        "Read-only data of Paddock's championships: everything the public pages show, "
-        "as JSON. Seeds and event-log hashes appear once a session has finished."
+        "Data of Paddock's championships: everything the public pages show, as JSON "
+        "(no token needed). Seeds and event-log hashes appear once a session has finished. "
+        "Organisers' writes (results, entries, rounds) take a personal access token made on "
+        "their account page, sent as `Authorization: Bearer <token>`, with the scope the "
+        "write names; a token reaches only the leagues its person runs or stewards."
     ),
     docs=PaddockDocs(),
     docs_url="/docs",
     urls_namespace="api",
 )
+
+
+api.add_router("/leagues", tournaments_router)
 
 
 class Paging(Schema):
@@ -163,6 +172,18 @@ def session(request, session_id: int):
 
 
 @api.get(
+    "/sessions/{session_id}/record",
+    response={200: SessionRecord, 404: Problem},
+    tags=["sessions"],
+    summary="A finished session's record: replay it with `python -m races.rules verify FILE`",
+)
+def session_record_get(request, session_id: int):
+    # The record's own canonical bytes, the same as the session page serves.
+    text = reads.session_record(session_id)
+    return HttpResponse(text, content_type="application/json; charset=utf-8")
+
+
+@api.get(
     "/ratings/{game}",
     response={200: RatingPage, 404: Problem},
     tags=["ratings"],
@@ -174,6 +195,9 @@ def ratings(request, game: str, paging: Query[Paging]):
     key = f"api:ratings:{game}:{paging.page}:{paging.page_size}"
     data = _cached(key, SHORT_SECONDS, lambda: reads.ratings(game, **paging.dict()))
     return _paged(data, paging)
+
+
+writes_register(api)
 
 
 @api.exception_handler(Http404)

@@ -5,6 +5,8 @@ decision being shown, with the bots played in between by a real worker.
 Lakeside GP) with 2 people and 8 pro bots. `--game roborally`: an 8-robot
 RoboRally race on Shakedown (10 turns at most) with 2 people and 6 greedy
 bots; the people program through the registers panel's plain form.
+`--game heat`: a 6-car Heat race (1 lap of USA) with 2 people and 4 pro
+bots, the people playing the first legal pick of their hand.
 `--game galaxy_trucker`: a game of one round (building on the ship's grid,
 then the flight) with 2 people and 2 pro bots, the people building together
 (GT-TBB-12) by posting a cell of the ship's grid. On PostgreSQL, Redis and a
@@ -14,7 +16,7 @@ the cockpit is polled every 10 ms, as HTMX would, until the next decision a
 person owes is on screen. Prints median and p99 and ends with one JSON line.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python bench/online.py [--races 3] [--game roborally|galaxy_trucker]
+        .venv/bin/python bench/online.py [--races 3] [--game heat|roborally|galaxy_trucker]
 """
 
 from __future__ import annotations
@@ -51,7 +53,12 @@ def field(html: str, name: str) -> str:
 def posted(html: str) -> dict | None:
     """What the panel on screen posts: the first choice, or, for registers,
     the hand's cards in order into the open registers; None without a panel."""
-    if 'data-widget="registers"' in html:
+    plays = re.search(r'id="panel-plays" type="application/json">(.*?)</script>', html)
+    if plays:  # a hand of cards (Heat): the first legal play's cards
+        data = {"pick": json.loads(plays.group(1))[0]["picks"]}
+        for name in ("compose_kind", "compose_param", "compose_one"):
+            data[name] = field(html, name)
+    elif 'data-widget="registers"' in html:
         hand = re.findall(r'data-card="(\d+)"', html)
         slots = re.findall(r'<select name="slot_(\d)" id="slot-\d" class="first"', html)
         data = {f"slot_{n}": card for n, card in zip(slots, hand, strict=False)}
@@ -70,6 +77,7 @@ GAMES = {  # game -> season rules, track, laps, grid, bot level
     "formula_d": ({"level": "basic"}, "lakeside_gp", 1, 10, "pro"),
     "roborally": ({"max_turns": 10}, "shakedown", None, 8, "greedy"),
     "galaxy_trucker": ({}, "standard", 1, 4, "pro"),
+    "heat": ({}, "usa", 1, 6, "pro"),
 }
 
 

@@ -249,6 +249,10 @@ def main() -> int:
         help="the pages take turns this many times, so a change in the machine's "
         "load falls on every page alike",
     )
+    parser.add_argument("--cpu-requests", type=int, default=200)
+    parser.add_argument(
+        "--cpu-only", action="store_true", help="only the CPU per request, no gunicorn"
+    )
     args = parser.parse_args()
 
     database = bench_database_url()
@@ -264,6 +268,15 @@ def main() -> int:
         "LOG_LEVEL": "ERROR",
     }
     season_path, standings_path = season_build(env)
+    from bench.page_cpu import cpu_ms, cpu_pages, replay_session_build
+
+    cpu = cpu_ms(cpu_pages(season_path, replay_session_build()), args.cpu_requests)
+    for name, ms in cpu.items():
+        print(f"{name:15s} {ms:7.3f} ms of CPU a request (in process)")
+    cpu_figures = {f"cpu_ms_{name}": ms for name, ms in cpu.items()}
+    if args.cpu_only:
+        print(json.dumps({**cpu_figures, "load": round(os.getloadavg()[0], 2)}, sort_keys=True))
+        return 0
     port = free_port()
     server = subprocess.Popen(
         [
@@ -316,6 +329,8 @@ def main() -> int:
         **{f"{name}_{k}": v for name, f in figures.items() for k, v in f.items()},
         "standings_ratio": round(figures["standings"]["rps"] / figures["bare"]["rps"], 3),
         "season_ratio": round(figures["season"]["rps"] / figures["bare"]["rps"], 3),
+        **cpu_figures,
+        "load": round(os.getloadavg()[0], 2),
     }
     print(json.dumps(summary, sort_keys=True))
     return 0

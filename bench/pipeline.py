@@ -107,6 +107,103 @@ def engine_ms(session) -> float:
     return (time.perf_counter() - start) * 1000
 
 
+# Where the time of one session goes, measured in this process around the
+# runner's own steps (inclusive times; indented steps are part of the one
+# above them). "store" is session_finish's database work under the session's
+# lock, "commit" the transaction's end (on_commit hands over the after-store
+# tasks). The worker's pickup (queue, prefork, poll) is the rest of the
+# dispatch-to-standings latency.
+PHASES = [
+    ("races.running.runner", "_claim", "claim"),
+    ("races.running.runner", "session_plan", "plan"),
+    ("races.running.runner", "session_started", "start announced (a task handed over)"),
+    ("races.running.runner", "drive", "race (engine, bots, progress)"),
+    ("races.rules.formula_d.race", "log_hash", "result: the log's hash (the engine's)"),
+    ("races.running.runner", "session_finish", "finish (log, results, standings)"),
+    ("races.running.runner", "canonical_log", "  log written"),
+    ("races.running.runner", "session_results_store", "  results stored"),
+    ("races.results.store", "standings_after_round", "    round scored, tables ranked"),
+    ("races.results.store", "results_follow", "    stage, history"),
+    ("races.running.handover", "_task", "after-store tasks handed over (after commit)"),
+]
+HANDED_OVER = PHASES[-1][2]
+
+
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def handed_over(original, times):
+    """races.running.handover._task, its task's `delay` timed (the after-store
+    tasks are handed over once the results' transaction has committed)."""
+
+    class Timed:
+        def __init__(self, task):
+            self.task = task
+
+        def delay(self, *args):
+            with clocked(times, HANDED_OVER):
+                return self.task.delay(*args)
+
+    return lambda name: Timed(original(name))
+
+
+class clocked:  # noqa: N801 - used as a context manager
+    """Adds the wall and CPU milliseconds of the block to `times[clock][label]`."""
+
+    def __init__(self, times, label):
+        self.times, self.label = times, label
+
+    def __enter__(self):
+        self.start = {clock: now() for clock, now in CLOCKS.items()}
+
+    def __exit__(self, *exc):
+        for clock, now in CLOCKS.items():
+            self.times[clock][self.label][-1] += (now() - self.start[clock]) * 1000
+
+
+def breakdown(sessions) -> dict[str, dict[str, float]]:
+    """Median wall and CPU ms of each step of `session_run` over `sessions`,
+    run here (CPU: this process's; the database's own is in the wall time)."""
+    import importlib
+
+    from races.models import Session
+    from races.running import runner
+
+    labels = [label for _, _, label in PHASES] + ["total", "commit and after"]
+    times = {clock: {label: [] for label in labels} for clock in CLOCKS}
+    saved = []
+    for module_name, name, label in PHASES:
+        module = importlib.import_module(module_name)
+        original = getattr(module, name)
+        saved.append((module, name, original))
+
+        def timed(*args, _original=original, _label=label, **kwargs):
+            with clocked(times, _label):
+                return _original(*args, **kwargs)
+
+        setattr(module, name, handed_over(original, times) if label == HANDED_OVER else timed)
+    try:
+        for session in sessions:
+            for clock in CLOCKS:
+                for label in labels:
+                    times[clock][label].append(0.0)
+            Session.objects.filter(pk=session.pk).update(status=Session.Status.QUEUED)
+            with clocked(times, "total"):
+                runner.session_run(session_id=session.pk)
+    finally:
+        for module, name, original in saved:
+            setattr(module, name, original)
+    top = [label for _, _, label in PHASES if not label.startswith(" ")]
+    for clock in CLOCKS:
+        found = times[clock]
+        for i in range(len(sessions)):
+            found["commit and after"][i] = found["total"][i] - sum(found[t][i] for t in top)
+    return {
+        clock: {label: round(statistics.median(v), 1) for label, v in found.items()}
+        for clock, found in times.items()
+    }
+
+
 def start_worker(url: str) -> subprocess.Popen:
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "paddock.settings"}
     log = open(ROOT / "bench" / "pipeline-worker.log", "w")
@@ -169,10 +266,11 @@ def main() -> None:
     from races.models import Session
     from races.running.controls import session_queue
 
-    season = make_season(args.races + args.latency_runs)
+    season = make_season(args.races + 2 * args.latency_runs)
     sessions = list(Session.objects.filter(round__season=season).order_by("round__number"))
     throughput_set = sessions[: args.races]
-    latency_set = sessions[args.races :]
+    latency_set = sessions[args.races : args.races + args.latency_runs]
+    breakdown_set = sessions[args.races + args.latency_runs :]
 
     engine_times = [engine_ms(s) for s in latency_set]
     app.control.purge()
@@ -196,6 +294,7 @@ def main() -> None:
         os.killpg(worker.pid, 15)
         worker.wait(30)
 
+    steps = breakdown(breakdown_set)
     engine_median = statistics.median(engine_times)
     latency_median = statistics.median(latencies)
     figures = {
@@ -206,12 +305,20 @@ def main() -> None:
         "latency_ms_p90": round(sorted(latencies)[int(0.9 * (len(latencies) - 1))], 1),
         "engine_ms_median": round(engine_median, 1),
         "overhead_ratio": round(latency_median / engine_median, 2),
-    }
+        "breakdown_ms": {**steps["wall"], "worker pickup (latency - run here)": round(
+            latency_median - steps["wall"]["total"], 1)},
+        "breakdown_cpu_ms": steps["cpu"],
+        "load": round(os.getloadavg()[0], 2),
+    }  # fmt: skip
     print(f"{figures['races']} races in {elapsed:.1f}s: {per_minute:.0f} sessions/minute")
     print(
         f"dispatch to standings stored: median {latency_median:.0f} ms; "
         f"engine alone {engine_median:.0f} ms; ratio {figures['overhead_ratio']}"
     )
+    print("where the time of a session goes (median ms, run in this process; wall, CPU):")
+    for label, ms in figures["breakdown_ms"].items():
+        cpu = figures["breakdown_cpu_ms"].get(label)
+        print(f"  {label:<46} {ms:8.1f} {'' if cpu is None else f'{cpu:8.1f}'}")
     print(json.dumps(figures))
 
 

@@ -1,6 +1,7 @@
 """RoboRally engine and bot figures (RR-BOT-08, issue 15).
 
     python bench/roborally.py [--repeat 20] [--duel 500] [--smoke-rookie 1000] [--smoke-greedy 200]
+                              [--smoke-options 26]
 
 - CPU ms per `greedy` program over real dealt hands (warm: the course's model
   kept between calls, as a worker keeps it; cold: a fresh model each call);
@@ -8,7 +9,9 @@
 - `greedy` against `rookie` (two of each, seats swapped every seed, the
   courses in turn): flags per robot per game, wins, robots destroyed;
 - smoke: every seed on every course with 2 to 8 robots, no exception and
-  every result ordered.
+  every result ordered;
+- smoke with options: greedy robots holding three option cards each from
+  the start, every option used at least once (`never_used` empty, issue 27).
 
 Standalone (no Django). Readable figures first; the last line is one JSON object.
 """
@@ -28,6 +31,7 @@ from races.rules import Seat, get_game, run_bot_race  # noqa: E402
 from races.rules.roborally.bots import greedy as greedy_module  # noqa: E402
 from races.rules.roborally.bots.solo import Solo  # noqa: E402
 from races.rules.roborally.rules.course import course_ids  # noqa: E402
+from races.rules.roborally.rules.option_cards import OPTION_NAMES  # noqa: E402
 from races.rules.roborally.rules.validate import load_course  # noqa: E402
 
 GAME = get_game("roborally")
@@ -105,6 +109,51 @@ def duel(count: int) -> dict:
 
 
 RANKS = ("finished", "not_finished", "eliminated")  # RR-RANK-01, RR-OUT-01
+# what shows an option acting in the log, besides its own option_used event
+OPTION_SIGNS = {
+    "flywheel_used": "Flywheel",
+    "recompiled": "Recompile",
+}
+# options the bots choose to use (the others act by the rules alone)
+CHOSEN = (
+    "Abort Switch", "Brakes", "Conditional Program", "Crab Legs", "Dual Processor",
+    "Fire Control", "Flywheel", "Fourth Gear", "Gyroscopic Stabilizer", "Mini Howitzer",
+    "Pressor Beam", "Radio Control", "Recompile", "Reverse Gear", "Scrambler", "Tractor Beam",
+)  # fmt: skip
+
+
+def options_used(events, counts: dict) -> None:
+    for e in events:
+        if e.type == "option_used":
+            details = e.data["details"]
+            if e.data["option"] != "Gyroscopic Stabilizer" or details.get("active"):
+                counts[e.data["option"]] = counts.get(e.data["option"], 0) + 1
+        elif e.type in OPTION_SIGNS:
+            counts[OPTION_SIGNS[e.type]] = counts.get(OPTION_SIGNS[e.type], 0) + 1
+
+
+def smoke_options(count: int) -> dict:
+    """Greedy races in which every robot starts with three option cards
+    (a bench set-up: the rules deal options only on upgrade sites), the 26
+    in turn over the seeds: how often each option was used, and the ones
+    a bot may choose to use that none did."""
+    counts: dict = {}
+    for seed in range(count):
+        cars = 4 + seed % 3
+        for course_id in course_ids():
+            table = seats(["greedy"] * cars)
+            race = GAME.start({"track": course_id}, table, seed)
+            for i, robot in enumerate(race.f.robots):
+                first = (seed * 7 + i * 3) % len(OPTION_NAMES)
+                robot.options = [OPTION_NAMES[(first + j) % len(OPTION_NAMES)] for j in range(3)]
+                race.f.option_deck = [o for o in race.f.option_deck if o not in robot.options]
+            bots = {s.id: GAME.bot("greedy", seed=seed, seat=s.id) for s in table}
+            while not race.finished:
+                d = race.pending[0]
+                race.apply(d.seat, bots[d.seat].choose(race.view(d.seat), d))
+            options_used(race.events, counts)
+    return {"races": count * len(course_ids()), "uses": dict(sorted(counts.items())),
+            "never_used": [o for o in CHOSEN if not counts.get(o)]}  # fmt: skip
 
 
 def smoke(bot: str, count: int) -> int:
@@ -131,6 +180,7 @@ def main() -> None:
     parser.add_argument("--duel", type=int, default=500)
     parser.add_argument("--smoke-rookie", type=int, default=1000)
     parser.add_argument("--smoke-greedy", type=int, default=200)
+    parser.add_argument("--smoke-options", type=int, default=26)
     args = parser.parse_args()
     warm, cold = program_times(max(1, args.repeat // 4))
     print(f"greedy program: {len(warm)} decisions, median {statistics.median(warm):.2f} ms warm, "
@@ -155,6 +205,9 @@ def main() -> None:
             print(f"smoke: {count} {bot} seeds on each course ({out[f'smoke_{bot}']} races), "
                   f"no exception, every result ordered "
                   f"({time.perf_counter() - start:.0f} s)")  # fmt: skip
+    if args.smoke_options:
+        out["smoke_options"] = smoke_options(args.smoke_options)
+        print(f"options held from the start: {json.dumps(out['smoke_options'])}")
     print(json.dumps(out))
 
 

@@ -2,14 +2,17 @@
 
 Builds, in a PostgreSQL database of its own (`<name>_table_bench` on the
 DATABASE_URL server), a 10-car Formula D season (2 people, 8 pro bots) with 3
-finished rounds and a live 4th round waiting for a person's move, and a
-6-car Heat season (2 people, 4 bots) with a live race waiting for a person's
-cards. Each page is rendered N times in this process through Django's test
-client (the same code path as a request, without the network): the table as
-the driver whose turn it is, the table as a spectator, the cockpit fragment
-HTMX polls, and the season's standings page. Prints medians and ends with
-one JSON line, `table_to_standings` being the driver's table median divided
-by the standings median (served from the page cache as visitors get it), and
+finished rounds and a live 4th round waiting for a person's move, a 6-car
+Heat season (2 people, 4 bots) with a live race waiting for a person's cards,
+an 8-robot RoboRally season (Shakedown) and a 4-ship Galaxy Trucker season,
+each with a live race waiting for a person. Each page is rendered N times in
+this process through Django's test client (the same code path as a request,
+without the network): the table as the driver whose turn it is, the table as
+a spectator, the cockpit fragment HTMX polls, and the season's standings
+page, and a poll that has the table as it stands (`table_poll_unchanged_ms`,
+answered "no change"). Prints medians and ends with one JSON line,
+`table_to_standings` being the driver's table median divided by the
+standings median (served from the page cache as visitors get it), and
 `table_to_uncached_standings` the same against the standings rendered anew.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python bench/table.py [--n 40]
@@ -20,6 +23,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import time
@@ -41,7 +45,7 @@ def database(base: str) -> str:
     return urlunsplit(parts._replace(path=f"/{name}"))
 
 
-def timed(client, path: str, n: int, cold: bool = False, **headers) -> float:
+def timed(client, path: str, n: int, cold: bool = False, status: int = 200, **headers) -> float:
     """Median of n renders; `cold`: with the cache emptied before each one."""
     from django.core.cache import cache
 
@@ -53,7 +57,7 @@ def timed(client, path: str, n: int, cold: bool = False, **headers) -> float:
         start = time.perf_counter()
         response = client.get(path, headers=headers)
         times.append((time.perf_counter() - start) * 1000)
-        assert response.status_code == 200, (path, response.status_code)
+        assert response.status_code == status, (path, response.status_code)
     return round(statistics.median(times), 1)
 
 
@@ -90,9 +94,11 @@ def main() -> None:
     league = League.objects.create(name="Bench", slug="bench", owner=owner)
     people = [User.objects.create_user(name, password="pw") for name in ("ana", "ben")]
     figures = {}
-    for game, rules, track, grid, finished in (
-        ("formula_d", {"level": "basic"}, "lakeside_gp", 10, 3),
-        ("heat", {}, "usa", 6, 0),
+    for game, rules, track, laps, grid, finished in (
+        ("formula_d", {"level": "basic"}, "lakeside_gp", 1, 10, 3),
+        ("heat", {}, "usa", 1, 6, 0),
+        ("roborally", {"max_turns": 10}, "shakedown", None, 8, 0),
+        ("galaxy_trucker", {}, "standard", 1, 4, 0),
     ):
         season = Season.objects.create(
             league=league, name=game, slug=game.replace("_", "-"), game=game, rules=rules,
@@ -103,7 +109,9 @@ def main() -> None:
             driver, _ = Driver.objects.get_or_create(user=user, defaults={"name": user.username})
             entry_create(season=season, driver=driver, car_number=number)
         for number in range(1, finished + 2):
-            rnd = round_create(season=season, number=number, name=f"R{number}", track=track, laps=1)
+            rnd = round_create(
+                season=season, number=number, name=f"R{number}", track=track, laps=laps
+            )
             session = rnd.sessions.get(kind=Session.Kind.RACE)
             if number > finished:
                 session_play_mode_set(session=session, live=True)
@@ -126,6 +134,12 @@ def main() -> None:
             "standings_uncached_ms": timed(Client(), standings, args.n, cold=True),
         }
         f = figures[game]
+        # A poll that has the table as it stands is answered "no change".
+        seen = re.search(r"\?seen=([0-9a-f]+)", Client().get(table).content.decode())
+        if seen:
+            f["table_poll_unchanged_ms"] = timed(
+                Client(), f"{table}?seen={seen.group(1)}", args.n, status=204, HX_Request="true"
+            )
         f["table_to_standings"] = round(f["table_driver_ms"] / f["standings_ms"], 2)
         f["table_to_uncached_standings"] = round(
             f["table_driver_ms"] / f["standings_uncached_ms"], 2

@@ -15,6 +15,7 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 
 from league.models import Season
+from paddock.push import season_news
 
 
 def _key(season_id: int) -> str:
@@ -53,11 +54,24 @@ def _version_timeout() -> int | None:
 
 
 def standings_version(season_id: int) -> str:
-    version = _cache_read(_key(season_id))
+    return standings_version_of(_key(season_id))
+
+
+# Pages over every season (the home page) read the site's version: new
+# whenever any season's is.
+SITE_KEY = "site-version"
+
+
+def site_version() -> str:
+    return standings_version_of(SITE_KEY)
+
+
+def standings_version_of(key: str) -> str:
+    version = _cache_read(key)
     if version is None:
         version = uuid.uuid4().hex
-        cache.add(_key(season_id), version, timeout=_version_timeout())
-        version = cache.get(_key(season_id), version)
+        cache.add(key, version, timeout=_version_timeout())
+        version = cache.get(key, version)
     return version
 
 
@@ -68,10 +82,14 @@ def season_changed(*, season_id: int) -> None:
     a round, a team or an entry."""
 
     def bump() -> None:
-        cache.set(_key(season_id), uuid.uuid4().hex, timeout=_version_timeout())
+        cache.set_many(
+            {_key(season_id): uuid.uuid4().hex, SITE_KEY: uuid.uuid4().hex},
+            timeout=_version_timeout(),
+        )
 
     bump()
     transaction.on_commit(bump)
+    season_news(season_id)  # issue 25: the pages following the season fetch it anew
 
 
 def standings_changed(*, season_id: int) -> None:
@@ -95,7 +113,7 @@ def season_removed(*, season_id: int, league_slug: str, season_slug: str) -> Non
 # stored result or penalty gives a new version, and the old page is never
 # served again.
 
-_PAGES: OrderedDict[str, bytes] = OrderedDict()
+_PAGES: OrderedDict[str, bytes | tuple] = OrderedDict()
 _PAGES_MAX = 256
 _PAGES_LOCK = threading.Lock()
 
@@ -122,7 +140,7 @@ def page_respond(request, body: bytes) -> HttpResponse:
     return HttpResponse(body.replace(READER_TOKEN.encode(), get_token(request).encode()))
 
 
-def page_get(key: str) -> bytes | None:
+def page_get(key: str) -> bytes | tuple | None:
     with _PAGES_LOCK:
         body = _PAGES.get(key)
         if body is not None:
@@ -130,12 +148,60 @@ def page_get(key: str) -> bytes | None:
         return body
 
 
-def page_put(key: str, body: bytes) -> None:
+def page_put(key: str, body: bytes | tuple) -> None:
     with _PAGES_LOCK:
         _PAGES[key] = body
         _PAGES.move_to_end(key)
         while len(_PAGES) > _PAGES_MAX:
             _PAGES.popitem(last=False)
+
+
+def kept_page(request, key_of, make) -> HttpResponse:
+    """A page kept in this process's memory for visitors who all see the
+    same (is_public_view) under the key `key_of()` gives (None: not kept);
+    `make(public)` renders it (public: with READER_TOKEN for the token)."""
+    public = is_public_view(request)
+    key = key_of() if public else None
+    if key is not None:
+        body = page_get(key)
+        if body is not None:
+            return page_respond(request, body)
+    response = make(key is not None)
+    if key is not None and response.status_code == 200:
+        page_put(key, response.content)
+        return page_respond(request, response.content)
+    return response
+
+
+def kept_response(key: str, build) -> HttpResponse:
+    """A response the same for every reader (a download, a replay step)
+    under a key naming the version of what it shows: from this process's
+    memory, else the shared cache, else `build()` once (an HttpResponse),
+    kept in both. Only its body, type and file name are kept."""
+    kept = page_get(key)
+    if kept is None:
+        kept = cache.get(key)
+        if kept is None:
+            response = build()
+            if response.status_code != 200:
+                return response
+            kept = (
+                response.content,
+                response["Content-Type"],
+                response.get("Content-Disposition"),
+            )
+            cache.set(key, kept, timeout=KEPT_SECONDS)
+        page_put(key, kept)
+    body, content_type, disposition = kept
+    response = HttpResponse(body, content_type=content_type)
+    if disposition:
+        response["Content-Disposition"] = disposition
+    return response
+
+
+# A kept response's key changes with what it shows; the shared cache lets
+# the old ones go after a day.
+KEPT_SECONDS = 24 * 3600
 
 
 _SEASON_IDS: dict[tuple[str, str], tuple[int, float]] = {}

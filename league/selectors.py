@@ -10,7 +10,7 @@ from league.models import DriverStanding, Entry, Season, TeamStanding
 def driver_standings(season: Season) -> list[DriverStanding]:
     return list(
         DriverStanding.objects.filter(season=season)
-        .select_related("entry__driver", "entry__team")
+        .select_related("entry__driver", "entry__team", "entry__division")
         .order_by("rank", "entry__car_number")
     )
 

@@ -26,7 +26,17 @@ DOMAIN = "django"
 
 # Where the site's messages live; tests, migrations, benchmarks and scripts
 # speak to developers, not players.
-PYTHON_DIRS = ("paddock", "league", "races", "seasons", "ratings", "webhooks", "api")
+PYTHON_DIRS = (
+    "paddock",
+    "league",
+    "races",
+    "seasons",
+    "ratings",
+    "tournaments",
+    "webhooks",
+    "api",
+    "accounts",
+)
 SKIPPED_PARTS = frozenset({"migrations", "__pycache__", "tests", "bench", "scripts"})
 TEMPLATE_DIRS = ("templates",)
 

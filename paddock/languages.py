@@ -13,6 +13,7 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from league.models import Preferences
+from league.season_settings.speeds import CLOCK_WORDS
 
 USER_COOKIE = "lang_user"
 NONE_CHOSEN = "-"
@@ -85,5 +86,6 @@ def page_words(request) -> dict:
             "soon": pgettext_lazy("countdown", "in less than a minute"),
             "hours_minutes": pgettext_lazy("countdown", "%(hours)s h %(minutes)s min"),
             "pick_one": gettext_lazy("Pick one, then confirm."),
+            **CLOCK_WORDS,
         },
     }

@@ -5,6 +5,7 @@ Embedded defaults (SQLite file, tasks run in-process, local-memory cache) make
 PostgreSQL and Redis with a separate Celery worker.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -23,6 +24,9 @@ ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]"] if
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # daphne first: `manage.py runserver` serves the ASGI application (pages
+    # and the push WebSocket) in development, as daphne does in production.
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -30,15 +34,25 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_htmx",
+    "channels",
     "template_partials",
     "league",
     "races",
+    # What reads both leagues and sessions: its commands (the demo league).
+    "seasons",
     "ratings",
+    "tournaments",
     "webhooks",
+    "accounts",
+    # Throttled sign-in: failures counted per account and per address (below).
+    "axes",
+    "csp",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # The content security policy (django-csp, below) on every answer.
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The browser's language (or the chooser's cookie), then a signed-in
@@ -52,6 +66,9 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "paddock.timezones.TimeZoneMiddleware",
     "paddock.languages.LanguageMiddleware",
+    # Last, as django-axes asks: it answers a locked-out sign-in after the
+    # page's language is known, so the lock's words are the person's.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "paddock.urls"
@@ -75,6 +92,7 @@ TEMPLATES = [
 ]
 
 WSGI_APPLICATION = "paddock.wsgi.application"
+ASGI_APPLICATION = "paddock.asgi.application"
 
 # PostgreSQL when DATABASE_URL is set, else an SQLite file. Persistent
 # connections with health checks: a new connection per request costs more
@@ -88,6 +106,15 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    # A web process under ASGI (paddock/asgi.py) shares a bounded pool of
+    # connections among its request threads: at most DB_POOL_SIZE at once.
+    if env_int("DB_POOL_SIZE", 0):
+        DATABASES["default"]["CONN_MAX_AGE"] = 0
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": 1,
+            "max_size": env_int("DB_POOL_SIZE", 0),
+            "timeout": 30,
+        }
 else:
     DATABASES = {
         "default": {
@@ -108,6 +135,32 @@ if REDIS_URL:
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# Server push (races/push/): Redis publish/subscribe carries "a table
+# changed" from any worker or web process to the browsers on every web
+# process; without Redis (`make run`) the development server's memory does.
+# Publish/subscribe channels are not split by Redis database, so the prefix
+# names the database (two sites, or two test runs, never hear each other).
+if REDIS_URL:
+    CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {
+                "hosts": [REDIS_URL],
+                "prefix": env_str(
+                    "PUSH_PREFIX", "paddock-" + (REDIS_URL.rsplit("/", 1)[-1] or "0")
+                ),
+            },
+        }
+    }
+else:
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# When the push socket fails again and again, a page falls back to asking
+# every few seconds; 0 switches that fallback off (the push tests do).
+PUSH_FALLBACK_POLLING = env_bool("PUSH_FALLBACK_POLLING", True)
+# Live races each web or worker process keeps in memory between decisions
+# (races/table/live_races.py): at least the live tables open at once.
+LIVE_RACES_KEPT = env_int("LIVE_RACES_KEPT", 256)
 
 # Celery: Redis as broker when REDIS_URL is set; otherwise tasks run in the
 # web process as they are queued, so no broker or worker is needed.
@@ -150,6 +203,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(env_int("DEADLINE_CHECK_SECONDS", 5)),
     },
     "notify-waiting-drivers": {"task": "races.tasks.notify_waiting_drivers", "schedule": 60.0},
+    # A tournament's round whose last table ended while no message got through.
+    "draw-due-tournament-rounds": {
+        "task": "tournaments.tasks.draw_due_rounds",
+        "schedule": float(env_int("DISPATCH_EVERY_SECONDS", 30)),
+    },
 }
 # `make run` turns this on: the development server runs a scheduler thread
 # that does beat's work (races/running/scheduler.py), every SCHEDULER_SECONDS.
@@ -186,6 +244,52 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# The content security policy: scripts, styles, images, fonts and requests
+# from Paddock itself only, no inline script, style or handler anywhere
+# (behaviour lives in static/js, looks in static/css; a colour from data is an
+# SVG fill), no frames, forms posting only here. CSP_REPORT_URI, when set,
+# receives the browsers' violation reports.
+_SELF, _NONE = "'self'", "'none'"
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [_SELF],
+        "script-src": [_SELF],
+        "style-src": [_SELF],
+        "img-src": [_SELF, "data:"],
+        "font-src": [_SELF],
+        "connect-src": [_SELF],
+        "object-src": [_NONE],
+        "base-uri": [_SELF],
+        "form-action": [_SELF],
+        "frame-ancestors": [_NONE],
+        **({"report-uri": [env_str("CSP_REPORT_URI")]} if env_str("CSP_REPORT_URI") else {}),
+    }
+}
+
+# django-axes first: it refuses a locked-out account or address before any
+# password is checked; the API's tokens go through the same door
+# (accounts/tokens.py), so their failures are counted and locked alike.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "accounts.tokens.TokenBackend",
+]
+# The sixth wrong password in a row (per account, and per address) is refused,
+# even the right one, until the lock ends; staff unlock from the admin's
+# "Access attempts" or with `manage.py axes_reset_username NAME`.
+AXES_FAILURE_LIMIT = env_int("SIGN_IN_FAILURES", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("SIGN_IN_LOCK_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_USERNAME_CALLABLE = "accounts.lockout.attempt_name"
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
+# Successful sign-ins are not logged with their addresses: nothing kept
+# about a person that their own data page does not show.
+AXES_DISABLE_ACCESS_LOG = True
+# A confirmation link for an e-mail address lasts this long; a password
+# reset link (single use) lasts PASSWORD_RESET_TIMEOUT.
+ADDRESS_CONFIRM_SECONDS = env_int("ADDRESS_CONFIRM_SECONDS", 3 * 24 * 3600)
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_SECONDS", 3600)
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -218,13 +322,17 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 EMAIL_BACKEND = env_str("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "paddock@localhost")
 
-# Production safety: with DEBUG off, cookies travel over HTTPS only.
+# Production safety: with DEBUG off, cookies travel over HTTPS only. The
+# HTTPS redirect and HSTS are the environment's choice (README, Production):
+# a site behind a proxy that already redirects may leave them off.
 if not DEBUG:
     SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", False)
     SECURE_CONTENT_TYPE_NOSNIFF = True
     SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
 LOGGING = {

@@ -1,24 +1,28 @@
 """Every page shows dates in the viewer's time zone: the one they chose
 (league.Preferences), else their browser's (the `tz` cookie that
-static/js/paddock.js sets), else UTC.
+static/js/timezone.js sets), else UTC.
 
-A logged-in person's choice is read from the database once per browser and
-then kept in a cookie of its own (`tz_user`), so no page pays a query for it."""
+A logged-in person's choice is read from the database once and then kept in
+the cache under their id, so no page pays a query for it; a change writes
+the cache, so every browser of theirs shows the new zone on its next page
+(a cookie kept per browser would hold the old one)."""
 
 from __future__ import annotations
 
 import zoneinfo
 from functools import lru_cache
+from urllib.parse import unquote
 
 from django.conf import settings
+from django.core.cache import cache
 from django.utils import timezone
 
 from league.models import Preferences
 
 COOKIE = "tz"
-USER_COOKIE = "tz_user"
 NONE_CHOSEN = "-"
-YEAR = 365 * 24 * 3600
+# A change made outside the preferences page (the admin) shows within this.
+KEPT_SECONDS = 600
 
 
 @lru_cache(maxsize=1)
@@ -32,11 +36,14 @@ def zone_of(name: str | None):
     return None
 
 
-def user_zone_remember(response, user, name: str | None) -> None:
-    """Keep the person's choice in this browser, marked with who they are (a
-    second person logging in on the same browser reads their own)."""
-    value = f"{user.pk}:{name or NONE_CHOSEN}"
-    response.set_cookie(USER_COOKIE, value, max_age=YEAR, samesite="Lax")
+def _key(user_id) -> str:
+    return f"tz-user:{user_id}"
+
+
+def user_zone_remember(user, name: str | None) -> None:
+    """Keep the person's choice for every browser of theirs (their next
+    page in any of them shows it)."""
+    cache.set(_key(user.pk), name or NONE_CHOSEN, KEPT_SECONDS)
 
 
 class TimeZoneMiddleware:
@@ -44,31 +51,32 @@ class TimeZoneMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        chosen, remember = self.chosen(request)
-        zone = zone_of(chosen) or zone_of(request.COOKIES.get(COOKIE))
+        chosen = self.chosen(request)
+        # Pages say whether the browser's zone counts (static/js/timezone.js).
+        request.zone_chosen = chosen is not None
+        # Browsers that ran the earlier script sent the zone URL-encoded
+        # ("Europe%2FWarsaw"), which matched no zone: they saw UTC.
+        zone = zone_of(chosen) or zone_of(unquote(request.COOKIES.get(COOKIE, "")))
         if zone is None:
             timezone.deactivate()
         else:
             timezone.activate(zone)
         try:
-            response = self.get_response(request)
+            return self.get_response(request)
         finally:
             timezone.deactivate()
-        if remember and USER_COOKIE not in response.cookies:
-            user_zone_remember(response, request.user, chosen)
-        return response
 
     @staticmethod
-    def chosen(request) -> tuple[str | None, bool]:
-        """The logged-in person's own choice, and whether to remember it in
-        the cookie (the first page in this browser)."""
+    def chosen(request) -> str | None:
+        """The logged-in person's own choice, if any."""
         if settings.SESSION_COOKIE_NAME not in request.COOKIES:
-            return None, False  # a visitor who never logged in: no query
+            return None  # a visitor who never logged in: no query
         user = getattr(request, "user", None)
         if user is None or not user.is_authenticated:
-            return None, False
-        owner, _, cookie = request.COOKIES.get(USER_COOKIE, "").partition(":")
-        if cookie and owner == str(user.pk):
-            return (None if cookie == NONE_CHOSEN else cookie), False
-        name = Preferences.objects.filter(user=user).values_list("time_zone", flat=True).first()
-        return name, True
+            return None
+        kept = cache.get(_key(user.pk))
+        if kept is None:
+            found = Preferences.objects.filter(user=user).values_list("time_zone", flat=True)
+            kept = found.first() or NONE_CHOSEN
+            cache.set(_key(user.pk), kept, KEPT_SECONDS)
+        return None if kept == NONE_CHOSEN else kept

@@ -56,7 +56,7 @@ def head_to_head(first: Driver, second: Driver, *, game: str | None = None) -> H
             session__kind=Session.Kind.RACE,
             session__status=Session.Status.FINISHED,
         )
-        .exclude(status=Result.Status.DID_NOT_START)
+        .exclude(status__in=(Result.Status.DID_NOT_START, Result.Status.DID_NOT_QUALIFY))
         .select_related("session__round__season__league", "entry")
         .defer("session__event_log", "session__actions", "session__config", "session__seats")
         .order_by("-session__finished_at", "-session__pk")

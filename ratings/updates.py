@@ -66,7 +66,7 @@ def _finishers(session: Session, results: list[Result]) -> list[model.Finisher]:
     level_of = {r.entry_id: r.bot for r in seat_records(session.seats)}
     finishers = []
     for result in results:
-        if result.status == Result.Status.DID_NOT_START:
+        if result.status in (Result.Status.DID_NOT_START, Result.Status.DID_NOT_QUALIFY):
             continue
         driver = result.entry.driver
         if driver.is_bot:
@@ -105,9 +105,9 @@ def ratings_replay(*, game: str, since: tuple[datetime, int] | None = None) -> i
     """Rate every finished race of `game` from `since` (finished_at, session
     id) on, or all of them; returns how many races were rated."""
     _game_lock(game)
+    sessions, since = _ledger_from(game, since)
     ratings = {_key_of(r): r for r in Rating.objects.filter(game=game)}
-    touched = _changes_dropped(game, since, ratings)
-    sessions = list(_races(game, since))
+    touched = _changes_dropped(game, since, [s.pk for s in sessions], ratings)
     results_of = _results_by_session(sessions)
     pending: list[tuple[tuple, RatingChange]] = []
     for session in sessions:
@@ -116,15 +116,45 @@ def ratings_replay(*, game: str, since: tuple[datetime, int] | None = None) -> i
     return len(sessions)
 
 
+def _ledger_from(
+    game: str, since: tuple[datetime, int] | None
+) -> tuple[list[Session], tuple[datetime, int] | None]:
+    """The races to rate again from `since` on, read once, and where the
+    replay must start so that none of them is rated twice: a race may hold
+    changes from before `since` (a corrected result finishes later than it
+    first did), and those go too, with everything after them. A result
+    stored while this runs (stores do not wait for the raters) changes
+    nothing here: the list is read once, and that store's own rating, queued
+    when it commits, replays again after this one."""
+    while True:
+        sessions = list(_races(game, since))
+        if since is None:
+            return sessions, since
+        earlier = (
+            RatingChange.objects.filter(rating__game=game, session_id__in=[s.pk for s in sessions])
+            .exclude(_from(*since))
+            .order_by("finished_at", "session_id")
+            .values_list("finished_at", "session_id")
+            .first()
+        )
+        if earlier is None:
+            return sessions, since
+        since = earlier
+
+
 def _changes_dropped(
-    game: str, since: tuple[datetime, int] | None, ratings: dict[tuple, Rating]
+    game: str,
+    since: tuple[datetime, int] | None,
+    again: list[int],
+    ratings: dict[tuple, Rating],
 ) -> set[tuple]:
-    """Drop the ledger from `since` on and put the ratings back to what
-    remains; returns the ratings so touched (all of them, if any change went)."""
+    """Drop the ledger from `since` on, and any change of the races to be
+    rated `again`, and put the ratings back to what remains; returns the
+    ratings so touched (all of them, if any change went)."""
     touched: set[tuple] = set()
     stale = RatingChange.objects.filter(rating__game=game)
     if since is not None:
-        stale = stale.filter(_from(*since))
+        stale = stale.filter(_from(*since) | Q(session_id__in=again))
     if stale.exists():
         stale.delete()
         _restore(game, ratings)
@@ -214,18 +244,40 @@ def _new_rating(game: str, key: tuple) -> Rating:
     )
 
 
+@transaction.atomic
 def session_rate(*, session_id: int) -> int:
     """Rate a race whose results were just stored (or stored again): the
-    game's ledger is replayed from it on. Returns the races rated."""
+    game's ledger is replayed from it on, in one transaction. Returns the
+    races rated.
+
+    The replay starts at the earlier of the race's place in the ledger and
+    the place it was last rated at: a correction gives the race a later
+    finishing time (or takes it out of the ledger), and its old changes must
+    go with everything after them, or the race would count twice."""
     session = (
         Session.objects.filter(pk=session_id)
         .select_related("round__season")
         .only("pk", "finished_at", "kind", "status", "round__season__game")
         .first()
     )
-    if session is None or session.kind != Session.Kind.RACE or session.finished_at is None:
+    if session is None:
         return 0
-    return ratings_replay(game=session.round.season.game, since=(session.finished_at, session.pk))
+    game = session.round.season.game
+    _game_lock(game)  # before reading where the race was rated: the ledger is settled
+    starts = []
+    if session.kind == Session.Kind.RACE and session.finished_at is not None:
+        starts.append((session.finished_at, session.pk))
+    rated_at = (
+        RatingChange.objects.filter(session_id=session.pk)
+        .order_by("finished_at")
+        .values_list("finished_at", flat=True)
+        .first()
+    )
+    if rated_at is not None:
+        starts.append((rated_at, session.pk))
+    if not starts:
+        return 0
+    return ratings_replay(game=game, since=min(starts))
 
 
 def ratings_rebuild(*, game: str | None = None) -> dict[str, int]:

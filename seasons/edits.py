@@ -7,28 +7,42 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from league.caching import season_changed, season_removed
+from league.history import record
 from league.models import Entry, League, ScoringSystem, Season, Team
 from league.organise.leagues import scoring_custom_create
 from league.scoring.tables import points_plain
 from league.season_settings.value import SeasonSettings
+from league.season_stage.allowances import settings_check
 from races.models import Penalty, Result, Round, Session
 from races.rounds.checks import round_config_check
 from races.rules import ConfigError, game_choices, get_game
+from seasons.settings_words import settings_changes
 
 # --- Leagues ---------------------------------------------------------------
 
 
 @transaction.atomic
-def league_update(*, league: League, name: str, description: str = "") -> League:
+def league_update(*, league: League, name: str, description: str = "", actor=None) -> League:
     """Rename a league or change its description; its address (slug) stays,
     so every link to it and its seasons still works."""
     league = League.objects.select_for_update().get(pk=league.pk)
+    was = league.name
     league.name = name.strip()
     league.description = description
     league.full_clean()
     league.save(update_fields=["name", "description"])
+    record(
+        league,
+        actor=actor,
+        topic="settings",
+        summary=gettext_noop("League %(league)s renamed or described anew"),
+        params={"league": league.name, "was": was, "now": league.name},
+        before=gettext_noop("%(was)s"),
+        after=gettext_noop("%(now)s"),
+    )
     for season_id in league.seasons.values_list("pk", flat=True):
         season_changed(season_id=season_id)
     return league
@@ -76,7 +90,7 @@ def _rules_in_force(game_key: str, rules: dict) -> dict:
 
 
 @transaction.atomic
-def season_update(*, season: Season, settings: SeasonSettings) -> Season:
+def season_update(*, season: Season, settings: SeasonSettings, actor=None) -> Season:
     """Change a season's settings, with the same checks as at its creation.
     The game changes only while the season has no rounds; rules that a
     scheduled round could not run under are refused; a new scoring system
@@ -88,7 +102,13 @@ def season_update(*, season: Season, settings: SeasonSettings) -> Season:
     )
     _game_change_check(season, settings.game)
     _teams_check(season, settings)
+    _grid_check(season, settings)
     scoring = _scoring_of(season, settings)
+    same_rules = _rules_in_force(settings.game, settings.rules) == _rules_in_force(
+        season.game, season.rules
+    )
+    changes = settings_changes(season, settings.season_fields(), scoring, same_rules=same_rules)
+    settings_check(season, set(changes.names), changes.labels)
     old_game, old_rules = season.game, season.rules
     for name, value in settings.season_fields().items():
         setattr(season, name, value)
@@ -98,6 +118,17 @@ def season_update(*, season: Season, settings: SeasonSettings) -> Season:
     if _rules_in_force(settings.game, season.rules) != _rules_in_force(old_game, old_rules):
         round_config_check(season=season, game_key=settings.game, rules=season.rules)
     season.save()
+    if changes.names:
+        record(
+            season.league,
+            actor=actor,
+            topic="settings",
+            season=season,
+            summary=gettext_noop("Settings of %(season)s changed"),
+            params={"season": season.name, "was": changes.before, "now": changes.after},
+            before=gettext_noop("%(was)s"),
+            after=gettext_noop("%(now)s"),
+        )
     season_changed(season_id=season.pk)
     return season
 
@@ -130,6 +161,25 @@ def _teams_check(season: Season, settings: SeasonSettings) -> None:
             break
     if errors:
         raise ValidationError(errors)
+
+
+def _grid_check(season: Season, settings: SeasonSettings) -> None:
+    """The grid holds every person who has a seat: a smaller grid than that
+    would leave a racing driver without one (bots only fill what is left,
+    races/running/seating.py)."""
+    racing = Entry.objects.filter(
+        season=season, withdrawn=False, reserve=False, driver__is_bot=False
+    ).count()
+    if settings.grid_size < racing:
+        raise ValidationError(
+            {
+                "grid_size": _(
+                    "%(count)s drivers have a seat in this season: the grid cannot be smaller "
+                    "than that. Make some of them reserves or withdraw them first."
+                )
+                % {"count": racing}
+            }
+        )
 
 
 def _scoring_of(season: Season, settings: SeasonSettings) -> ScoringSystem:
@@ -212,12 +262,19 @@ def _deletable_or_error(season: Season, *, confirmed: bool) -> None:
 
 
 @transaction.atomic
-def season_delete(*, season: Season, confirmed: bool = False) -> None:
+def season_delete(*, season: Season, confirmed: bool = False, actor=None) -> None:
     """Delete a season with its rounds, sessions, results, entries, teams,
     penalties and standings, in one transaction. A season with finished
     results goes only with the owner's confirmation; none goes while one
     of its sessions is being run."""
     season = Season.objects.select_for_update().select_related("league").get(pk=season.pk)
     _deletable_or_error(season, confirmed=confirmed)
+    record(
+        season.league,
+        actor=actor,
+        topic="settings",
+        summary=gettext_noop("Season %(season)s deleted"),
+        params={"season": season.name},
+    )
     season_removed(season_id=season.pk, league_slug=season.league.slug, season_slug=season.slug)
     season.delete()

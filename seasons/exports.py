@@ -10,12 +10,16 @@ from datetime import timedelta
 
 from defusedcsv import csv
 from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from icalendar import Calendar, Event
 
 from league import selectors
+from league.caching import kept_response, season_id_lookup, standings_version
+from league.models import Season
 from league.scoring.tables import points_plain
 from races.models import EARLIEST, LATEST, Result, Session
 
@@ -45,7 +49,7 @@ def season_calendar(season, sessions, *, host: str, base_url: str) -> bytes:
         event.add(
             "summary",
             _("%(season)s: %(round)s (%(kind)s)")
-            % {"season": season.name, "round": rnd, "kind": session.get_kind_display()},
+            % {"season": season.name, "round": rnd, "kind": session.title},
         )
         event.add(
             "description",
@@ -84,6 +88,8 @@ RESULT_FIELDS = [
     "round_name",
     "track",
     "session",
+    "race",
+    "division",
     "position",
     "car_number",
     "driver",
@@ -104,7 +110,7 @@ def _result_rows(season) -> list[dict]:
         Result.objects.filter(
             session__round__season=season, session__status=Session.Status.FINISHED
         )
-        .select_related("session__round", "entry__driver", "entry__team")
+        .select_related("session__round", "session__division", "entry__driver", "entry__team")
         .defer("session__event_log", "session__actions", "session__config", "session__seats")
         .order_by("session__round__number", "session__kind", "position")
     )
@@ -114,6 +120,9 @@ def _result_rows(season) -> list[dict]:
             "round_name": r.session.round.name,
             "track": r.session.round.track,
             "session": r.session.kind,
+            # A race weekend's sprint or main race, and the division (issue 26).
+            "race": r.session.leg,
+            "division": r.session.division.name if r.session.division_id else "",
             "position": r.place,
             "car_number": r.entry.car_number,
             "driver": r.entry.driver.name,
@@ -130,16 +139,26 @@ def _result_rows(season) -> list[dict]:
         }
         for r in results
     ]
-    return sorted(rows, key=lambda r: (r["round"], r["session"], r["position"]))
+    return sorted(
+        rows,
+        key=lambda r: (
+            r["round"],
+            r["division"],
+            r["session"],
+            r["race"] != "sprint",
+            r["position"],
+        ),
+    )
 
 
 def _standing_rows(season) -> tuple[list[dict], list[dict]]:
     drivers = [
         {
-            "rank": s.rank,
+            "rank": s.rank,  # within the car's division in a season with divisions
             "car_number": s.entry.car_number,
             "driver": s.entry.driver.name,
             "team": s.entry.team.name if s.entry.team else "",
+            "division": s.entry.division.name if s.entry.division_id else "",
             "points": points_plain(s.points),
             "penalty_points": points_plain(s.penalty_points),
             "rounds": s.rounds,
@@ -170,9 +189,39 @@ def _csv_response(filename: str, fields: list[str], rows: list[dict]) -> HttpRes
     return response
 
 
+def _kept(league_slug: str, season_slug: str, kind: str, fmt: str, build) -> HttpResponse:
+    """The export as it was made when the season last changed (issue 27,
+    item 4): kept under the season's version, made again after a change."""
+    if fmt not in ("csv", "json"):
+        raise Http404("Exports come as csv or json.")
+    season_id = season_id_lookup(league_slug, season_slug)
+    if season_id is None:
+        raise Http404("No such season.")
+    key = f"export:{kind}:{fmt}:{season_id}:{standings_version(season_id)}:{get_language()}"
+
+    def made() -> HttpResponse:
+        season = get_object_or_404(
+            Season.objects.select_related("league", "scoring"),
+            pk=season_id,
+            league__slug=league_slug,
+            slug=season_slug,
+        )
+        return build(season, fmt)
+
+    return kept_response(key, made)
+
+
 @require_GET
 def results_export(request, league_slug: str, season_slug: str, fmt: str):
-    season = selectors.season_get(league_slug, season_slug)
+    return _kept(league_slug, season_slug, "results", fmt, _results_file)
+
+
+@require_GET
+def standings_export(request, league_slug: str, season_slug: str, fmt: str):
+    return _kept(league_slug, season_slug, "standings", fmt, _standings_file)
+
+
+def _results_file(season, fmt: str) -> HttpResponse:
     rows = _result_rows(season)
     if fmt == "json":
         return JsonResponse(
@@ -184,9 +233,7 @@ def results_export(request, league_slug: str, season_slug: str, fmt: str):
     raise Http404("Exports come as csv or json.")
 
 
-@require_GET
-def standings_export(request, league_slug: str, season_slug: str, fmt: str):
-    season = selectors.season_get(league_slug, season_slug)
+def _standings_file(season, fmt: str) -> HttpResponse:
     drivers, teams = _standing_rows(season)
     if fmt == "json":
         return JsonResponse(
@@ -201,7 +248,7 @@ def standings_export(request, league_slug: str, season_slug: str, fmt: str):
     if fmt != "csv":
         raise Http404("Exports come as csv or json.")
     held = sorted({int(n) for d in drivers for n in d["rounds"]})
-    fields = ["rank", "car_number", "driver", "team"]
+    fields = ["rank", "car_number", "driver", "team", "division"]
     fields += [f"R{n}" for n in held] + ["dropped", "penalty_points", "points"]
     rows = [
         {

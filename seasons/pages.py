@@ -4,17 +4,22 @@ keys their shared copies are cached under (league/caching.py)."""
 
 from __future__ import annotations
 
+import time
+
 from django.core.cache import cache
+from django.db.models import Prefetch
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league import selectors
-from league.caching import READER_TOKEN, standings_version
-from league.models import Driver, Entry, Season
+from league.caching import READER_TOKEN, site_version, standings_version
+from league.models import Driver, Entry, League, Season
+from league.organise.signup import season_takes_entries
 from league.permissions import can_manage
 from league.scoring.championship import BONUSES
+from league.season_settings.words import season_rules_words
 from races.models import Result, Session
 from ratings.charts import rating_chart
 from seasons import careers
@@ -49,7 +54,7 @@ def standings_tables_html(season: Season, sort: str) -> str:
             "_standings_tables.html",
             {
                 "season": season,
-                "drivers": _rows(drivers_sorted, series["rounds"]),
+                "driver_tables": _division_tables(drivers_sorted, series["rounds"]),
                 "teams": _rows(teams, series["rounds"]),
                 "held": series["rounds"],
                 "chart": points_chart(series),
@@ -59,6 +64,25 @@ def standings_tables_html(season: Season, sort: str) -> str:
         )
         cache.set(key, html, timeout=24 * 3600)
     return html
+
+
+def _division_tables(drivers, held: list[int]) -> list[dict]:
+    """The drivers' table, or one table a division (issue 26, item 2),
+    top division first; cars outside every division after them."""
+    if not any(s.entry.division_id for s in drivers):
+        return [{"caption": _("Drivers"), "id": "driver-standings", "rows": _rows(drivers, held)}]
+    order = sorted(
+        {s.entry.division for s in drivers},
+        key=lambda d: (d is None, d.number if d else 0),
+    )
+    return [
+        {
+            "caption": division.name if division else _("Drivers without a division"),
+            "id": f"driver-standings-{division.number if division else 0}",
+            "rows": _rows([s for s in drivers if s.entry.division == division], held),
+        }
+        for division in order
+    ]
 
 
 def _rows(standings, held: list[int]) -> list[dict]:
@@ -74,14 +98,64 @@ def _rows(standings, held: list[int]) -> list[dict]:
     return rows
 
 
-def season_page_key(season: Season, sort: str) -> str:
-    """The same page for every visitor until something on it changes.
+def season_page_key(season_id: int, stamp: str, sort: str) -> str:
+    """The same page for every visitor until something on it changes (the
+    standings version, and the stamp of seasons/selectors.py season_page_stamp).
     Dates show in the visitor's time zone: one page per zone."""
     return (
-        f"season-page:{season.pk}:{standings_version(season.pk)}:"
-        f"{season_selectors.season_page_fingerprint(season)}:{sort}:"
+        f"season-page:{season_id}:{standings_version(season_id)}:{stamp}:{sort}:"
         f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
     )
+
+
+def home_page_key() -> str | None:
+    """The home page, the same for every visitor until a session starts,
+    stops or is scheduled, a league comes or goes, or any season changes
+    (the site's version); made again each minute for its countdowns, and
+    once per time zone and language. None: made every time."""
+    stamp = season_selectors.home_stamp()
+    if stamp is None:
+        return None
+    return (
+        f"home:{site_version()}:{stamp}:{int(time.time() // 60)}:"
+        f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
+    )
+
+
+def home_context(public: bool) -> dict:
+    """The home page: sessions running, the next ones, the latest results
+    with their podiums, the leagues."""
+    now = timezone.now()
+    sessions = Session.objects.select_related("round__season__league").defer(
+        "event_log", "actions", "config", "seats"
+    )
+    context = {
+        "leagues": League.objects.all()[:50],
+        "running": list(
+            sessions.filter(
+                status__in=[Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING]
+            ).order_by("started_at", "pk")[:20]
+        ),
+        "upcoming": list(
+            sessions.filter(status=Session.Status.SCHEDULED, scheduled_at__gte=now).order_by(
+                "scheduled_at"
+            )[:10]
+        ),
+        "latest": list(
+            sessions.filter(status=Session.Status.FINISHED)
+            .order_by("-finished_at", "-pk")
+            .prefetch_related(
+                Prefetch(
+                    "results",
+                    queryset=Result.objects.filter(position__lte=3).select_related("entry__driver"),
+                    to_attr="podium",
+                )
+            )[:10]
+        ),
+    }
+    if public:
+        context.update(csrf_token=READER_TOKEN, public_page=True)
+    return context
 
 
 def season_context(user, season: Season, *, sort: str, public: bool) -> dict:
@@ -90,11 +164,14 @@ def season_context(user, season: Season, *, sort: str, public: bool) -> dict:
     rounds = season_selectors.season_rounds(season)
     context = {
         "season": season,
+        "sort": sort,
+        "push_season": season.pk,  # the standings follow the push socket (issue 25)
         "league": season.league,
         "rounds": rounds,
         "next_session": _next_session(rounds),
-        "entries": selectors.season_entries(season),
-        "rules": sorted(season.rules.items()),
+        "entries": _waiting_places(selectors.season_entries(season)),
+        "takes_entries": season_takes_entries(season),
+        "rules": season_rules_words(season.game, season.rules),
         "points_table": list(enumerate(season.scoring.race_points, start=1)),
         "qualifying_table": list(enumerate(season.scoring.qualifying_points, start=1)),
         "bonus": [
@@ -125,6 +202,17 @@ def _next_session(rounds) -> Session | None:
     return min(coming, key=lambda s: (s.scheduled_at, s.kind != "qualifying"), default=None)
 
 
+def _waiting_places(entries: list[Entry]) -> list[Entry]:
+    """Each reserve's place on the waiting list: the order they take a seat
+    (league/organise/signup.py)."""
+    waiting = sorted(
+        (e for e in entries if e.reserve and not e.withdrawn), key=lambda e: (e.created_at, e.pk)
+    )
+    for place, entry in enumerate(waiting, start=1):
+        entry.waiting_place = place
+    return entries
+
+
 def _my_entry(user, season: Season) -> Entry | None:
     if not user.is_authenticated:
         return None
@@ -145,6 +233,8 @@ def standings_context(season: Season, *, sort: str, public: bool) -> dict:
         "standings_html": standings_tables_html(season, sort),
         "odds_html": title_odds_html(season),
         "public_page": public,
+        "sort": sort,
+        "push_season": season.pk,  # the standings follow the push socket (issue 25)
     }
     if public:
         context["csrf_token"] = READER_TOKEN

@@ -108,7 +108,9 @@ def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
     same round computed again replaces its row: idempotent, and seeded, so
     the same results and ratings give the same odds)."""
     season = Season.objects.select_related("scoring").filter(pk=season_id).first()
-    if season is None:
+    # A season with divisions has a title a division; the odds model one
+    # field, so none are told rather than odds across divisions (issue 26).
+    if season is None or season.divisions.exists():
         return None
     so_far, entries = season_so_far(season)
     if not so_far.held or not entries:
@@ -124,16 +126,23 @@ def title_odds_refresh(*, season_id: int) -> TitleOdds | None:
     )
     drivers = _driver_odds_rows(odds, outlooks, entries)
     teams = _team_odds_rows(season, so_far, odds)
-    row, _ = TitleOdds.objects.update_or_create(
+    row = TitleOdds(
         season=season,
         after_round=after_round,
-        defaults={
-            "computed_at": timezone.now(),
-            "simulations": simulations,
-            "seed": f"{season.pk}:{after_round}",
-            "drivers": drivers,
-            "teams": teams,
-        },
+        computed_at=timezone.now(),
+        simulations=simulations,
+        seed=f"{season.pk}:{after_round}",
+        drivers=drivers,
+        teams=teams,
+    )
+    # One statement that inserts or replaces (INSERT ... ON CONFLICT): two
+    # raters of the same round (a result stored twice) never collide on the
+    # unique row, as a read-then-insert would.
+    TitleOdds.objects.bulk_create(
+        [row],
+        update_conflicts=True,
+        unique_fields=["season", "after_round"],
+        update_fields=["computed_at", "simulations", "seed", "drivers", "teams"],
     )
     season_changed(season_id=season.pk)
     return row

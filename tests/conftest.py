@@ -62,9 +62,11 @@ def scoring_presets() -> None:
         *importlib.import_module("league.migrations.0003_scoring_presets").PRESETS,
         *importlib.import_module("league.migrations.0009_more_scoring_presets").PRESETS,
     ]
+    fixes = importlib.import_module("league.migrations.0014_formula_1_preset_unclassified").FIXES
     for preset in presets:
         fields = dict(preset)
-        ScoringSystem.objects.get_or_create(slug=fields.pop("slug"), defaults=fields)
+        slug = fields.pop("slug")
+        ScoringSystem.objects.get_or_create(slug=slug, defaults={**fields, **fixes.get(slug, {})})
 
 
 def make_season(league, *, scoring="formula-1-2010", game="formula_d", **fields):

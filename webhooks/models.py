@@ -14,6 +14,8 @@ EVENTS = [
     ("session_started", _("A session starts")),
     ("result_stored", _("A result is stored")),
     ("season_finished", _("A season ends")),
+    ("tournament_round", _("A tournament round is drawn")),
+    ("tournament_finished", _("A tournament ends")),
 ]
 
 

@@ -8,6 +8,7 @@ from webhooks.announcements import (
     session_started_announce,
 )
 from webhooks.delivery import delivery_attempt
+from webhooks.tournaments import round_drawn_announce, tournament_finished_announce
 
 
 @shared_task(acks_late=True)
@@ -39,3 +40,13 @@ def announce_session_started(session_id: int) -> int:
 @shared_task(acks_late=True)
 def announce_season_finished(season_id: int) -> int:
     return _send(season_finished_announce(season_id=season_id))
+
+
+@shared_task(acks_late=True)
+def announce_tournament_round(round_id: int) -> int:
+    return _send(round_drawn_announce(round_id=round_id))
+
+
+@shared_task(acks_late=True)
+def announce_tournament_finished(tournament_id: int) -> int:
+    return _send(tournament_finished_announce(tournament_id=tournament_id))

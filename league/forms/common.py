@@ -12,6 +12,29 @@ from races.rules import ConfigError, get_game, get_presentation
 
 OPTION_PREFIX = "opt_"
 
+NOT_FINITE_WORDS = {"nan", "snan", "inf", "infinity"}
+NOT_FINITE = _("NaN and infinity are not numbers here: give a number such as 12.5.")
+
+
+class FiniteMixin:
+    """A number field that tells NaN or infinity as such (Django's own
+    answer, "Enter a number.", leaves a person wondering what is wrong)."""
+
+    def to_python(self, value):
+        if value not in self.empty_values and str(value).strip().lower().lstrip("+-") in (
+            NOT_FINITE_WORDS
+        ):
+            raise forms.ValidationError(NOT_FINITE, code="not_finite")
+        return super().to_python(value)
+
+
+class NumberField(FiniteMixin, forms.DecimalField):
+    pass
+
+
+class WholeNumberField(FiniteMixin, forms.IntegerField):
+    pass
+
 
 def errors_to_form(form: forms.Form, error: ValidationError) -> None:
     """Show a service's ValidationError next to the fields it names."""

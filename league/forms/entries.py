@@ -6,8 +6,14 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from league.forms.common import WholeNumberField
 from league.models import Team
-from league.season_settings.checks import autopilot_choices, setup_check, setup_fields
+from league.season_settings.checks import (
+    autopilot_choices,
+    autopilot_default,
+    setup_check,
+    setup_fields,
+)
 
 
 class TeamForm(forms.Form):
@@ -24,10 +30,15 @@ class EntryAddForm(forms.Form):
     driver_name = forms.CharField(
         max_length=60,
         label=_("Driver"),
-        help_text=_("An existing driver's name, or a new bot persona's."),
+        help_text=_("A person's login name (their account is entered), or a driver's name."),
     )
-    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
+    car_number = WholeNumberField(label=_("Car number"), min_value=1, max_value=999)
     team = forms.ModelChoiceField(label=_("Team"), queryset=Team.objects.none(), required=False)
+    bot = forms.BooleanField(
+        required=False,
+        label=_("A new bot of this name"),
+        help_text=_("Only when you want a bot: a person is entered by their login name."),
+    )
 
     def __init__(self, *args, season, **kwargs):
         super().__init__(*args, **kwargs)
@@ -36,8 +47,18 @@ class EntryAddForm(forms.Form):
             del self.fields["team"]
 
 
+class InvitationForm(forms.Form):
+    days = WholeNumberField(
+        label=_("Good for (days)"),
+        min_value=1,
+        max_value=60,
+        initial=14,
+        help_text=_("Whoever opens the link in that time may enter the season."),
+    )
+
+
 class JoinForm(forms.Form):
-    car_number = forms.IntegerField(label=_("Car number"), min_value=1, max_value=999)
+    car_number = WholeNumberField(label=_("Car number"), min_value=1, max_value=999)
     team = forms.ModelChoiceField(
         label=_("Team"), queryset=Team.objects.none(), required=False, empty_label=_("(no team)")
     )
@@ -58,9 +79,12 @@ class JoinForm(forms.Form):
             del self.fields["team"]
             del self.fields["new_team"]
         self.fields["autopilot"].choices = autopilot_choices(season.game, season.rules)
+        self.fields["autopilot"].initial = autopilot_default(
+            season.game, season.rules, season.bot_level
+        )
         self.setup = setup_fields(season.game, season.rules)
         for index, field in enumerate(self.setup.fields if self.setup else ()):
-            self.fields[f"setup_{field.key}"] = forms.IntegerField(
+            self.fields[f"setup_{field.key}"] = WholeNumberField(
                 required=False,
                 min_value=field.min,
                 max_value=field.max,

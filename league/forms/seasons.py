@@ -6,10 +6,18 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from league.forms.common import OPTION_PREFIX, game_options, option_words
+from league.forms.common import (
+    OPTION_PREFIX,
+    NumberField,
+    WholeNumberField,
+    game_options,
+    option_words,
+)
 from league.forms.scoring import BONUS_FIELD, BONUS_NAMES, points_list, scoring_choices
 from league.models import DESCRIPTION_MAX, ScoringSystem
-from league.season_settings.checks import bot_choices
+from league.season_settings.checks import bot_choices, season_form_defaults
+from league.season_settings.race_night import DEFAULT_NO_SHOW, NO_SHOW_CHOICES
+from league.season_settings.speeds import FORM_SPEED, OWN, SPEED_CHOICES
 from league.season_settings.value import SeasonSettings
 from races.rules import game_choices
 
@@ -57,7 +65,7 @@ class SeasonForm(forms.Form):
         label=_("Own points table"),
         help_text=_("Points for 1st, 2nd, 3rd…, separated by commas."),
     )
-    drop_worst = forms.IntegerField(
+    drop_worst = WholeNumberField(
         min_value=0, max_value=10, initial=0, label=_("Worst rounds dropped (own table)")
     )
     eliminated_score = forms.BooleanField(
@@ -66,20 +74,31 @@ class SeasonForm(forms.Form):
         label=_("Points for cars not classified (own table)"),
         help_text=_("Off: a car that retired or was not classified scores nothing."),
     )
-    bonus_pole = forms.DecimalField(**BONUS_FIELD, label=_("Bonus: pole position"))
-    bonus_fastest_lap = forms.DecimalField(
+    bonus_pole = NumberField(**BONUS_FIELD, label=_("Bonus: pole position"))
+    bonus_fastest_lap = NumberField(
         **BONUS_FIELD, label=_("Bonus: fastest lap (or best qualifying time)")
     )
-    bonus_most_laps_led = forms.DecimalField(**BONUS_FIELD, label=_("Bonus: most laps led"))
-    bonus_lap_led = forms.DecimalField(**BONUS_FIELD, label=_("Bonus: leading a lap"))
+    bonus_most_laps_led = NumberField(**BONUS_FIELD, label=_("Bonus: most laps led"))
+    bonus_lap_led = NumberField(**BONUS_FIELD, label=_("Bonus: leading a lap"))
     late_entries = forms.BooleanField(
         required=False,
         label=_("Take late entries"),
         help_text=_("Drivers may still join once the season is running."),
     )
+    promotion = WholeNumberField(
+        label=_("Promoted and relegated"),
+        min_value=0,
+        max_value=6,
+        initial=0,
+        required=False,
+        help_text=_(
+            "With divisions: the top and bottom this many drivers move up and down a "
+            "division when the season is copied (0: nobody moves)."
+        ),
+    )
     team_mode = forms.BooleanField(required=False, label=_("Teams"))
-    team_size = forms.IntegerField(label=_("Team size"), min_value=1, max_value=10, initial=2)
-    grid_size = forms.IntegerField(label=_("Grid size"), min_value=2, max_value=12, initial=10)
+    team_size = WholeNumberField(label=_("Team size"), min_value=1, max_value=10, initial=2)
+    grid_size = WholeNumberField(label=_("Grid size"), min_value=2, max_value=12, initial=10)
     fill_with_bots = forms.BooleanField(
         required=False, initial=True, label=_("Fill empty places with bots")
     )
@@ -87,17 +106,43 @@ class SeasonForm(forms.Form):
     live_play = forms.BooleanField(
         required=False,
         label=_("Drivers drive their own cars online"),
-        help_text=_("Turn by turn; bots fill empty seats; the autopilot plays a missed deadline."),
+        help_text=_("Bots fill empty seats; each driver decides against their clock (the speed)."),
     )
-    decision_seconds = forms.IntegerField(
+    speed = forms.ChoiceField(
+        choices=SPEED_CHOICES,
+        initial=FORM_SPEED,
+        # A post without it (an older form, a script) keeps the seconds per
+        # decision, as every season did before speeds.
+        required=False,
+        label=_("Speed"),
+        help_text=_(
+            "Real-time: each driver's clock starts with its time and gains a little with "
+            "every decision; it runs only while the race waits for that driver. Turn-based: "
+            "the time for each decision. Out of time, the game's default decides for the "
+            "driver; twice, their autopilot drives the rest of the race (they may take it back)."
+        ),
+    )
+    decision_seconds = WholeNumberField(
         required=False,
         min_value=30,
         max_value=72 * 3600,
         initial=300,
         label=_("Seconds per decision"),
         help_text=_(
-            "From 30 s for a live evening race to 259200 (72 h) for a correspondence championship."
+            'For the speed "the seconds per decision below" only: from 30 (30 s) to 259200 (72 h).'
         ),
+    )
+    no_show = forms.ChoiceField(
+        choices=NO_SHOW_CHOICES,
+        initial=DEFAULT_NO_SHOW,
+        required=False,
+        label=_("A driver not at a real-time table when it starts"),
+        help_text=_("Real-time rounds only: their car at the start."),
+    )
+    start_when_all_in = forms.BooleanField(
+        required=False,
+        label=_("Start a real-time round as soon as every driver is at the table"),
+        help_text=_("Otherwise it starts at its time, with whoever is there."),
     )
 
     LEFT_TO_GAME = [
@@ -111,6 +156,10 @@ class SeasonForm(forms.Form):
         self.fields["scoring"].queryset = scoring_choices(user, season)
         self.fields["game"].initial = game
         self.fields["bot_level"].choices = bot_choices(game)
+        # Each game's own grid and bots (Galaxy Trucker races four, RoboRally
+        # has no "pro"), never a grid the game would refuse.
+        for name, value in season_form_defaults(game).items():
+            self.fields[name].initial = value
         self.game_key = game
         self.option_keys = []
         for option in game_options(game):
@@ -137,7 +186,7 @@ class SeasonForm(forms.Form):
                     initial=str(option.default),
                 )
             elif option.type == "int":
-                field = forms.IntegerField(
+                field = WholeNumberField(
                     required=False,
                     min_value=option.min,
                     max_value=option.max,
@@ -187,6 +236,14 @@ class SeasonForm(forms.Form):
                 continue
             rules[option.key] = value
         data["rules"] = rules
+        if not data.get("speed"):
+            data["speed"] = OWN
+        elif data["speed"] == OWN and not data.get("decision_seconds"):
+            if "decision_seconds" not in self.errors:
+                self.add_error(
+                    "decision_seconds",
+                    _("Give the seconds per decision for this speed (30 to 259200)."),
+                )
         return data
 
     def settings(self) -> SeasonSettings:
@@ -209,7 +266,11 @@ class SeasonForm(forms.Form):
             bot_level=data["bot_level"],
             live_play=data["live_play"],
             decision_seconds=data["decision_seconds"] or 300,
+            speed=data["speed"],
             late_entries=data["late_entries"],
+            no_show=data.get("no_show") or DEFAULT_NO_SHOW,
+            start_when_all_in=data["start_when_all_in"],
+            promotion=data.get("promotion") or 0,
         )
 
 
@@ -228,7 +289,11 @@ def season_form_initial(season, game: str) -> dict:
         "bot_level": season.bot_level,
         "live_play": season.live_play,
         "decision_seconds": season.decision_seconds,
+        "speed": season.speed,
         "late_entries": season.late_entries,
+        "no_show": season.no_show,
+        "start_when_all_in": season.start_when_all_in,
+        "promotion": season.promotion,
         "eliminated_score": scoring.eliminated_score,
         **{f"bonus_{k}": v for k, v in (scoring.bonus or {}).items()},
     }

@@ -7,9 +7,12 @@ Validation that a form or the admin needs lives in `clean()`; business rules
 the standings are stored by races/results/standings.py.
 """
 
+from league.models.divisions import MAX_DIVISIONS, Division
 from league.models.entries import Entry, Team, TeamChange
+from league.models.history import LeagueChange
 from league.models.leagues import DESCRIPTION_MAX, League
-from league.models.people import Driver, Preferences, bot_names
+from league.models.people import ConfirmedAddress, Driver, Preferences, address_confirmed, bot_names
+from league.models.removals import RESTORE_WINDOW, Removal
 from league.models.scoring import (
     BONUS_KEYS,
     POINTS_TABLE_MAX,
@@ -23,19 +26,26 @@ from league.models.standings import DriverStanding, TeamStanding
 
 __all__ = [
     "BONUS_KEYS",
+    "ConfirmedAddress",
     "DESCRIPTION_MAX",
     "POINTS_TABLE_MAX",
     "POINTS_VALUE_MAX",
+    "Division",
     "Driver",
     "DriverStanding",
     "Entry",
     "League",
+    "LeagueChange",
+    "MAX_DIVISIONS",
     "Preferences",
+    "RESTORE_WINDOW",
+    "Removal",
     "ScoringSystem",
     "Season",
     "Team",
     "TeamChange",
     "TeamStanding",
+    "address_confirmed",
     "bot_names",
     "points_table_error",
     "points_value_error",

@@ -7,9 +7,10 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from league.models.divisions import Division
 from league.models.people import Driver, bot_names
 from league.models.seasons import Season
-from league.season_settings.checks import entry_setup_check
+from league.season_settings.checks import autopilot_check, entry_setup_check
 
 
 class Team(models.Model):
@@ -61,6 +62,15 @@ class Entry(models.Model):
         blank=True,
         related_name="members",
         verbose_name=_("team"),
+    )
+    division = models.ForeignKey(
+        Division,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="entries",
+        help_text=_("The division the car races in (a season with divisions)."),
+        verbose_name=_("division"),
     )
     setup = models.JSONField(
         default=dict,
@@ -120,12 +130,24 @@ class Entry(models.Model):
                         "team": self.team,
                         "size": self.season.team_size,
                     }
+        if self.division_id and self.division.season_id != self.season_id:
+            errors["division"] = _("That division races in another season.")
         if self.season_id and self.car_number:
             taken = Entry.objects.filter(season_id=self.season_id, car_number=self.car_number)
             if taken.exclude(pk=self.pk).exists():
                 errors["car_number"] = _("Car number %(number)s is taken in this season.") % {
                     "number": self.car_number
                 }
+        if self.season_id and self.autopilot:
+            try:
+                autopilot_check(
+                    game=self.season.game,
+                    rules=self.season.rules,
+                    autopilot=self.autopilot,
+                    bot=bool(self.driver_id and self.driver.is_bot),
+                )
+            except ValidationError as error:
+                errors.update(error.error_dict)
         if self.season_id and self.setup:
             try:
                 entry_setup_check(self.season.game, self.season.rules, self.setup)

@@ -35,6 +35,9 @@ class Driver(models.Model):
     bot_level = models.CharField(
         max_length=20, choices=bot_names, blank=True, verbose_name=_("bot level")
     )
+    # Set when the person closed their account (issue 28): the driver keeps
+    # their results under a neutral name, and their account keeps nothing.
+    closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("account closed"))
 
     class Meta:
         ordering = ["name"]
@@ -74,3 +77,34 @@ class Preferences(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user}: {self.time_zone}"
+
+
+class ConfirmedAddress(models.Model):
+    """The e-mail address a person proved is theirs by following a signed
+    link. Notices go to `user.email` only while it is this address: an
+    address typed at sign-up or changed later (or set by staff) is silent
+    until confirmed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="confirmed_address",
+        verbose_name=_("account"),
+    )
+    email = models.EmailField(verbose_name=_("e-mail address"))
+    confirmed_at = models.DateTimeField(verbose_name=_("confirmed"))
+
+    class Meta:
+        verbose_name_plural = _("confirmed addresses")
+
+    def __str__(self) -> str:
+        return self.email
+
+
+def address_confirmed(user) -> bool:
+    """Whether notices may go to `user.email`: it is set and confirmed."""
+    email = (user.email or "").strip().lower()
+    if not email:
+        return False
+    confirmed = ConfirmedAddress.objects.filter(user=user).values_list("email", flat=True).first()
+    return (confirmed or "").lower() == email

@@ -138,7 +138,9 @@ def points_value_error(value) -> str | None:
         number = points_value(value)
     except (InvalidOperation, ValueError):
         return _("points are numbers.")
-    if not number.is_finite() or number < 0:
+    if not number.is_finite():
+        return _("NaN and infinity are not points: give a number such as 12.5.")
+    if number < 0:
         return _("points cannot be negative.")
     if number >= POINTS_VALUE_MAX:
         return _("points stay below %(most)s.") % {"most": f"{POINTS_VALUE_MAX:,}"}

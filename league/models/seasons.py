@@ -12,6 +12,13 @@ from league.models.people import bot_names
 from league.models.scoring import ScoringSystem
 from league.season_settings.checks import season_settings_check
 from league.season_settings.options import validate_season_rules
+from league.season_settings.race_night import (
+    DEFAULT_NO_SHOW,
+    NO_SHOW_CHOICES,
+    no_show_check,
+    real_time,
+)
+from league.season_settings.speeds import DEFAULT_SPEED, SPEED_CHOICES
 from races.rules import game_choices
 
 
@@ -21,6 +28,7 @@ class Season(models.Model):
         OPEN = "open", _("Open for entries")
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
+        ARCHIVED = "archived", _("Archived")
 
     league = models.ForeignKey(
         League, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("league")
@@ -71,9 +79,44 @@ class Season(models.Model):
         default=300,
         validators=[MinValueValidator(30), MaxValueValidator(72 * 3600)],
         help_text=_(
-            "Time for each decision in a live race (30 s to 72 h); then the autopilot plays."
+            "Time for each decision in a live race at the season's own speed (30 s to 72 h)."
         ),
         verbose_name=_("seconds per decision"),
+    )
+    speed = models.CharField(
+        max_length=20,
+        choices=SPEED_CHOICES,
+        default=DEFAULT_SPEED,
+        help_text=_(
+            "The game clock of live races: real-time (a bank of time and a little more "
+            "each move) or turn-based (a day or more a move)."
+        ),
+        verbose_name=_("speed"),
+    )
+    # Real-time rounds (league/season_settings/race_night.py): a driver who
+    # is not at the table when it starts, and whether it starts early.
+    no_show = models.CharField(
+        max_length=24,
+        choices=NO_SHOW_CHOICES,
+        default=DEFAULT_NO_SHOW,
+        help_text=_(
+            "In a real-time round: the car of a driver who is not at the table at the start."
+        ),
+        verbose_name=_("a driver not at the table"),
+    )
+    start_when_all_in = models.BooleanField(
+        default=False,
+        help_text=_("A real-time round starts as soon as every driver is at the table."),
+        verbose_name=_("start when everyone is in"),
+    )
+    promotion = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(6)],
+        help_text=_(
+            "With divisions: the top and bottom this many drivers move up and down a "
+            "division when the season is copied (0: nobody moves)."
+        ),
+        verbose_name=_("promoted and relegated"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
@@ -98,4 +141,11 @@ class Season(models.Model):
             bot_level=self.bot_level,
             team_mode=self.team_mode,
             team_size=self.team_size,
+        )
+        no_show_check(
+            game=self.game,
+            rules=self.rules,
+            no_show=self.no_show,
+            fill_with_bots=self.fill_with_bots,
+            live=real_time(self),
         )

@@ -27,6 +27,9 @@ class DriverStanding(models.Model):
     rounds = ValuesJSONField(default=dict, help_text=_("round number → points scored"))
     dropped = ValuesJSONField(default=list, help_text=_("round numbers dropped"))
     positions = ValuesJSONField(default=dict, help_text=_("finishing position → count"))
+    # What each round gave the car, as league/scoring/rounds.py keeps it:
+    # a stored session replaces its round's and ranks again from these.
+    places = models.JSONField(default=dict, help_text=_("round number → what the round gave"))
 
     class Meta:
         ordering = ["season", "rank", "entry__car_number"]
@@ -49,6 +52,7 @@ class TeamStanding(models.Model):
     )
     rounds = ValuesJSONField(default=dict)
     positions = ValuesJSONField(default=dict)
+    places = models.JSONField(default=dict, help_text=_("round number → what the round gave"))
 
     class Meta:
         ordering = ["season", "rank", "team__name"]

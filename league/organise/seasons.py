@@ -1,18 +1,24 @@
-"""Creating a season and moving it through its states."""
+"""Creating a season (its stages are moved in league/season_stage/)."""
 
 from __future__ import annotations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from league.history import record
 from league.models import League, Season
 from league.organise.leagues import scoring_custom_create, unique_slug
 from league.season_settings.value import SeasonSettings
 
+# The league's own pages under /l/<league>/ (paddock/urls.py): no season's
+# address may take their names.
+LEAGUE_PAGES = frozenset({"edit", "delete", "webhooks", "history", "tournaments"})
+
 
 @transaction.atomic
-def season_create(*, league: League, settings: SeasonSettings) -> Season:
+def season_create(*, league: League, settings: SeasonSettings, actor=None) -> Season:
     """A season in draft: with a preset scoring system or the organiser's own
     points table (stored as a new scoring system of the league's owner, with
     its eliminated_score and bonus)."""
@@ -30,36 +36,19 @@ def season_create(*, league: League, settings: SeasonSettings) -> Season:
         )
     slug = unique_slug(
         settings.name,
-        lambda s: Season.objects.filter(league=league, slug=s).exists(),
+        lambda s: s in LEAGUE_PAGES or Season.objects.filter(league=league, slug=s).exists(),
         fallback="season",
     )
     season = Season(league=league, slug=slug, scoring=scoring, **settings.season_fields())
     season.full_clean()
     season.save()
-    return season
-
-
-SEASON_MOVES = {
-    Season.Status.DRAFT: (Season.Status.OPEN,),
-    Season.Status.OPEN: (Season.Status.DRAFT, Season.Status.RUNNING),
-    Season.Status.RUNNING: (Season.Status.FINISHED,),
-    Season.Status.FINISHED: (Season.Status.RUNNING,),
-}
-
-
-@transaction.atomic
-def season_status_set(*, season: Season, status: str) -> Season:
-    allowed = SEASON_MOVES.get(season.status, ())
-    if status not in allowed:
-        raise ValidationError(
-            _("A %(season)s season cannot become %(value)s.")
-            % {
-                "season": season.get_status_display().lower(),
-                "value": Season.Status(status).label.lower()
-                if status in Season.Status.values
-                else status,
-            }
-        )
-    season.status = status
-    season.save(update_fields=["status"])
+    record(
+        league,
+        actor=actor,
+        topic="life_cycle",
+        season=season,
+        summary=gettext_noop("Season %(season)s created"),
+        params={"season": season.name},
+        after=gettext_noop("Draft"),
+    )
     return season

@@ -24,7 +24,7 @@ from decimal import Decimal
 from league.scoring.tables import (
     _ABSENT,
     _STATUS_ORDER,
-    DID_NOT_START,
+    ABSENT_STATUSES,
     DISQUALIFIED,
     FINISHED,
     Placing,
@@ -42,6 +42,10 @@ from league.scoring.tables import (
 from races.rules.speech import N_  # marks words; the pages translate them
 
 RACE, QUALIFYING = "race", "qualifying"
+# A race of a round (issue 26, item 3): its main race, or a sprint before it
+# scored with the sprint's own table. Only the main race's places count for
+# countback and the latest-round tie-break.
+MAIN, SPRINT = "main", "sprint"
 
 # Bonus points a table may award, read from the result figures:
 #   pole           the car on pole: P1 of the round's qualifying, else a car
@@ -50,7 +54,7 @@ RACE, QUALIFYING = "race", "qualifying"
 #                  the smallest "best_lap" (fastest lap or qualifying time)
 #   most_laps_led  the car(s) with the most "laps_led" (at least one)
 #   lap_led        every car with at least one of "laps_led"
-# A disqualified car or one that did not start earns no bonus.
+# A disqualified car, or one that did not start or qualify, earns no bonus.
 BONUSES = {
     "pole": N_("Pole position"),
     "fastest_lap": N_("Fastest lap"),
@@ -71,6 +75,16 @@ class ResultRow:
     distance: int = 0
     figures: Mapping = field(default_factory=dict)
     key: Hashable | None = None  # the caller's id for the row (a stored result)
+    bonus: Mapping = field(default_factory=dict)  # the round's own bonus points, over the table's
+    # Divisions and race weekends (issue 26): rows of different divisions
+    # never meet in a session; a sprint row is scored by its own table.
+    division: Hashable | None = None
+    leg: str = MAIN
+    table: PointsTable | None = None
+
+    @property
+    def main_race(self) -> bool:
+        return self.session == RACE and self.leg == MAIN
 
 
 @dataclass(frozen=True)
@@ -84,7 +98,7 @@ class PenaltyRow:
     points: Decimal = Decimal(0)
     places: int = 0
     disqualify: bool = False
-    session: str = RACE
+    session: str = RACE  # or QUALIFYING, or SPRINT: a race weekend's sprint
 
 
 @dataclass(frozen=True)
@@ -123,7 +137,9 @@ def session_steward(rows: list[ResultRow], penalties: Iterable[PenaltyRow]) -> l
         for p in classify(Placing(r.entry, r.status, r.distance, r.position) for r in rows)
     ]
     for entry, lost in places.items():
-        if entry not in by_entry or by_entry[entry].status in (DISQUALIFIED, DID_NOT_START):
+        # A car out of the classification (disqualified, not started, not
+        # qualified) or not in this session has no place to lose.
+        if entry not in by_entry or by_entry[entry].status in ABSENT_STATUSES:
             continue
         index = next(i for i, r in enumerate(order) if r.entry == entry)
         group = _STATUS_ORDER.get(order[index].status, 1)
@@ -134,7 +150,7 @@ def session_steward(rows: list[ResultRow], penalties: Iterable[PenaltyRow]) -> l
 
 
 def _earns_bonus(row: ResultRow) -> bool:
-    return row.status not in (DISQUALIFIED, DID_NOT_START)
+    return row.status not in ABSENT_STATUSES
 
 
 def _number(value) -> float | None:
@@ -179,35 +195,75 @@ def rows_score(
 ) -> list[ScoredRow]:
     """Every row stewarded and scored: points for its place times the
     round's multiplier, plus its bonus points (multiplied alike)."""
+    # A session is its round, division, kind and leg; penalties name the
+    # round and the session (a car races in one division).
     sessions: dict[tuple, list[ResultRow]] = defaultdict(list)
     as_run: dict[tuple, ResultRow] = {}
     for row in rows:
-        sessions[(row.round, row.session)].append(row)
-        as_run[(row.round, row.session, row.entry)] = row
+        sessions[(row.round, row.division, row.session, row.leg)].append(row)
+        as_run[(row.round, row.session, row.leg, row.entry)] = row
     session_penalties: dict[tuple, list[PenaltyRow]] = defaultdict(list)
     for p in penalties:
         session_penalties[(p.round, p.session)].append(p)
     stewarded = {
-        key: session_steward(found, session_penalties.get(key, ()))
+        key: session_steward(found, session_penalties.get(_penalty_key(key), ()))
         for key, found in sessions.items()
     }
     scored = []
-    for number in sorted({n for n, _ in stewarded}):
-        race = stewarded.get((number, RACE), [])
-        qualifying = stewarded.get((number, QUALIFYING), [])
-        earned = round_bonuses(race, qualifying)
-        with_race = {r.entry for r in race}
-        for row in qualifying + race:
-            bonus = Decimal(0)
-            # A car's bonus goes on its race row (its qualifying row without one).
-            if row.session == RACE or row.entry not in with_race:
-                for name, value in table.bonus.items():
-                    if row.entry in earned.get(name, ()):
-                        bonus += points_value(value)
-            bonus *= points_value(row.multiplier)
-            points = _session_points(table, row) + bonus
-            original = as_run[(row.round, row.session, row.entry)]
-            scored.append(ScoredRow(original, row.position, row.status, points, bonus))
+    for number, division in sorted({k[:2] for k in stewarded}, key=_round_order):
+        qualifying = stewarded.get((number, division, QUALIFYING, MAIN), [])
+        race = stewarded.get((number, division, RACE, MAIN), [])
+        sprint = stewarded.get((number, division, RACE, SPRINT), [])
+        scored += _round_score(table, qualifying, race, as_run)
+        scored += _sprint_score(table, sprint, as_run)
+    return scored
+
+
+def _penalty_key(key: tuple) -> tuple:
+    """The (round, session) a penalty names for a session's key: a sprint's
+    penalties say "sprint", the rest the session's kind."""
+    number, _division, kind, leg = key
+    return number, SPRINT if leg == SPRINT else kind
+
+
+def _round_order(key: tuple) -> tuple:
+    return key[0], str(key[1])
+
+
+def _round_score(table, qualifying, race, as_run) -> list[ScoredRow]:
+    """A round's qualifying and main race (of one division) with its bonuses."""
+    scored = []
+    earned = round_bonuses(race, qualifying)
+    with_race = {r.entry for r in race}
+    for row in qualifying + race:
+        bonus = Decimal(0)
+        # A car's bonus goes on its race row (its qualifying row without one).
+        if row.session == RACE or row.entry not in with_race:
+            for name, value in {**table.bonus, **row.bonus}.items():
+                if row.entry in earned.get(name, ()):
+                    bonus += points_value(value)
+        bonus *= points_value(row.multiplier)
+        points = _session_points(table, row) + bonus
+        original = as_run[(row.round, row.session, row.leg, row.entry)]
+        scored.append(ScoredRow(original, row.position, row.status, points, bonus))
+    return scored
+
+
+def _sprint_score(table, sprint, as_run) -> list[ScoredRow]:
+    """A sprint: its own table's points and race bonuses (no pole), times
+    the round's multiplier."""
+    scored = []
+    earned = round_bonuses(sprint, [])
+    for row in sprint:
+        own = row.table or table
+        bonus = sum(
+            (points_value(v) for k, v in own.bonus.items() if row.entry in earned.get(k, ())),
+            Decimal(0),
+        )
+        bonus *= points_value(row.multiplier)
+        points = _session_points(own, row) + bonus
+        original = as_run[(row.round, row.session, row.leg, row.entry)]
+        scored.append(ScoredRow(original, row.position, row.status, points, bonus))
     return scored
 
 
@@ -232,7 +288,7 @@ def championship(
     team_of: dict[tuple, Hashable] = {}
     for s in scored:
         row = s.row
-        is_race = row.session == RACE
+        is_race = row.main_race
         scores.setdefault(row.entry, []).append(
             RoundScore(
                 row.round,
@@ -276,7 +332,7 @@ def _team_lines(table, scored, held, teams, team_penalty) -> list[StandingLine]:
             continue
         cars = per_round[team][s.row.round]
         cars[s.row.entry] = cars.get(s.row.entry, Decimal(0)) + s.points
-        if s.row.session == RACE:
+        if s.row.main_race:
             best = latest[team].get(s.row.round, _ABSENT)
             latest[team][s.row.round] = min(best, s.position)
             if s.status == FINISHED:

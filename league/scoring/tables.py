@@ -24,11 +24,22 @@ NOT_CLASSIFIED = "not_classified"
 ELIMINATED = "eliminated"
 DISQUALIFIED = "disqualified"
 DID_NOT_START = "did_not_start"
-STATUSES = (FINISHED, NOT_CLASSIFIED, ELIMINATED, DISQUALIFIED, DID_NOT_START)
+DID_NOT_QUALIFY = "did_not_qualify"
+STATUSES = (FINISHED, NOT_CLASSIFIED, ELIMINATED, DISQUALIFIED, DID_NOT_START, DID_NOT_QUALIFY)
+# Cars that took no part in the race: no points, no bonus, no places to lose.
+ABSENT_STATUSES = (DISQUALIFIED, DID_NOT_START, DID_NOT_QUALIFY)
 # Classification: finishers, then cars out of the race (eliminated, not
-# classified) by distance, then the disqualified, then cars that never started.
+# classified) by distance, then the disqualified, then cars that never
+# started, then cars that did not qualify for the race.
 # A status this module does not know (a future game's) counts as not classified.
-_STATUS_ORDER = {FINISHED: 0, ELIMINATED: 1, NOT_CLASSIFIED: 1, DISQUALIFIED: 2, DID_NOT_START: 3}
+_STATUS_ORDER = {
+    FINISHED: 0,
+    ELIMINATED: 1,
+    NOT_CLASSIFIED: 1,
+    DISQUALIFIED: 2,
+    DID_NOT_START: 3,
+    DID_NOT_QUALIFY: 4,
+}
 UNCLASSIFIED_SCORING = (ELIMINATED, NOT_CLASSIFIED)
 # A round a driver did not race in loses every latest-round comparison.
 _ABSENT = 10_000
@@ -84,7 +95,7 @@ def _by_position(table: Sequence, position: int):
 
 
 def race_points(table: PointsTable, *, position: int, status: str, figures: Mapping | None = None):
-    if status in (DID_NOT_START, DISQUALIFIED):
+    if status in ABSENT_STATUSES:
         return 0
     if table.source == "figure":
         value = (figures or {}).get(table.figure_key, 0)

@@ -34,6 +34,51 @@ def autopilot_choices(game: str, rules: Mapping[str, Any] | None = None) -> list
     return list(found.autopilot_bots) if found else []
 
 
+def autopilot_default(
+    game: str, rules: Mapping[str, Any] | None = None, preferred: str = ""
+) -> str:
+    """The autopilot a new entry starts with: the season's bots' level when a
+    person may hand their car to it, else "pro" where the game has one, else
+    the game's strongest autopilot."""
+    names = [key for key, _label in autopilot_choices(game, rules)]
+    if not names:
+        return preferred or "pro"
+    for wanted in (preferred, "pro"):
+        if wanted in names:
+            return wanted
+    return names[-1]
+
+
+def autopilot_check(
+    *, game: str, rules: Mapping[str, Any] | None, autopilot: str, bot: bool = False
+) -> None:
+    """An entry's autopilot is one of its own season's game (never another
+    game's bot); a bot persona may be any of the game's bots, a person's car
+    any of its autopilots."""
+    found = capabilities(game, rules or {})
+    if found is None:
+        return
+    offered = dict(found.bots if bot else found.autopilot_bots)
+    if autopilot not in offered:
+        names = ", ".join(str(label) for label in offered.values())
+        raise ValidationError(
+            {"autopilot": _("This game's autopilots are: %(names)s.") % {"names": names}}
+        )
+
+
+def season_form_defaults(game: str) -> dict:
+    """The grid and bots a new season of this game starts from: its largest
+    field up to ten cars, and its "pro" bots (else its strongest)."""
+    found = capabilities(game, {})
+    if found is None:
+        return {}
+    bots = [key for key, _label in found.bots]
+    return {
+        "grid_size": max(found.min_seats, min(10, found.max_seats)),
+        "bot_level": "pro" if "pro" in bots else bots[-1],
+    }
+
+
 def season_settings_check(
     *,
     game: str,
@@ -56,6 +101,11 @@ def season_settings_check(
     if bot_level and bot_level not in dict(found.bots):
         names = ", ".join(label for _, label in found.bots)
         errors["bot_level"] = _("This game's bots are: %(names)s.") % {"names": names}
+    if team_mode and team_size and grid_size is not None and team_size > grid_size:
+        errors["team_size"] = _(
+            "A team of %(size)s drivers cannot race on a grid of %(grid)s cars: make the team "
+            "smaller or the grid larger."
+        ) % {"size": team_size, "grid": grid_size}
     if found.team_race_option and rules.get(found.team_race_option):
         if not team_mode or team_size != 2:
             errors["team_mode"] = _(

@@ -10,6 +10,7 @@ from decimal import Decimal
 from typing import Any
 
 from league.models import ScoringSystem
+from league.season_settings.speeds import DEFAULT_SPEED
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,11 @@ class SeasonSettings:
     bot_level: str = "pro"
     live_play: bool = False
     decision_seconds: int = 300
+    speed: str = DEFAULT_SPEED
     late_entries: bool = False
+    no_show: str = "autopilot"
+    start_when_all_in: bool = False
+    promotion: int = 0
 
     def season_fields(self) -> dict[str, Any]:
         """The Season model's own fields these settings set (the scoring
@@ -49,5 +54,9 @@ class SeasonSettings:
             "bot_level": self.bot_level,
             "live_play": self.live_play,
             "decision_seconds": self.decision_seconds,
+            "speed": self.speed,
             "late_entries": self.late_entries,
+            "no_show": self.no_show,
+            "start_when_all_in": self.start_when_all_in,
+            "promotion": self.promotion,
         }

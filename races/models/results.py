@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.db import models
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from league.fields import ValuesJSONField
 from league.models import Entry
 from races.models.sessions import Session
+from races.rules.face.capabilities import STATUS_WORDS
 
 
 class Result(models.Model):
@@ -21,6 +24,7 @@ class Result(models.Model):
         ELIMINATED = "eliminated", _("Retired")
         DISQUALIFIED = "disqualified", _("Disqualified")
         DID_NOT_START = "did_not_start", _("Did not start")
+        DID_NOT_QUALIFY = "did_not_qualify", _("Did not qualify")
 
     session = models.ForeignKey(
         Session, on_delete=models.CASCADE, related_name="results", verbose_name=_("session")
@@ -30,7 +34,7 @@ class Result(models.Model):
     )
     seat = models.CharField(max_length=40, help_text=_("The seat id in the engine's log."))
     position = models.PositiveSmallIntegerField(verbose_name=_("position"))
-    status = models.CharField(max_length=14, choices=Status.choices, verbose_name=_("status"))
+    status = models.CharField(max_length=16, choices=Status.choices, verbose_name=_("status"))
     laps = models.PositiveSmallIntegerField(default=0, verbose_name=_("laps"))
     distance = models.IntegerField(default=0, verbose_name=_("distance"))
     figures = ValuesJSONField(default=dict, blank=True)
@@ -44,7 +48,7 @@ class Result(models.Model):
         verbose_name=_("final position"),
     )
     final_status = models.CharField(
-        max_length=14,
+        max_length=16,
         choices=Status.choices,
         blank=True,
         help_text=_("After stewarding."),
@@ -71,8 +75,9 @@ class Result(models.Model):
         return self.final_status or self.status
 
     def get_standing_status_display(self) -> str:
-        return (
-            self.Status(self.standing_status).label
-            if self.standing_status in self.Status.values
-            else self.standing_status
-        )
+        status = self.standing_status
+        if status in self.Status.values:
+            return self.Status(status).label
+        # A game's own status (RoboRally's robots that did not reach every
+        # flag), in the game's words, never the engine's key.
+        return capfirst(gettext(STATUS_WORDS[status])) if status in STATUS_WORDS else status

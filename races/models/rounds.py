@@ -12,7 +12,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from league.models import Season
+from league.models import BONUS_KEYS, ScoringSystem, Season, points_value_error
 from league.season_settings.options import validate_round_options
 from races.rounds.round_settings import round_settings_check
 
@@ -31,6 +31,10 @@ class Round(models.Model):
         REVERSE = "reverse", _("Reverse championship order")
         RANDOM = "random", _("Random (seeded)")
         ENTRY = "entry", _("Entry order")
+
+    class FeatureGrid(models.TextChoices):
+        SPRINT = "sprint", _("From the sprint's result")
+        ROUND = "round", _("By the round's grid rule")
 
     season = models.ForeignKey(
         Season, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("season")
@@ -89,6 +93,40 @@ class Round(models.Model):
         verbose_name=_("points multiplier"),
     )
 
+    # Bonus points of this round alone, over the season's table (issue 23):
+    # {"pole": 3} gives pole 3 points here; {"pole": 0} none this round.
+    bonus = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("This round's own bonus points, over the season's (0: none this round)."),
+        verbose_name=_("bonus points"),
+    )
+
+    # A race weekend (issue 26, item 3): a sprint before the round's race,
+    # scored with its own points table; the race's grid from the sprint's
+    # result (its top N reversed) or by the round's own grid rule.
+    sprint_scoring = models.ForeignKey(
+        ScoringSystem,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="sprint_rounds",
+        help_text=_("Empty: no sprint. Else a sprint race before the main race, scored so."),
+        verbose_name=_("sprint points"),
+    )
+    feature_grid = models.CharField(
+        max_length=20,
+        choices=FeatureGrid.choices,
+        default=FeatureGrid.SPRINT,
+        verbose_name=_("main race grid after a sprint"),
+    )
+    reverse_top = models.PositiveSmallIntegerField(
+        default=0,
+        validators=[MaxValueValidator(12)],
+        help_text=_("The sprint's top this many start the main race in reverse order (0: none)."),
+        verbose_name=_("reversed top places"),
+    )
+
     class Meta:
         ordering = ["season", "number"]
         constraints = [
@@ -105,6 +143,16 @@ class Round(models.Model):
         error = scheduled_at_error(self.scheduled_at)
         if error:
             raise ValidationError({"scheduled_at": error})
+        if self.reverse_top and self.season_id and self.reverse_top > self.season.grid_size:
+            raise ValidationError(
+                {
+                    "reverse_top": _("Reverse at most the grid's %(size)s places.")
+                    % {"size": self.season.grid_size}
+                }
+            )
+        error = round_bonus_error(self.bonus)
+        if error:
+            raise ValidationError({"bonus": error})
         if self.season_id:
             taken = Round.objects.filter(season_id=self.season_id, number=self.number)
             if self.number and taken.exclude(pk=self.pk).exists():
@@ -124,6 +172,17 @@ class Round(models.Model):
                 grid_rule=self.grid_rule,
                 choices=self.QualifyingFormat.choices,
             )
+
+
+def round_bonus_error(bonus) -> str | None:
+    """Why a round's own bonus points cannot be stored, or None."""
+    if not isinstance(bonus, dict) or any(k not in BONUS_KEYS for k in bonus):
+        return _("Bonus points go to: %(keys)s.") % {"keys": ", ".join(BONUS_KEYS)}
+    for value in bonus.values():
+        error = points_value_error(value)
+        if error:
+            return error
+    return None
 
 
 # Dates a round or a session may be set to: a sane window, so a calendar

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from league.models import Division
 from races.models.rounds import Round
 from races.replay.stored_actions import ActionsAppended
 
@@ -22,6 +23,11 @@ class Session(ActionsAppended):
     class Kind(models.TextChoices):
         QUALIFYING = "qualifying", _("Qualifying")
         RACE = "race", _("Race")
+
+    class Leg(models.TextChoices):
+        # A round's race, or its main race after a sprint (issue 26, item 3).
+        MAIN = "main", _("Race")
+        SPRINT = "sprint", _("Sprint")
 
     class Status(models.TextChoices):
         SCHEDULED = "scheduled", _("Scheduled")
@@ -37,6 +43,17 @@ class Session(ActionsAppended):
     )
     kind = models.CharField(
         max_length=12, choices=Kind.choices, default=Kind.RACE, verbose_name=_("kind")
+    )
+    leg = models.CharField(
+        max_length=8, choices=Leg.choices, default=Leg.MAIN, verbose_name=_("race")
+    )
+    division = models.ForeignKey(
+        Division,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="sessions",
+        verbose_name=_("division"),
     )
     status = models.CharField(
         max_length=12, choices=Status.choices, default=Status.SCHEDULED, verbose_name=_("status")
@@ -75,13 +92,32 @@ class Session(ActionsAppended):
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
 
     class Meta:
-        ordering = ["round", "kind"]
+        # Qualifying, then the sprint, then the main race; division by division.
+        ordering = ["round", "kind", "division_id", "-leg"]
         constraints = [
-            models.UniqueConstraint(fields=["round", "kind"], name="session_kind_unique")
+            models.UniqueConstraint(
+                fields=["round", "kind", "leg"],
+                condition=models.Q(division__isnull=True),
+                name="session_kind_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["round", "kind", "leg", "division"],
+                condition=models.Q(division__isnull=False),
+                name="session_division_kind_unique",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.round} — {self.get_kind_display()}"
+        return f"{self.round} — {self.title}"
+
+    @property
+    def title(self) -> str:
+        """The session in words within its round: "Sprint", "Qualifying",
+        with its division's name in a season with divisions."""
+        words = self.get_leg_display() if self.kind == self.Kind.RACE else self.get_kind_display()
+        if self.division_id:
+            return f"{self.division.name} — {words}"
+        return str(words)
 
     @property
     def seed_revealed(self) -> str | None:

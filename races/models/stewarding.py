@@ -75,6 +75,11 @@ class Protest(models.Model):
         return f"Protest by {self.filed_by} on {self.session}"
 
 
+# The session a penalty's places or disqualification apply in: the round's
+# qualifying, its race, or its sprint (a race weekend, issue 26).
+PENALTY_SESSIONS = [*Session.Kind.choices, (Session.Leg.SPRINT.value, Session.Leg.SPRINT.label)]
+
+
 class Penalty(models.Model):
     """A steward's penalty in a round: points off a driver or off a team
     alone, places lost in a session, or a disqualification; with a reason."""
@@ -89,7 +94,7 @@ class Penalty(models.Model):
     )
     session_kind = models.CharField(
         max_length=12,
-        choices=Session.Kind.choices,
+        choices=PENALTY_SESSIONS,
         default=Session.Kind.RACE,
         verbose_name=_("session"),
     )

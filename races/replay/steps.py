@@ -6,9 +6,15 @@ re-run rules to find out what happened)."""
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from django.utils import timezone, translation
+
+from league.caching import standings_version
+from races.models import Session
 from races.replay.names import seat_names, seat_people
 from races.rules import get_presentation
 from races.rules.face import Presentation
@@ -71,11 +77,60 @@ def round_starts(steps: list[Step]) -> list[tuple[int, int]]:
     return sorted(starts.items())
 
 
-def replay_context(session, events: list[dict], index: int) -> dict | None:
-    """What the replay page shows at step `index`, or None past the end."""
+# A finished session's log never changes under its hash: its steps are
+# split once per process and kept for the next reader (issue 27, item 4).
+_SPLIT: OrderedDict[tuple[int, str], list[Step]] = OrderedDict()
+_SPLIT_MAX = 16
+_SPLIT_LOCK = threading.Lock()
+
+
+def session_steps(session) -> list[Step]:
+    """The session's log as replay steps; read, decompressed and split only
+    the first time in this process for a log with its hash (the session may
+    come without its `event_log` loaded: it is read then)."""
+    key = (session.pk, session.log_sha256)
+    with _SPLIT_LOCK:
+        steps = _SPLIT.get(key) if session.log_sha256 else None
+        if steps is not None:
+            _SPLIT.move_to_end(key)
+            return steps
+    steps = steps_split(get_presentation(session.round.season.game), session_events(session))
+    if session.log_sha256 and (steps[0].events or steps[1:]):
+        with _SPLIT_LOCK:
+            _SPLIT[key] = steps
+            while len(_SPLIT) > _SPLIT_MAX:
+                _SPLIT.popitem(last=False)
+    return steps
+
+
+def replay_page_key(session_id: int, step: int, template: str) -> str | None:
+    """A replay step's page is the same for every visitor while the
+    session's log (its hash) and its season (names, the standings version)
+    stay as they are; None while it has no finished log."""
+    found = (
+        Session.objects.filter(pk=session_id)
+        .order_by()
+        .values_list("log_sha256", "round__season_id")
+        .first()
+    )
+    if found is None or not found[0]:
+        return None
+    sha, season_id = found
+    return (
+        f"replay:{session_id}:{sha}:{standings_version(season_id)}:{step}:{template}:"
+        f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
+    )
+
+
+def replay_context(
+    session, events: list[dict], index: int, steps: list[Step] | None = None
+) -> dict | None:
+    """What the replay page shows at step `index`, or None past the end
+    (`steps`: the events already split, as session_steps keeps them)."""
     game = session.round.season.game
     presentation = get_presentation(game)
-    steps = steps_split(presentation, events)
+    if steps is None:
+        steps = steps_split(presentation, events)
     if not 0 <= index < len(steps):
         return None
     seats = session.seats or []

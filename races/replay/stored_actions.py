@@ -5,14 +5,14 @@ game makes hundreds a person), so writing the whole list again after each
 decision would grow the cost of a decision with the length of the game.
 A session therefore remembers the actions it was loaded with, and saving
 `actions` writes only those added since, appended in the database
-(PostgreSQL's jsonb `||`). When the stored list was replaced rather than
-added to (a session run again from the start), or on a database without
-jsonb, the whole list is written as before.
+(PostgreSQL's jsonb `||`) by the row's one UPDATE. When the stored list
+was replaced rather than added to (a session run again from the start), or
+on a database without jsonb, the whole list is written as before.
 """
 
 from __future__ import annotations
 
-from django.db import connections, models, router, transaction
+from django.db import connections, models, router
 from django.db.models import F, Value
 from django.db.models.expressions import CombinedExpression
 
@@ -29,18 +29,18 @@ class ActionsAppended(models.Model):
         added = self._actions_added(update_fields, using)
         if added is None:
             super().save(*args, **kwargs)
-        else:
-            rest = [name for name in update_fields if name != "actions"]
-            with transaction.atomic(using=using):
-                if rest:
-                    super().save(*args, **{**kwargs, "update_fields": rest})
-                if added:
-                    appended = CombinedExpression(
-                        F("actions"), "||", Value(added, output_field=models.JSONField())
-                    )
-                    type(self)._base_manager.using(using).filter(pk=self.pk).update(
-                        actions=appended
-                    )
+        elif added:
+            # The row's other fields and the appended actions in one UPDATE.
+            actions = self.actions
+            self.actions = CombinedExpression(
+                F("actions"), "||", Value(added, output_field=models.JSONField())
+            )
+            try:
+                super().save(*args, **kwargs)
+            finally:
+                self.actions = actions
+        elif rest := [name for name in update_fields if name != "actions"]:
+            super().save(*args, **{**kwargs, "update_fields": rest})
         self._mark_actions_stored()
 
     @classmethod

@@ -5,10 +5,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from league.forms.common import NumberField, WholeNumberField
 from league.models import Entry, Team
 from races.models import Penalty, Result, Session
+from races.models.stewarding import PENALTY_SESSIONS
 
 POINTS_FIELD = {"max_digits": 8, "decimal_places": 2, "min_value": Decimal(0)}
 
@@ -29,7 +32,7 @@ class PenaltyForm(forms.Form):
         initial=Penalty.Kind.POINTS,
         required=False,
     )
-    points = forms.DecimalField(
+    points = NumberField(
         label=_("Points"),
         required=False,
         max_digits=8,
@@ -38,9 +41,9 @@ class PenaltyForm(forms.Form):
         max_value=Decimal(10_000),
         help_text=_("Championship points taken off (half points allowed)."),
     )
-    places = forms.IntegerField(label=_("Places"), required=False, min_value=1, max_value=99)
+    places = WholeNumberField(label=_("Places"), required=False, min_value=1, max_value=99)
     session_kind = forms.ChoiceField(
-        choices=Session.Kind.choices, initial=Session.Kind.RACE, label=_("Session"), required=False
+        choices=PENALTY_SESSIONS, initial=Session.Kind.RACE, label=_("Session"), required=False
     )
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
@@ -73,16 +76,18 @@ class ProtestForm(forms.Form):
         label=_("Car reported"),
         empty_label=_("(none)"),
     )
-    step = forms.IntegerField(
-        required=False, min_value=0, max_value=100_000, label=_("Replay step")
-    )
+    step = WholeNumberField(required=False, min_value=0, max_value=100_000, label=_("Replay step"))
     description = forms.CharField(
         max_length=2000, widget=forms.Textarea(attrs={"rows": 3}), label=_("What happened")
     )
 
-    def __init__(self, *args, season, **kwargs):
+    def __init__(self, *args, season, reporter=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["against"].queryset = season.entries.select_related("driver")
+        # Another car than the reporter's own (races/results/stewarding.py).
+        cars = season.entries.select_related("driver")
+        if reporter is not None and reporter.is_authenticated:
+            cars = cars.exclude(driver__user=reporter)
+        self.fields["against"].queryset = cars
         self.fields["against"].label_from_instance = lambda e: f"#{e.car_number} {e.driver}"
 
 
@@ -96,10 +101,10 @@ class DecisionForm(forms.Form):
     kind = forms.ChoiceField(
         choices=[("", _("no penalty")), *Penalty.Kind.choices], required=False, label=_("Penalty")
     )
-    points = forms.DecimalField(
+    points = NumberField(
         label=_("Points"), required=False, max_value=Decimal(10_000), **POINTS_FIELD
     )
-    places = forms.IntegerField(label=_("Places"), required=False, min_value=1, max_value=99)
+    places = WholeNumberField(label=_("Places"), required=False, min_value=1, max_value=99)
 
     def clean(self):
         data = super().clean()
@@ -123,13 +128,13 @@ STATUS_CHOICES = Result.Status.choices
 class ResultLineForm(forms.Form):
     """One car in a result entered by hand."""
 
-    position = forms.IntegerField(min_value=1, max_value=99, required=False, label=_("Place"))
+    position = WholeNumberField(min_value=1, max_value=99, required=False, label=_("Place"))
     status = forms.ChoiceField(
         label=_("Status"), choices=STATUS_CHOICES, initial=Result.Status.FINISHED, required=False
     )
-    laps = forms.IntegerField(label=_("Laps"), min_value=0, max_value=999, required=False)
-    laps_led = forms.IntegerField(label=_("Laps led"), min_value=0, max_value=999, required=False)
-    best_lap = forms.DecimalField(
+    laps = WholeNumberField(label=_("Laps"), min_value=0, max_value=999, required=False)
+    laps_led = WholeNumberField(label=_("Laps led"), min_value=0, max_value=999, required=False)
+    best_lap = NumberField(
         label=_("Best lap"),
         min_value=Decimal(0),
         max_value=Decimal(100_000),
@@ -143,6 +148,28 @@ class ResultLineForm(forms.Form):
         data = super().clean()
         data["status"] = data.get("status") or Result.Status.FINISHED
         return data
+
+
+ONE_EACH = {
+    "pole": _("Only one car takes pole position in a session: %(cars)s are all marked."),
+    "fastest_lap": _("Only one car sets the fastest lap in a session: %(cars)s are all marked."),
+}
+
+
+def flags_once(rows: list[tuple]) -> bool:
+    """At most one car of the session on pole and one with the fastest lap;
+    each car marked otherwise gets the error on its line. (entry, form)
+    pairs whose forms are valid; True when they stand."""
+    fine = True
+    for flag, words in ONE_EACH.items():
+        marked = [(e, f) for e, f in rows if f.cleaned_data.get(flag)]
+        if len(marked) < 2:
+            continue
+        fine = False
+        cars = ", ".join(f"#{e.car_number}" for e, _f in marked)
+        for _entry, form in marked:
+            form.add_error(flag, words % {"cars": cars})
+    return fine
 
 
 class ResultsImportForm(forms.Form):
@@ -160,10 +187,29 @@ class ResultsImportForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 6}),
         label=_("…or paste the CSV"),
-        max_length=MAX_BYTES,
     )
 
+    def __init__(self, *args, too_big: bool = False, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.too_big = too_big
+
+    def too_big_words(self) -> str:
+        return _(
+            "Pasted text is at most %(size)d kB: this paste was larger. Check it is the "
+            "result of one session, or import it as a file."
+        ) % {"size": self.MAX_BYTES // 1000}
+
+    def clean_text(self):
+        text = self.cleaned_data.get("text") or ""
+        if len(text.encode("utf-8")) > self.MAX_BYTES:
+            raise ValidationError(self.too_big_words())
+        return text
+
     def clean(self):
+        if self.too_big:
+            # The request was too big to read at all (paddock/too_big.py).
+            self.add_error("text", self.too_big_words())
+            return {}
         data = super().clean()
         upload = data.get("file")
         if upload is not None:

@@ -5,7 +5,7 @@ season's (a `round` column) for a league moving its history to Paddock.
 Columns (a header line names them, in any order; only car and position
 are required): round, car, position, status, laps, laps_led, best_lap,
 fastest_lap, pole. Statuses may be written as series write them: DNF or
-Ret (retired), NC (not classified), DSQ, DNS.
+Ret (retired), NC (not classified), DSQ, DNS, DNQ (did not qualify).
 """
 
 from __future__ import annotations
@@ -41,6 +41,9 @@ STATUS_WORDS = {
     "did_not_start": Result.Status.DID_NOT_START,
     "did not start": Result.Status.DID_NOT_START,
     "dns": Result.Status.DID_NOT_START,
+    "did_not_qualify": Result.Status.DID_NOT_QUALIFY,
+    "did not qualify": Result.Status.DID_NOT_QUALIFY,
+    "dnq": Result.Status.DID_NOT_QUALIFY,
 }
 YES = {"1", "yes", "y", "true", "x", "✓"}
 NO = {"", "0", "no", "n", "false"}
@@ -150,6 +153,7 @@ def results_parse(
     reader.fieldnames = header
     _lines_read(parsed, reader, cars, with_round)
     _places_check(parsed, with_round)
+    _flags_check(parsed, with_round)
     if not parsed.rounds and not parsed.errors:
         parsed.errors.append(_("The file has no result lines."))
     return parsed
@@ -230,6 +234,28 @@ def _places_check(parsed: ParsedResults, with_round: bool) -> None:
             )
 
 
+def _flags_check(parsed: ParsedResults, with_round: bool) -> None:
+    """At most one car on pole and one with the fastest lap in each round."""
+    words = {
+        "pole": _("pole position"),
+        "fastest_lap": _("fastest lap"),
+    }
+    for number, lines in parsed.rounds.items():
+        for flag, name in words.items():
+            cars = [line.seat.removeprefix("car") for line in lines if line.figures.get(flag)]
+            if len(cars) < 2:
+                continue
+            said = {"round": number, "flag": name, "cars": ", ".join(f"#{c}" for c in cars)}
+            parsed.errors.append(
+                (
+                    _("Round %(round)s: only one car may have %(flag)s; %(cars)s all do.")
+                    if with_round
+                    else _("Only one car may have %(flag)s; %(cars)s all do.")
+                )
+                % said
+            )
+
+
 def season_cars(season) -> dict[int, tuple[int, str]]:
     return {
         e.car_number: (e.pk, e.driver.name)
@@ -256,6 +282,13 @@ def season_results_import(*, season, text: str, user) -> ParsedResults:
     if parsed.errors:
         raise ValidationError(parsed.errors)
     for number in sorted(parsed.rounds):
-        session = Session.objects.get(round=rounds[number], kind=Session.Kind.RACE)
-        results_enter(session=session, lines=parsed.rounds[number], user=user)
+        session = Session.objects.filter(
+            round=rounds[number], kind=Session.Kind.RACE, leg=Session.Leg.MAIN
+        ).first()
+        if session is None or session.division_id is not None:
+            raise ValidationError(
+                _("Round %(number)s races in divisions: enter each session's result on its page.")
+                % {"number": number}
+            )
+        results_enter(session=session, lines=parsed.rounds[number], user=user, how="import")
     return parsed

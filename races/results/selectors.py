@@ -24,7 +24,7 @@ def stewarding_context(request, session: Session) -> dict:
     return {
         "protests": protests,
         "protest_form": ProtestForm(
-            season=season, initial={"step": step if step.isdigit() else None}
+            season=season, reporter=request.user, initial={"step": step if step.isdigit() else None}
         )
         if is_driver
         else None,

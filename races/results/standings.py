@@ -1,7 +1,10 @@
 """Storing a season's standings: load its results, penalties and team spells,
-score them with league/scoring/championship.py (plain functions), and store the
-points each result earned and the driver and team tables. One transaction;
-safe to call any number of times: it replaces, never adds."""
+score them round by round with league/scoring/rounds.py (plain functions, the
+same tables as league/scoring/championship.py), and store the points each
+result earned and the driver and team tables, with what each round gave each
+car and team, so that a stored session scores its own round only
+(`standings_after_round`). One transaction; safe to call any number of
+times: it replaces, never adds."""
 
 from __future__ import annotations
 
@@ -9,11 +12,12 @@ from collections import defaultdict
 from contextlib import contextmanager
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from league.caching import standings_changed
-from league.models import DriverStanding, Entry, Season, TeamChange, TeamStanding
-from league.scoring.championship import Championship, PenaltyRow, ResultRow, championship
+from league.models import DriverStanding, Entry, ScoringSystem, Season, TeamChange, TeamStanding
+from league.scoring.championship import PenaltyRow, ResultRow
+from league.scoring.rounds import DriverRound, TeamRound, round_parts, standings_combine
 from league.scoring.tables import PointsTable, points_plain
 from races.models import Penalty, Result, Session
 
@@ -35,30 +39,56 @@ def team_of_round(entries: dict[int, int | None], changes: list[tuple]):
     return team
 
 
-def result_rows(season: Season, team) -> tuple[list[ResultRow], dict[int, tuple]]:
-    # Unordered: standings are ranked afterwards with a total order.
-    stored = (
-        Result.objects.filter(
-            session__round__season=season, session__status=Session.Status.FINISHED
-        )
-        .order_by()
-        .values_list(
-            "pk",
-            "entry_id",
-            "session__kind",
-            "session__round__number",
-            "session__round__points_multiplier",
-            "position",
-            "status",
-            "distance",
-            "figures",
-            "points",
-            "final_position",
-            "final_status",
-        )
+ROW_FIELDS = (
+    "pk",
+    "entry_id",
+    "session__kind",
+    "session__round__number",
+    "session__round__points_multiplier",
+    "session__round__bonus",
+    "session__division_id",
+    "session__leg",
+    "session__round__sprint_scoring_id",
+    "position",
+    "status",
+    "distance",
+    "figures",
+    "points",
+    "final_position",
+    "final_status",
+)
+
+
+def result_rows(
+    season: Season, team, number: int | None = None
+) -> tuple[list[ResultRow], dict[int, tuple]]:
+    """The season's stored rows (or one round's) and what each held before:
+    (points, final position, final status) by result id."""
+    stored = Result.objects.filter(
+        session__round__season=season, session__status=Session.Status.FINISHED
     )
+    if number is not None:
+        stored = stored.filter(session__round__number=number)
+    # Unordered: standings are ranked afterwards with a total order.
+    stored = stored.order_by().values_list(*ROW_FIELDS)
     rows, before = [], {}
-    for pk, entry, kind, number, multiplier, position, status, distance, figures, *was in stored:
+    sprint_tables = _sprint_tables()
+    for (
+        pk,
+        entry,
+        kind,
+        number,
+        multiplier,
+        bonus,
+        division,
+        leg,
+        sprint_scoring,
+        position,
+        status,
+        distance,
+        figures,
+        *was,
+    ) in stored:
         rows.append(
             ResultRow(
                 round=number,
@@ -71,16 +101,40 @@ def result_rows(season: Season, team) -> tuple[list[ResultRow], dict[int, tuple]
                 distance=distance,
                 figures=figures or {},
                 key=pk,
+                bonus=bonus or {},
+                division=division,
+                leg=leg,
+                table=sprint_tables(sprint_scoring) if leg == Session.Leg.SPRINT else None,
             )
         )
         before[pk] = tuple(was)
     return rows, before
 
 
-def result_penalties(season: Season) -> list[PenaltyRow]:
+def _sprint_tables():
+    """A sprint's points table by its scoring system's id, each read once."""
+    found: dict = {}
+
+    def table(pk: int | None) -> PointsTable | None:
+        if pk is None:
+            return None
+        if pk not in found:
+            found[pk] = PointsTable.of(ScoringSystem.objects.get(pk=pk))
+        return found[pk]
+
+    return table
+
+
+def result_penalties(season: Season, number: int | None = None) -> list[PenaltyRow]:
+    penalties = Penalty.objects.filter(round__season=season)
+    if number is not None:
+        penalties = penalties.filter(round__number=number)
+    found = penalties.order_by().values_list(
+        "round__number", "entry_id", "team_id", "kind", "points", "places", "session_kind"
+    )
     return [
         PenaltyRow(
-            round=number,
+            round=round_number,
             entry=entry,
             team=team,
             points=points if kind == Penalty.Kind.POINTS else Decimal(0),
@@ -88,13 +142,7 @@ def result_penalties(season: Season) -> list[PenaltyRow]:
             disqualify=kind == Penalty.Kind.DISQUALIFICATION,
             session=session_kind,
         )
-        for number, entry, team, kind, points, places, session_kind in Penalty.objects.filter(
-            round__season=season
-        )
-        .order_by()
-        .values_list(
-            "round__number", "entry_id", "team_id", "kind", "points", "places", "session_kind"
-        )
+        for round_number, entry, team, kind, points, places, session_kind in found
     ]
 
 
@@ -107,61 +155,205 @@ def _plain(mapping: dict) -> dict:
 @transaction.atomic(savepoint=False)
 def standings_recompute(*, season: Season) -> dict[int, Decimal]:
     """Score every stored result of the season again and rebuild its driver
-    and team standings. Returns each result's points by its id."""
-    tables, before = _season_scored(season)
-    _result_points_store(tables, before)
-    standings_changed(season_id=season.pk)
-    _driver_standings_store(season, tables)
-    TeamStanding.objects.filter(season=season).delete()
-    points = {scored.row.key: scored.points for scored in tables.results}
-    if not season.team_mode:
-        return points
-    _team_standings_store(season, tables)
-    return points
+    and team standings, round by round (league/scoring/rounds.py: the same
+    tables as championship() over all rows). Returns each result's points by
+    its id. Holds the season's lock (season_standings_lock)."""
+    season_standings_lock(season)
+    table, entries, team = _season_facts(season)
+    rows, before = result_rows(season, team)
+    by_round: dict[int, list[ResultRow]] = defaultdict(list)
+    for row in rows:
+        by_round[row.round].append(row)
+    penalties = result_penalties(season)
+    drivers: dict = defaultdict(dict)
+    teams: dict = defaultdict(dict)
+    scored = []
+    for number, found in by_round.items():
+        parts = round_parts(table, found, [p for p in penalties if p.round == number])
+        scored += parts.scored
+        for key, part in parts.drivers.items():
+            drivers[key][number] = part
+        for key, part in parts.teams.items():
+            teams[key][number] = part
+    _result_points_store(scored, before)
+    _standings_store(season, table, entries, drivers, teams, penalties)
+    return {s.row.key: s.points for s in scored}
 
 
-def _season_scored(season: Season) -> tuple[Championship, dict[int, tuple]]:
-    """The championship's tables over the season's stored results, and what
-    each result held before: (points, final position, final status) by id."""
+@transaction.atomic(savepoint=False)
+def standings_after_round(*, season: Season, number: int) -> dict[int, Decimal]:
+    """A stored session's round scored again and put in the standings: what
+    the round gives each car and team replaces the round's share kept on
+    the standings rows, and the tables are ranked again from those. The cost
+    is the round and the entries, the same in round 2 and round 40. The
+    caller holds the season's lock (season_standings_lock)."""
+    table, entries, team = _season_facts(season)
+    kept_drivers, kept_teams = _kept_parts(season, entries)
+    if kept_drivers is None:  # standings stored before parts were kept
+        return standings_recompute(season=season)
+    rows, before = result_rows(season, team, number)
+    penalties = result_penalties(season)
+    parts = round_parts(table, rows, [p for p in penalties if p.round == number])
+    _result_points_store(parts.scored, before)
+    stale_teams = bool(kept_teams)
+    for kept, fresh in ((kept_drivers, parts.drivers), (kept_teams, parts.teams)):
+        for key in kept:
+            kept[key].pop(number, None)
+        for key, part in fresh.items():
+            kept.setdefault(key, {})[number] = part
+    _standings_store(
+        season, table, entries, kept_drivers, kept_teams, penalties, stale_teams=stale_teams
+    )
+    return {s.row.key: s.points for s in parts.scored}
+
+
+def season_standings_lock(season: Season) -> None:
+    """What must be serialised between two stores of a season: ranking the
+    tables again from the kept parts and writing them (and a round's
+    scoring, which the same lock covers). Everything before (the race, its
+    log, its results) runs side by side."""
+    list(
+        Season.objects.select_for_update(no_key=True)
+        .filter(pk=season.pk)
+        .order_by()  # the default ordering would join the league
+        .values_list("pk")
+    )
+
+
+class SeasonEntries(dict):
+    """The season's cars: entry id → team id, and `division_of`, entry id →
+    division id of the cars racing in a division (read in the same query)."""
+
+    division_of: dict[int, int]
+
+
+def _season_facts(season: Season):
     table = PointsTable.of(season.scoring)
-    entries = dict(Entry.objects.filter(season=season).order_by().values_list("id", "team_id"))
-    changes = list(
-        TeamChange.objects.filter(entry__season=season)
-        .order_by()
-        .values_list("entry_id", "team_id", "from_round")
+    entries = SeasonEntries()
+    entries.division_of = {}
+    for entry, team, division in (
+        Entry.objects.filter(season=season).order_by().values_list("id", "team_id", "division_id")
+    ):
+        entries[entry] = team
+        if division is not None:
+            entries.division_of[entry] = division
+    # A season without teams reads no team of any round (result_rows).
+    changes = (
+        list(
+            TeamChange.objects.filter(entry__season=season)
+            .order_by()
+            .values_list("entry_id", "team_id", "from_round")
+        )
+        if season.team_mode
+        else []
     )
-    rows, before = result_rows(season, team_of_round(entries, changes))
-    teams = list(season.teams.order_by().values_list("id", flat=True)) if season.team_mode else []
-    tables = championship(
-        table, rows, penalties=result_penalties(season), entries=list(entries), teams=teams
-    )
-    return tables, before
+    return table, entries, team_of_round(entries, changes)
 
 
-def _result_points_store(tables: Championship, before: dict[int, tuple]) -> None:
+def _kept_parts(season: Season, entries: dict) -> tuple[dict | None, dict]:
+    """What each round gave each car and team, as the standings rows keep
+    it; None when a row holds rounds without their parts (stored before)."""
+    drivers: dict = {}
+    for entry, rounds, places in DriverStanding.objects.filter(season=season).values_list(
+        "entry_id", "rounds", "places"
+    ):
+        if rounds and not places:
+            return None, {}
+        drivers[entry] = {int(n): DriverRound.of(p) for n, p in places.items()}
+    teams: dict = {}
+    if not season.team_mode:  # a season's team rows go when it stops racing in teams
+        return drivers, teams
+    for key, places in TeamStanding.objects.filter(season=season).values_list("team_id", "places"):
+        teams[key] = {int(n): TeamRound.of(p) for n, p in places.items()}
+    return drivers, teams
+
+
+def _result_points_store(scored, before: dict[int, tuple]) -> None:
     """Write the points, final place and final status of the results that changed."""
     changed = []
-    for scored in tables.results:
-        row = scored.row
-        final_position = None if scored.position == row.position else scored.position
-        final_status = "" if scored.status == row.status else scored.status
-        now = (scored.points, final_position, final_status)
+    for one in scored:
+        row = one.row
+        final_position = None if one.position == row.position else one.position
+        final_status = "" if one.status == row.status else one.status
+        now = (one.points, final_position, final_status)
         if before[row.key] != now:
             changed.append(
                 Result(
                     pk=row.key,
-                    points=scored.points,
+                    points=one.points,
                     final_position=final_position,
                     final_status=final_status,
                 )
             )
-    if changed:
+    if changed and connection.vendor == "postgresql":
+        _points_write(changed)
+    elif changed:
         Result.objects.bulk_update(
             changed, ["points", "final_position", "final_status"], batch_size=500
         )
 
 
-def _driver_standings_store(season: Season, tables: Championship) -> None:
+def _points_write(changed: list[Result]) -> None:
+    """The changed results' points, final place and status in one UPDATE
+    from a list of values: bulk_update's CASE per column costs the store
+    more to build than the database to run."""
+    column = {f: Result._meta.get_field(f).column for f in ("points", "final_position",
+                                                           "final_status")}  # fmt: skip
+    for start in range(0, len(changed), 500):
+        batch = changed[start : start + 500]
+        values = ", ".join(["(%s, CAST(%s AS numeric), CAST(%s AS integer), %s)"] * len(batch))
+        sql = f"""
+            UPDATE {Result._meta.db_table} AS r SET {column["points"]} = v.points,
+              {column["final_position"]} = v.final_position,
+              {column["final_status"]} = v.final_status
+            FROM (VALUES {values}) AS v(id, points, final_position, final_status)
+            WHERE r.id = v.id
+        """  # noqa: S608 - names from the model, values are parameters
+        params = [x for r in batch for x in (r.pk, r.points, r.final_position, r.final_status)]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+
+
+def _standings_store(
+    season, table, entries, drivers, teams, penalties, *, stale_teams: bool = True
+) -> None:
+    """Rank the tables from every round's parts and write them (`stale_teams`:
+    False when no team rows are stored to replace)."""
+    team_keys = (
+        list(season.teams.order_by().values_list("id", flat=True)) if season.team_mode else []
+    )
+    driver_lines, team_lines, _ = standings_combine(
+        table, drivers, teams, penalties=penalties, entries=list(entries), team_keys=team_keys
+    )
+    driver_lines = _division_lines(table, entries, drivers, penalties, driver_lines)
+    standings_changed(season_id=season.pk)
+    _driver_standings_store(season, driver_lines, drivers)
+    if stale_teams or season.team_mode:
+        TeamStanding.objects.filter(season=season).delete()
+    if season.team_mode:
+        _team_standings_store(season, team_lines, teams)
+
+
+def _division_lines(table, entries, drivers, penalties, lines: list) -> list:
+    """With divisions (issue 26, item 2) each division is its own table: its
+    cars ranked among themselves, the rounds each held counted for it."""
+    division_of = entries.division_of
+    if not division_of:
+        return lines
+    ranked = [line for line in lines if line.key not in division_of]
+    for division in sorted(set(division_of.values())):
+        cars = [e for e in entries if division_of.get(e) == division]
+        own = {e: parts for e, parts in drivers.items() if e in cars}
+        fines = [p for p in penalties if p.entry in cars]
+        ranked += standings_combine(table, own, {}, penalties=fines, entries=cars)[0]
+    return ranked
+
+
+def _places(parts: dict) -> dict:
+    return {str(n): part.plain() for n, part in sorted(parts.items())}
+
+
+def _driver_standings_store(season: Season, lines: list, parts: dict) -> None:
     DriverStanding.objects.filter(season=season).delete()
     DriverStanding.objects.bulk_create(
         DriverStanding(
@@ -173,12 +365,13 @@ def _driver_standings_store(season: Season, tables: Championship) -> None:
             rounds=_plain(line.rounds),
             dropped=line.dropped,
             positions={str(p): c for p, c in sorted(line.positions.items())},
+            places=_places(parts.get(line.key, {})),
         )
-        for line in tables.drivers
+        for line in lines
     )
 
 
-def _team_standings_store(season: Season, tables: Championship) -> None:
+def _team_standings_store(season: Season, lines: list, parts: dict) -> None:
     TeamStanding.objects.bulk_create(
         TeamStanding(
             season=season,
@@ -188,8 +381,9 @@ def _team_standings_store(season: Season, tables: Championship) -> None:
             penalty_points=line.penalty,
             rounds=_plain(line.rounds),
             positions={str(p): c for p, c in sorted(line.positions.items())},
+            places=_places(parts.get(line.key, {})),
         )
-        for line in tables.teams
+        for line in lines
     )
 
 

@@ -10,10 +10,53 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
+from league.history import record
 from league.models import Entry, Team
+from league.scoring.tables import points_plain
+from league.season_stage import Action, stage_check
 from races.models import Penalty, Protest, Round, Session
 from races.results.standings import standings_recompute
+from races.rounds.edits import round_words
+
+# A penalty in words, for the league's history.
+PENALTY_WORDS = {
+    Penalty.Kind.POINTS: gettext_noop("%(points)s championship points off"),
+    Penalty.Kind.PLACES: gettext_noop("%(places)s places lost"),
+    Penalty.Kind.DISQUALIFICATION: gettext_noop("Disqualified"),
+}
+
+
+def penalty_record(penalty: Penalty, *, actor, given: bool) -> None:
+    """A line of the league's history for a penalty given or taken back."""
+    season = penalty.round.season
+    target = (
+        f"#{penalty.entry.car_number} {penalty.entry.driver.name}"
+        if penalty.entry_id
+        else penalty.team.name
+        if penalty.team_id
+        else "—"
+    )
+    words = PENALTY_WORDS.get(penalty.kind, "")
+    record(
+        season.league,
+        actor=actor,
+        topic="penalty",
+        season=season,
+        summary=gettext_noop("Penalty for %(target)s in round %(round)s: %(reason)s")
+        if given
+        else gettext_noop("Penalty for %(target)s in round %(round)s withdrawn"),
+        params={
+            "target": target,
+            "round": round_words(penalty.round),
+            "reason": penalty.reason,
+            "points": points_plain(penalty.points),
+            "places": penalty.places,
+        },
+        before="" if given else words,
+        after=words if given else gettext_noop("No penalty"),
+    )
 
 
 @transaction.atomic
@@ -32,6 +75,7 @@ def penalty_add(
 ) -> Penalty:
     """Give a penalty and score the season again; a clear ValidationError
     stores nothing. A team penalty names the team and no driver."""
+    stage_check(round.season, Action.PENALTIES)
     penalty = Penalty(
         round=round,
         entry=entry,
@@ -46,13 +90,16 @@ def penalty_add(
     )
     penalty.full_clean()
     penalty.save()
+    penalty_record(penalty, actor=steward, given=True)
     standings_recompute(season=round.season)
     return penalty
 
 
 @transaction.atomic
-def penalty_remove(*, penalty: Penalty) -> None:
+def penalty_remove(*, penalty: Penalty, actor=None) -> None:
     season = penalty.round.season
+    stage_check(season, Action.PENALTIES)
+    penalty_record(penalty, actor=actor, given=False)
     penalty.delete()
     standings_recompute(season=season)
 
@@ -72,8 +119,13 @@ def protest_file(
 ) -> Protest:
     """A driver of the season reports an incident in a finished session,
     pointing at the replay step where it happens."""
-    if _driver_entry(session, user) is None:
+    own = _driver_entry(session, user)
+    if own is None:
         raise ValidationError(_("Only the season's drivers can report an incident."))
+    if against is not None and against.pk == own.pk:
+        raise ValidationError(
+            {"against": _("Report another car: the stewards do not judge a car on its own report.")}
+        )
     if session.status != Session.Status.FINISHED:
         raise ValidationError(_("Incidents are reported once the session has finished."))
     if against is not None and against.season_id != session.round.season_id:
@@ -109,6 +161,7 @@ def protest_decide(
     )
     if protest.status != Protest.Status.OPEN:
         raise ValidationError(_("This report has already been decided."))
+    stage_check(protest.session.round.season, Action.PENALTIES)
     decision = (decision or "").strip()
     if not decision:
         raise ValidationError({"decision": _("Give the stewards' reasons.")})
@@ -120,6 +173,16 @@ def protest_decide(
     protest.decided_at = timezone.now()
     protest.full_clean()
     protest.save()
+    record(
+        protest.session.round.season.league,
+        actor=steward,
+        topic="penalty",
+        season=protest.session.round.season,
+        summary=gettext_noop("Incident report in round %(round)s decided: %(decision)s"),
+        params={"round": round_words(protest.session.round), "decision": decision[:200]},
+        before=gettext_noop("Open"),
+        after=gettext_noop("Upheld") if upheld else gettext_noop("Dismissed"),
+    )
     if penalty:
         target = dict(penalty)
         if target.get("entry") is None and target.get("team") is None:
@@ -128,7 +191,11 @@ def protest_decide(
             round=protest.session.round,
             steward=steward,
             reason=target.pop("reason", "") or decision[:200],
-            session_kind=protest.session.kind,
+            session_kind=(
+                Session.Leg.SPRINT
+                if protest.session.leg == Session.Leg.SPRINT
+                else protest.session.kind
+            ),
             protest=protest,
             **target,
         )

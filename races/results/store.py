@@ -11,10 +11,12 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from league.scoring import tables as scoring
 from races.models import Result, Session
-from races.results.standings import standings_recompute
+from races.results.follow import places_words, results_follow, results_removed_words
+from races.results.standings import season_standings_lock, standings_after_round
 from races.running.aftermath import results_stored
 
 
@@ -35,17 +37,28 @@ class SeatResult:
 # does): there is nothing to roll back to short of the whole transaction,
 # and a savepoint is two more round trips.
 @transaction.atomic(savepoint=False)
-def session_results_store(*, session: Session, lines: Iterable[SeatResult]) -> list[Result]:
-    """Replace the session's results with these, then score the season again
-    (races/results/standings.py gives each result its points). Storing the same
-    results twice counts them once."""
+def session_results_store(
+    *, session: Session, lines: Iterable[SeatResult], actor=None, how: str = "engine"
+) -> list[Result]:
+    """Replace the session's results with these, then score the session's
+    round again and put it in the standings (races/results/standings.py gives
+    each result its points). Storing the same results twice counts them once.
+
+    Sessions of a season store side by side up to here: the race, its log
+    and the session row are the caller's, under the session's own lock. The
+    season's lock is taken only now, for what must be one at a time: its
+    results replaced, the round scored and the tables ranked again, all
+    costing the round and the entries, never the whole season."""
     season = session.round.season
     lines = list(lines)
+    season_standings_lock(season)
     classified = scoring.classify(
         scoring.Placing(line.seat, line.status, line.distance, line.position) for line in lines
     )
     position_of = {p.key: p.position for p in classified}
-    Result.objects.filter(session=session).delete()
+    before, names = results_removed_words(
+        session=session, entries=[line.entry_id for line in lines]
+    )
     results = [
         Result(
             session=session,
@@ -60,11 +73,31 @@ def session_results_store(*, session: Session, lines: Iterable[SeatResult]) -> l
         for line in lines
     ]
     Result.objects.bulk_create(sorted(results, key=lambda r: r.position))
-    points = standings_recompute(season=season)
+    points = standings_after_round(season=season, number=session.round.number)
     for result in results:
         result.points = points.get(result.pk, result.points)
     results_stored(session_id=session.pk)
+    now = places_words(((r.position, r.entry_id) for r in results), names)
+    results_follow(session=session, before=before, actor=actor, how=how, now=now)
     return results
+
+
+FLAG_WORDS = {
+    "pole": gettext_lazy("Only one car takes pole position in a session."),
+    "fastest_lap": gettext_lazy("Only one car sets the fastest lap in a session."),
+}
+
+
+def _flags_once_check(lines: list[SeatResult]) -> None:
+    """At most one pole and one fastest lap in a session: two would both
+    earn the bonus (league/scoring/championship.py, round_bonuses)."""
+    errors = [
+        str(words)
+        for flag, words in FLAG_WORDS.items()
+        if sum(1 for line in lines if (line.figures or {}).get(flag)) > 1
+    ]
+    if errors:
+        raise ValidationError(errors)
 
 
 HAND_ENTERABLE = (
@@ -76,7 +109,9 @@ HAND_ENTERABLE = (
 
 
 @transaction.atomic
-def results_enter(*, session: Session, lines: list[SeatResult], user) -> list[Result]:
+def results_enter(
+    *, session: Session, lines: list[SeatResult], user, how: str = "hand"
+) -> list[Result]:
     """A result played around a table (or a correction of any result): stored,
     scored and put in the standings as an engine result is, marked as
     entered by hand. Every car at most once; places 1..n without a gap."""
@@ -94,6 +129,7 @@ def results_enter(*, session: Session, lines: list[SeatResult], user) -> list[Re
     positions = sorted(line.position for line in lines)
     if positions != list(range(1, len(lines) + 1)):
         raise ValidationError(_("Give places 1 to %(count)s, each once.") % {"count": len(lines)})
+    _flags_once_check(lines)
     season_entries = set(session.round.season.entries.values_list("pk", flat=True))
     if not set(entries) <= season_entries:
         raise ValidationError(_("A car in this result does not race in this season."))
@@ -103,4 +139,4 @@ def results_enter(*, session: Session, lines: list[SeatResult], user) -> list[Re
     session.lease_until = None
     session.error = ""
     session.save(update_fields=["status", "entered_by", "finished_at", "lease_until", "error"])
-    return session_results_store(session=session, lines=lines)
+    return session_results_store(session=session, lines=lines, actor=user, how=how)

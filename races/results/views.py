@@ -12,9 +12,12 @@ from django.views.decorators.http import require_http_methods
 
 from league.forms.common import errors_to_form
 from league.permissions import login_or_403, manage_or_403
+from paddock.too_big import answers_too_big
 from races.models import Result, Session
-from races.results.forms import ResultLineForm, ResultsImportForm
+from races.results.forms import ResultLineForm, ResultsImportForm, flags_once
 from races.results.importing import results_parse
+from races.results.lines import seat_result as _line
+from races.results.lines import session_cars as _cars
 from races.results.store import SeatResult, results_enter
 
 
@@ -25,19 +28,6 @@ def _session(request, session_id: int) -> Session:
     )
     manage_or_403(request.user, session.round.season.league)
     return session
-
-
-def _cars(session: Session) -> list:
-    """The cars a result may hold: the season's racing entries, and any car
-    already in this session's result (a reserve who raced, say)."""
-    in_result = set(session.results.values_list("entry_id", flat=True))
-    return [
-        e
-        for e in session.round.season.entries.select_related("driver", "team").order_by(
-            "car_number"
-        )
-        if e.pk in in_result or not (e.withdrawn or e.reserve)
-    ]
 
 
 def _initial(result: Result | None) -> dict:
@@ -53,25 +43,6 @@ def _initial(result: Result | None) -> dict:
         "fastest_lap": bool(figures.get("fastest_lap")),
         "pole": bool(figures.get("pole")),
     }
-
-
-def _line(entry, data: dict) -> SeatResult:
-    figures = {}
-    if data.get("laps_led") is not None:
-        figures["laps_led"] = data["laps_led"]
-    if data.get("best_lap") is not None:
-        figures["best_lap"] = float(data["best_lap"])
-    for flag in ("fastest_lap", "pole"):
-        if data.get(flag):
-            figures[flag] = True
-    return SeatResult(
-        entry_id=entry.pk,
-        seat=f"car{entry.car_number}",
-        position=data["position"],
-        status=data["status"],
-        laps=data.get("laps") or 0,
-        figures=figures,
-    )
 
 
 def _line_forms(data, session: Session) -> list[tuple]:
@@ -102,7 +73,11 @@ def results_entry(request, session_id: int):
     session = _session(request, session_id)
     rows = _line_forms(request.POST or None, session)
     errors = []
-    if request.method == "POST" and all(form.is_valid() for _, form in rows):
+    if (
+        request.method == "POST"
+        and all([form.is_valid() for _, form in rows])
+        and flags_once([(e, f) for e, f in rows if f.cleaned_data.get("position")])
+    ):
         try:
             results_enter(session=session, lines=_lines(rows), user=request.user)
         except ValidationError as error:
@@ -115,6 +90,29 @@ def results_entry(request, session_id: int):
     return render(request, "results_entry.html", context)
 
 
+def _import_page(request, session, form, parsed=None, status=200):
+    context = {
+        "session": session,
+        "round": session.round,
+        "season": session.round.season,
+        "form": form,
+        "parsed": parsed,
+        "csv_text": form.cleaned_data.get("csv", "") if form.is_bound and form.is_valid() else "",
+    }
+    return render(request, "results_import.html", context, status=status)
+
+
+@login_or_403
+def results_import_too_big(request, session_id: int):
+    """The import page when the paste or file was too big to read: the
+    field error names the limit (paddock/too_big.py)."""
+    session = _session(request, session_id)
+    form = ResultsImportForm({}, too_big=True)
+    form.is_valid()
+    return _import_page(request, session, form, status=413)
+
+
+@answers_too_big(results_import_too_big)
 @login_or_403
 @require_http_methods(["GET", "POST"])
 def results_import(request, session_id: int):
@@ -126,7 +124,9 @@ def results_import(request, session_id: int):
         parsed = results_parse(form.cleaned_data["csv"], cars)
         if not parsed.errors and request.POST.get("confirm") == "1":
             try:
-                results_enter(session=session, lines=parsed.rounds[0], user=request.user)
+                results_enter(
+                    session=session, lines=parsed.rounds[0], user=request.user, how="import"
+                )
             except ValidationError as error:
                 errors_to_form(form, error)
             else:
@@ -134,12 +134,4 @@ def results_import(request, session_id: int):
                     request, _("The imported result is stored; the standings are updated.")
                 )
                 return redirect(session.round)
-    context = {
-        "session": session,
-        "round": session.round,
-        "season": session.round.season,
-        "form": form,
-        "parsed": parsed,
-        "csv_text": form.cleaned_data.get("csv", "") if form.is_bound and form.is_valid() else "",
-    }
-    return render(request, "results_import.html", context)
+    return _import_page(request, session, form, parsed)

@@ -48,7 +48,7 @@ def penalty_delete(request, penalty_id: int):
         Penalty.objects.select_related("round__season__league"), pk=penalty_id
     )
     manage_or_403(request.user, penalty.round.season.league)
-    stewarding.penalty_remove(penalty=penalty)
+    stewarding.penalty_remove(penalty=penalty, actor=request.user)
     messages.success(request, _("Penalty removed; the standings are updated."))
     return redirect(penalty.round)
 
@@ -64,7 +64,7 @@ def protest_new(request, session_id: int):
     season = session.round.season
     if not season.entries.filter(driver__user=request.user).exists():
         raise PermissionDenied(_("Only the season's drivers can report an incident."))
-    form = ProtestForm(request.POST, season=season)
+    form = ProtestForm(request.POST, season=season, reporter=request.user)
     if form.is_valid():
         try:
             stewarding.protest_file(session=session, user=request.user, **form.cleaned_data)

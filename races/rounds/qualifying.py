@@ -12,10 +12,11 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from league.permissions import can_manage
 from races.models import Round, Session
+from races.rounds.edits import round_record
 from races.running import grid
 from races.running.controls import session_queue
 
@@ -27,6 +28,15 @@ FALLBACK_WORDS = {
     grid.REVERSE: gettext_lazy("reverse championship order (the leader starts at the back)"),
     grid.RANDOM: gettext_lazy("a random grid, drawn from the race's seed"),
     grid.ENTRY: gettext_lazy("car-number order"),
+}
+
+# The same words, as the league's history stores them (read in each
+# reader's language).
+FALLBACK_NOOP = {
+    grid.CHAMPIONSHIP: gettext_noop("championship order (the leader starts at the front)"),
+    grid.REVERSE: gettext_noop("reverse championship order (the leader starts at the back)"),
+    grid.RANDOM: gettext_noop("a random grid, drawn from the race's seed"),
+    grid.ENTRY: gettext_noop("car-number order"),
 }
 
 # What went wrong, in plain words, by the kind of error the session stored.
@@ -197,6 +207,9 @@ def qualifying_retry(*, rnd: Round, by) -> bool:
     if qualifying.status != S.FAILED:
         raise ValidationError(_("Only a qualifying that failed can be retried."))
     session_queue(session=qualifying)
+    round_record(
+        rnd, actor=by, summary=gettext_noop("The failed qualifying of round %(round)s run again")
+    )
     return True
 
 
@@ -230,8 +243,14 @@ def race_fallback_choose(*, rnd: Round, by, rule: str) -> bool:
     rnd.fallback_grid = expected
     rnd.fallback_by = by
     rnd.save(update_fields=["fallback_grid", "fallback_by"])
-    race = Session.objects.filter(round=rnd, kind=Session.Kind.RACE).order_by().first()
-    if race is not None and race.status == S.SCHEDULED:
+    round_record(
+        rnd,
+        actor=by,
+        summary=gettext_noop("The race of round %(round)s runs without its failed qualifying"),
+        after=FALLBACK_NOOP[expected],
+    )
+    # Every race of the round (a sprint first; each division's) may go now.
+    for race in Session.objects.filter(round=rnd, kind=Session.Kind.RACE, status=S.SCHEDULED):
         if race.scheduled_at is None or race.scheduled_at <= timezone.now():
             session_queue(session=race)
     return True

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,9 +12,11 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.forms.rounds import RescheduleForm
 from league.permissions import login_or_403, manage_or_403
+from races.lobby.arrivals import real_time_table
 from races.models import Round, Session
-from races.rounds.pages import round_context, session_live_context
+from races.rounds.pages import live_area_html, round_context, session_live_context
 from races.running import controls
+from races.table.live_table import live_digest
 
 
 def _round_get(league_slug, season_slug, number) -> Round:
@@ -44,10 +47,12 @@ def _session_get(session_id: int) -> Session:
 @require_GET
 def session_live(request, session_id: int):
     session = _session_get(session_id)
-    context = session_live_context(request, session)
     if request.htmx:
-        return render(request, "session_live.html#live", context)
-    return render(request, "session_live.html", context)
+        digest = live_digest(session)
+        if request.GET.get("seen") == digest:
+            return HttpResponse(status=204)  # nothing new: htmx keeps the area as it is
+        return HttpResponse(live_area_html(request, session, digest))
+    return render(request, "session_live.html", session_live_context(request, session))
 
 
 def _session_action(request, session_id: int, action, done: str):
@@ -74,6 +79,10 @@ def _safe_next(request) -> str | None:
 @login_or_403
 @require_POST
 def session_run(request, session_id: int):
+    session = _session_get(session_id)
+    if session.status == Session.Status.SCHEDULED and real_time_table(session):
+        # A real-time table starts early only through its confirmation page.
+        return redirect("table_start", session_id=session_id)
     return _session_action(
         request,
         session_id,
@@ -100,7 +109,7 @@ def session_play_mode(request, session_id: int):
     return _session_action(
         request,
         session_id,
-        lambda s: controls.session_play_mode_set(session=s, live=live),
+        lambda s: controls.session_play_mode_set(session=s, live=live, actor=request.user),
         _("People drive this session themselves.") if live else _("Autopilots drive this session."),
     )
 
@@ -111,7 +120,7 @@ def session_cancel(request, session_id: int):
     return _session_action(
         request,
         session_id,
-        lambda s: controls.session_cancel(session=s),
+        lambda s: controls.session_cancel(session=s, actor=request.user),
         _("The session is cancelled."),
     )
 
@@ -128,6 +137,8 @@ def session_reschedule(request, session_id: int):
     return _session_action(
         request,
         session_id,
-        lambda s: controls.session_reschedule(session=s, when=form.cleaned_data["when"]),
+        lambda s: controls.session_reschedule(
+            session=s, when=form.cleaned_data["when"], actor=request.user
+        ),
         _("The session is rescheduled."),
     )

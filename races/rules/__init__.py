@@ -17,6 +17,7 @@ from .contract import (
     Race,
     RaceResult,
     Seat,
+    TableTimer,
 )
 from .log import canonical_log, log_hash
 from .options import Option, OptionSchema
@@ -48,6 +49,7 @@ __all__ = [
     "Race",
     "RaceResult",
     "Seat",
+    "TableTimer",
     "available_games",
     "bots_for",
     "game_choices",

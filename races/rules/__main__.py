@@ -3,13 +3,18 @@
     python -m races.rules tracks formula_d
     python -m races.rules simulate formula_d --track lakeside_gp --cars 10 --laps 2 --seed 7 --json
     python -m races.rules simulate formula_d --track paddock_ring --cars 6 --teams
+    python -m races.rules verify session-42.json
 
 `--teams` puts the cars in teams of two (cars 1 and 2 are Team 1, and so on) and,
 where the game has a team race option (Formula D, FD-V-5), switches it on; the
 result then shows each car's team and the teams' table.
 
-Bad input (unknown game, track, option or bot) is one line on stderr and
-exit status 2.
+`verify FILE` replays a session record downloaded from the site (its page or
+the API; "-" reads it from stdin) and says whether the log hash matches: exit
+status 0 when it does, 1 when it does not (races/rules/record.py).
+
+Bad input (unknown game, track, option or bot, a file that is not a record)
+is one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import sys
 
 from .contract import ConfigError, Seat
 from .log import canonical_line
+from .record import RecordError, record_read, record_verify
 from .registry import get_game, run_bot_race
 
 
@@ -30,6 +36,9 @@ def _parser() -> argparse.ArgumentParser:
     tracks = sub.add_parser("tracks", help="list a game's tracks")
     tracks.add_argument("game")
     tracks.add_argument("--json", action="store_true")
+
+    verify = sub.add_parser("verify", help="replay a session record and check its log hash")
+    verify.add_argument("file", help="the record's JSON file, or - for stdin")
 
     sim = sub.add_parser("simulate", help="run a race of bots")
     sim.add_argument("game")
@@ -154,15 +163,37 @@ def _print_teams(result, seats: list[Seat]) -> None:
         print(f"     {team:<8} {cars}")
 
 
+def _verify(path: str) -> int:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as error:
+        raise RecordError(f"cannot read {path}: {error.strerror}") from None
+    verdict = record_verify(record_read(text))
+    print(f"{verdict.game}, seed {verdict.seed}, {verdict.actions} actions")
+    print(f"record   log sha256 {verdict.stored}")
+    if verdict.replayed is None:
+        print(f"replay stopped: {verdict.problem}")
+    else:
+        print(f"replayed log sha256 {verdict.replayed}")
+    print("verified: the hash matches" if verdict.matches else "NOT verified: no match")
+    return 0 if verdict.matches else 1
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
+        if args.command == "verify":
+            return _verify(args.file)
         game = get_game(args.game)
         if args.command == "tracks":
             _print_tracks(game, args.json)
         else:
             _simulate(game, args)
-    except ConfigError as error:
+    except (ConfigError, RecordError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     return 0

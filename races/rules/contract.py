@@ -279,6 +279,23 @@ class Game(Protocol):
 
     def decision_seconds(self, decision: Decision) -> int | None: ...
 
+    def table_timer(self, decision: Decision) -> TableTimer | None: ...
+
+
+@dataclass(frozen=True)
+class TableTimer:
+    """A timer of the game that runs in real seconds for every seat deciding
+    at once (a sand glass over a phase), not one seat's own limit: `run`
+    names one run of it (the same for every decision asked during that
+    run), `seconds` how long that run lasts from when the table first asks
+    a decision under it, `out` the action the host applies to this decision
+    if it is still open when the run ends (legal then; recorded, so a replay
+    repeats it); None: the seat's ordinary missed deadline."""
+
+    run: str
+    seconds: int
+    out: Action | None = None
+
 
 @dataclass(frozen=True)
 class SessionFacts:
@@ -336,4 +353,11 @@ class SessionRules:
         one (a timer that starts for the last seat still deciding); the host
         gives the seat the sooner of that and the season's deadline. None:
         the season's deadline alone."""
+        return None
+
+    def table_timer(self, decision: Decision) -> TableTimer | None:
+        """The game's timer this decision is asked under, when its rules run
+        one in real seconds for every deciding seat at once; the host keeps
+        when each run started and makes the decision due when it ends, then
+        applies the timer's `out` action."""
         return None

@@ -1,28 +1,34 @@
 """What follows a stored result, off the results path: ratings (then title
-odds) and the league's webhooks. Each is a Celery task queued by name when
-the transaction that stored the result commits (races/running/handover.py), so
-a slow rating or a failing hook never delays or undoes a result, and the
-services never import the task modules that call them back."""
+odds), the league's webhooks and a tournament's next round. Each is a
+Celery task queued by name when the transaction that stored the result
+commits (races/running/handover.py), so a slow rating or a failing hook
+never delays or undoes a result, and the services never import the task
+modules that call them back."""
 
 from __future__ import annotations
 
+from paddock.push import season_news
 from races.running.handover import after_commit
 
 RATE_SESSION = "ratings.tasks.rate_session"
 ANNOUNCE_RESULT = "webhooks.tasks.announce_result"
 ANNOUNCE_SESSION_STARTED = "webhooks.tasks.announce_session_started"
 ANNOUNCE_SEASON_FINISHED = "webhooks.tasks.announce_season_finished"
+# A tournament draws its next round when the last table of a round is stored.
+TABLE_FINISHED = "tournaments.tasks.table_finished"
 
 
 def results_stored(*, session_id: int) -> None:
     """Called inside the transaction that stored a session's results."""
     after_commit(RATE_SESSION, session_id)
     after_commit(ANNOUNCE_RESULT, session_id)
+    after_commit(TABLE_FINISHED, session_id)
 
 
-def session_started(*, session_id: int) -> None:
+def session_started(*, session_id: int, season_id: int) -> None:
     """Called once a worker has claimed a session and its race has started."""
     after_commit(ANNOUNCE_SESSION_STARTED, session_id)
+    season_news(season_id)  # a tournament's page shows its tables racing
 
 
 def season_finished(*, season_id: int) -> None:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from races.models import Session, scheduled_at_error
+from league.history import record
+from league.season_stage import Action, stage_check
+from races.models import Round, Session, scheduled_at_error
+from races.push.publish import table_changed
 from races.running.queue import session_run_later
 
 # Which statuses each organiser action starts from.
@@ -88,7 +92,7 @@ def session_retry(*, session: Session) -> None:
 
 
 @transaction.atomic
-def session_cancel(*, session: Session) -> None:
+def session_cancel(*, session: Session, actor=None) -> None:
     changed = Session.objects.filter(pk=session.pk, status__in=CANCELLABLE).update(
         status=Session.Status.CANCELLED
     )
@@ -97,11 +101,20 @@ def session_cancel(*, session: Session) -> None:
             _("A %(status)s session cannot be cancelled.")
             % {"status": session.get_status_display().lower()}
         )
+    before = session.status
     session.refresh_from_db()
+    table_changed(session)  # a table open in a browser says it is cancelled
+    session_record(
+        session,
+        actor=actor,
+        summary=gettext_noop("Session of round %(round)s cancelled"),
+        before=STATUS_WORDS.get(before, ""),
+        after=STATUS_WORDS[Session.Status.CANCELLED],
+    )
 
 
 @transaction.atomic
-def session_reschedule(*, session: Session, when: datetime) -> None:
+def session_reschedule(*, session: Session, when: datetime, actor=None) -> None:
     error = scheduled_at_error(when)
     if error:
         raise ValidationError(error)
@@ -114,11 +127,21 @@ def session_reschedule(*, session: Session, when: datetime) -> None:
             or _("A %(status)s session cannot be rescheduled.")
             % {"status": session.get_status_display().lower()}
         )
+    was = session.scheduled_at
     session.refresh_from_db()
+    session_record(
+        session,
+        actor=actor,
+        summary=gettext_noop("Session of round %(round)s rescheduled"),
+        before=gettext_noop("%(was)s"),
+        after=gettext_noop("%(now)s"),
+        was=was.strftime("%Y-%m-%d %H:%M UTC") if was else "—",
+        now=when.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    )
 
 
 @transaction.atomic
-def session_play_mode_set(*, session: Session, live: bool) -> None:
+def session_play_mode_set(*, session: Session, live: bool, actor=None) -> None:
     """Play one session live (people drive) or automatically (autopilots
     drive), whatever the season's default; only before it starts."""
     changed = Session.objects.filter(
@@ -127,3 +150,40 @@ def session_play_mode_set(*, session: Session, live: bool) -> None:
     if changed != 1:
         raise ValidationError(_("Only a session that has not started can change how it is played."))
     session.refresh_from_db()
+    session_record(
+        session,
+        actor=actor,
+        summary=gettext_noop("How the session of round %(round)s is played changed"),
+        after=gettext_noop("People drive themselves") if live else gettext_noop("Autopilots drive"),
+    )
+
+
+# A session's status as stored in the history (the model's labels,
+# untranslated: the history is read in each reader's language).
+STATUS_WORDS = {
+    Session.Status.SCHEDULED: gettext_noop("Scheduled"),
+    Session.Status.QUEUED: gettext_noop("Queued"),
+    Session.Status.RUNNING: gettext_noop("Running"),
+    Session.Status.AWAITING: gettext_noop("Awaiting players"),
+    Session.Status.FINISHED: gettext_noop("Finished"),
+    Session.Status.FAILED: gettext_noop("Failed"),
+    Session.Status.CANCELLED: gettext_noop("Cancelled"),
+}
+
+
+def session_record(session: Session, *, actor, summary: str, before="", after="", **params):
+    """A line of the league's history about an organiser's session control,
+    in its transaction; refused, with words, where the season's stage keeps
+    its rounds."""
+    rnd = Round.objects.select_related("season__league").get(pk=session.round_id)
+    stage_check(rnd.season, Action.ROUNDS)
+    record(
+        rnd.season.league,
+        actor=actor,
+        topic="round",
+        season=rnd.season,
+        summary=summary,
+        params={"round": f"{rnd.number} ({rnd.name})", **params},
+        before=before,
+        after=after,
+    )

@@ -7,12 +7,16 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 
 from races.models import Session, Turn
 from races.running.queue import session_advance_later, session_run_later
 
 S = Session.Status
+
+
+# Every session of a round has a division or none does (sessions_sync).
+_same_division = Q(division_id=OuterRef("division_id")) | Q(division__isnull=True)
 
 
 def _races_waiting_for_qualifying():
@@ -25,14 +29,34 @@ def _races_waiting_for_qualifying():
     the round and session pages say the qualifying failed, why, and offer
     the organisers a retry or the round's fallback grid
     (races/rounds/qualifying.py); a retry queues the qualifying, the fallback
-    cancels it, and either lets the race go."""
-    unfinished_qualifying = Session.objects.filter(
-        round=OuterRef("round"), kind=Session.Kind.QUALIFYING
-    ).exclude(status__in=(S.FINISHED, S.CANCELLED))
+    cancels it, and either lets the race go.
+
+    A main race after a sprint waits for the sprint alike, and each
+    division's sessions wait for their own division's (issue 26)."""
+    unfinished_qualifying = (
+        Session.objects.filter(
+            round=OuterRef("round"),
+            kind=Session.Kind.QUALIFYING,
+        )
+        .filter(_same_division)
+        .exclude(status__in=(S.FINISHED, S.CANCELLED))
+    )
+    unfinished_sprint = (
+        Session.objects.filter(
+            round=OuterRef("round"),
+            kind=Session.Kind.RACE,
+            leg=Session.Leg.SPRINT,
+        )
+        .filter(_same_division)
+        .exclude(status__in=(S.FINISHED, S.CANCELLED))
+    )
     return (
         Session.objects.filter(kind=Session.Kind.RACE)
-        .annotate(waiting=Exists(unfinished_qualifying))
-        .filter(waiting=True)
+        .annotate(
+            waiting=Exists(unfinished_qualifying),
+            after_sprint=Exists(unfinished_sprint.exclude(pk=OuterRef("pk"))),
+        )
+        .filter(Q(waiting=True) | Q(after_sprint=True, leg=Session.Leg.MAIN))
         .values("pk")
     )
 
@@ -46,7 +70,7 @@ def sessions_dispatch_due(*, now: datetime) -> int:
     due = (
         Session.objects.filter(status=S.SCHEDULED, scheduled_at__lte=now)
         .exclude(pk__in=_races_waiting_for_qualifying())
-        .order_by("scheduled_at", "kind")  # qualifying before the race
+        .order_by("scheduled_at", "kind", "-leg")  # qualifying, sprint, then the race
         .values_list("pk", flat=True)
     )
     for pk in list(due):

@@ -65,3 +65,14 @@ def grid_order(
             (c for c in cars if c.key in ranks), key=lambda c: (-ranks[c.key], -c.car_number)
         )
     return placed + _unplaced(cars, {c.key for c in placed})
+
+
+def reversed_top(cars: Sequence[Car], finish: Mapping[int, int], top: int) -> list[Car]:
+    """A main race's grid from its sprint (issue 26, item 3): the sprint's
+    order with its top `top` reversed (the winner starts `top`th); cars
+    without a sprint place start at the back by car number."""
+    placed = sorted(
+        (c for c in cars if c.key in finish), key=lambda c: (finish[c.key], c.car_number)
+    )
+    head = placed[: max(0, top)][::-1]
+    return head + placed[len(head) :] + _unplaced(cars, set(finish))

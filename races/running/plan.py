@@ -4,15 +4,16 @@ which entry drives each seat. The game builds the config (its
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from league.models import DriverStanding, Entry
+from races.lobby.arrivals import at_table, kept_off_grid, no_shows_to_autopilot
 from races.models import Result, Round, Session
 from races.rules import Game, Seat, get_game
 from races.rules.contract import SessionFacts
 from races.running import grid
 from races.running.seating import bots_fill, seat_for, seat_record
-from races.running.seats import SeatRecord
+from races.running.seats import SeatRecord, seat_records
 
 S = Session.Status
 
@@ -45,12 +46,15 @@ def effective_grid_rule(rnd: Round) -> str:
     return rnd.grid_rule
 
 
-def _qualifying(rnd: Round) -> tuple[list[Result], dict]:
-    """The round's finished qualifying: its results in position order and its
-    summary. A round has at most one qualifying session, so one lookup
-    answers both, and no results are read when there is none."""
+def _qualifying(rnd: Round, division_id: int | None) -> tuple[list[Result], dict]:
+    """The round's finished qualifying (of the session's division): its
+    results in position order and its summary. A round has at most one
+    qualifying session a division, so one lookup answers both, and no
+    results are read when there is none."""
     found = (
-        Session.objects.filter(round=rnd, kind=Session.Kind.QUALIFYING, status=S.FINISHED)
+        Session.objects.filter(
+            round=rnd, kind=Session.Kind.QUALIFYING, status=S.FINISHED, division_id=division_id
+        )
         .order_by()
         .values_list("pk", "summary")
         .first()
@@ -70,9 +74,17 @@ def session_plan(session: Session) -> Plan:
     game = get_game(season.game)
     qualifying, summary = [], {}
     if session.kind == Session.Kind.RACE:
-        qualifying, summary = _qualifying(rnd)
-    entries = _in_grid_order(session, bots_fill(season=season), qualifying)
+        qualifying, summary = _qualifying(rnd, session.division_id)
+    # A real-time table starts with whoever sat down: the others are
+    # no-shows, driven by their autopilot or replaced by bots as the season says.
+    present = at_table(session)
+    away = kept_off_grid(session, present)
+    # A tournament's table races the entries drawn to it, nobody else.
+    drawn = _drawn_entries(session)
+    racing = drawn or bots_fill(season=season, away=away, division=session.division)
+    entries = _in_grid_order(session, racing, qualifying)
     seats = [seat_for(e, human=session.live and not e.driver.is_bot) for e in entries]
+    records = [seat_record(e, s) for e, s in zip(entries, seats, strict=True)]
     facts = _facts(session, seats, entries, qualifying, summary)
     config = game.session_config(
         season.rules, rnd.options, track=rnd.track, laps=rnd.laps, facts=facts
@@ -81,9 +93,22 @@ def session_plan(session: Session) -> Plan:
         game=game,
         config=game.options.validate(config),
         seats=seats,
-        records=[seat_record(e, s) for e, s in zip(entries, seats, strict=True)],
+        records=no_shows_to_autopilot(
+            [replace(record, drawn=bool(drawn)) for record in records], present
+        ),
         entries={s.id: e for e, s in zip(entries, seats, strict=True)},
     )
+
+
+def _drawn_entries(session: Session) -> list[Entry]:
+    """The entries a draw seated at the session before it ran (a
+    tournament's table), in seat order; none for a season's session, which
+    races the season's grid."""
+    ids = [r.entry_id for r in seat_records(session.seats) if r.drawn and r.entry_id]
+    if not ids:
+        return []
+    found = Entry.objects.filter(pk__in=ids).select_related("driver", "team").in_bulk()
+    return [found[pk] for pk in ids if pk in found]
 
 
 def _in_grid_order(session: Session, entries: list[Entry], qualifying: list[Result]) -> list[Entry]:
@@ -94,6 +119,11 @@ def _in_grid_order(session: Session, entries: list[Entry], qualifying: list[Resu
         if session.kind == Session.Kind.QUALIFYING
         else effective_grid_rule(session.round)
     )
+    cars = [grid.Car(e.id, e.car_number) for e in entries]
+    by_id = {e.id: e for e in entries}
+    sprint = _sprint_places(session)
+    if sprint is not None:
+        return [by_id[c.key] for c in grid.reversed_top(cars, sprint, session.round.reverse_top)]
     standings = {}
     if rule in (grid.CHAMPIONSHIP, grid.REVERSE):  # the only rules that read standings
         standings = dict(
@@ -101,13 +131,37 @@ def _in_grid_order(session: Session, entries: list[Entry], qualifying: list[Resu
         )
     order = grid.grid_order(
         rule,
-        [grid.Car(e.id, e.car_number) for e in entries],
+        cars,
         qualifying={r.entry_id: r.position for r in qualifying},
         standings=standings,
         seed=session.seed,
     )
-    by_id = {e.id: e for e in entries}
     return [by_id[car.key] for car in order]
+
+
+def _sprint_places(session: Session) -> dict[int, int] | None:
+    """A main race after a sprint that sets its grid: the sprint's places
+    (of the same division) by entry; None when the grid comes otherwise."""
+    rnd = session.round
+    if not (
+        session.kind == Session.Kind.RACE
+        and session.leg == Session.Leg.MAIN
+        and rnd.sprint_scoring_id
+        and rnd.feature_grid == Round.FeatureGrid.SPRINT
+    ):
+        return None
+    found = Result.objects.filter(
+        session__round=rnd,
+        session__leg=Session.Leg.SPRINT,
+        session__division_id=session.division_id,
+        session__status=S.FINISHED,
+    )
+    return {
+        entry: final or position
+        for entry, final, position in found.order_by().values_list(
+            "entry_id", "final_position", "position"
+        )
+    }
 
 
 def _facts(

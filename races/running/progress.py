@@ -17,6 +17,7 @@ from django.conf import settings
 from django.utils import translation
 
 from races.rules import get_presentation
+from races.running.story import story_told
 
 RECENT_EVENTS = 8
 
@@ -30,6 +31,7 @@ def snapshot(game_key: str, race, names: Mapping[str, str], config: Mapping) -> 
         "round": race.events[-1].round if race.events else 0,
         **shown,
         "recent": recent_said(presentation, race.events[-RECENT_EVENTS:], names, config),
+        "story": story_told(presentation, race.events, names, config),
     }
 
 

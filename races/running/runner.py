@@ -28,7 +28,10 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from league.models import Entry
+from races.clocks.sand_timers import sand_due
+from races.clocks.seat_clocks import clocks_follow
 from races.models import Session, Turn
+from races.push.publish import table_changed
 from races.replay.names import seat_names
 from races.results.store import SeatResult, session_results_store
 from races.rules import Action, canonical_log, get_game, get_presentation, play_bots
@@ -93,7 +96,10 @@ class ProgressWriter:
         self.config = config
         self.interval = getattr(settings, "SESSION_PROGRESS_INTERVAL", 0.5)
         self.pace = getattr(settings, "SESSION_ROUND_SECONDS", 0.0)
-        self.last_write = 0.0
+        # The first write after one interval, not at the first step: a race
+        # over sooner writes no progress at all (its result is what a page
+        # shows next), and the claim has just set the lease.
+        self.last_write = time.monotonic()
         self.last_round = -1
 
     def __call__(self, race) -> None:
@@ -111,6 +117,7 @@ class ProgressWriter:
         Session.objects.filter(pk=self.session_id, claim=self.token).update(
             progress=progress, lease_until=timezone.now() + lease()
         )
+        table_changed(self.session_id)  # a page follows an automatic race as it runs
 
 
 # --- The loop ----------------------------------------------------------------
@@ -142,10 +149,11 @@ def drive(
     play_bots(race, bots, on_step=stored, limit=1 if once else None)
 
 
-def settle(session: Session, race, now: datetime) -> str:
+def settle(session: Session, race, now: datetime, announce: bool = True) -> str:
     """Store where the loop stopped: the finished race, or the turns the
     people owe. The caller holds the session's row lock and has set its
-    seats, config and actions."""
+    seats, config and actions. `announce`: tell the table's browsers
+    (races/push/), unless the caller does when something changed."""
     if race.finished:
         session.turns.all().delete()
         session_finish(session=session, race=race, result=race.result())
@@ -160,22 +168,31 @@ def settle(session: Session, race, now: datetime) -> str:
     session.save(
         update_fields=["seats", "config", "actions", "status", "claim", "lease_until", "progress"]
     )
+    if announce:
+        table_changed(session)  # issue 25: every browser at the table, once committed
     return "awaiting"
 
 
 def _turns_open(session: Session, race, now: datetime) -> None:
     """A person's controller: a turn with a deadline for each decision they
-    owe. A decision with its own time limit (the Game's `decision_seconds`)
-    is due at the sooner of the season's deadline and the end of that limit,
-    counted from when the decision first carries it: a turn already open
-    has its deadline brought forward then, never put back."""
+    owe, when their game clock runs out (races/clocks/; every deciding
+    seat's clock runs, the others stop). A decision with its own time limit
+    (the Game's `decision_seconds`) is due at the sooner of the clock and
+    the end of that limit, counted from when the decision first carries it:
+    a turn already open has its deadline brought forward then, never put back."""
     pending = {d.seat: d for d in race.pending}
     session.turns.exclude(seat__in=pending).delete()
+    clock_due = clocks_follow(session, pending, now)
     game = get_game(session.round.season.game)
     limits = {seat: game.decision_seconds(d) for seat, d in pending.items()}
+    # A timer of the rules running for every deciding seat at once (its sand
+    # counted from when its run began, races/clocks/sand_timers.py).
+    sand = sand_due(session, game, pending.values(), now, events=len(race.events))
 
     def due(seat: str, deadline: datetime) -> datetime:
         seconds = limits[seat]
+        if seat in sand:
+            deadline = min(deadline, sand[seat])
         return deadline if seconds is None else min(deadline, now + timedelta(seconds=seconds))
 
     already_open = set()
@@ -184,7 +201,6 @@ def _turns_open(session: Session, race, now: datetime) -> None:
         if due(seat, deadline) < deadline:
             Turn.objects.filter(pk=pk).update(deadline=due(seat, deadline))
     records = {r.id: r for r in seat_records(session.seats)}
-    deadline = now + timedelta(seconds=session.round.season.decision_seconds)
     Turn.objects.bulk_create(
         Turn(
             session=session,
@@ -194,11 +210,17 @@ def _turns_open(session: Session, race, now: datetime) -> None:
             kind=decision.kind,
             prompt=decision.prompt[:200],
             opened_at=now,
-            deadline=due(seat, deadline),
+            deadline=due(seat, clock_due.get(seat, now + _per_move(session))),
         )
         for seat, decision in pending.items()
         if seat not in already_open
     )
+
+
+def _per_move(session: Session) -> timedelta:
+    """A seat with no clock (a session people do not drive): the season's
+    time for a decision."""
+    return timedelta(seconds=session.round.season.decision_seconds)
 
 
 # --- Running a session -------------------------------------------------------
@@ -208,6 +230,7 @@ def session_fail(session_id: int, token: str, text: str) -> None:
     Session.objects.filter(pk=session_id, claim=token).update(
         status=S.FAILED, error=text[:2000], lease_until=None, finished_at=timezone.now()
     )
+    table_changed(session_id)
 
 
 def session_run(*, session_id: int) -> str:
@@ -217,6 +240,7 @@ def session_run(*, session_id: int) -> str:
     session = _claim(session_id)
     if session is None:
         return "skipped"
+    table_changed(session_id)  # the table says the race is running
     token = session.claim
     game_key = session.round.season.game
     try:
@@ -231,7 +255,7 @@ def session_run(*, session_id: int) -> str:
             session_id, token, get_presentation(game_key).capabilities.session_error(error)
         )
         return "failed"
-    session_started(session_id=session_id)
+    session_started(session_id=session_id, season_id=session.round.season_id)
     steps: list[dict] = []
     on_step = None if session.live else ProgressWriter(
         session_id, token, game_key, seat_names(plan.records), plan.config
@@ -244,11 +268,12 @@ def session_run(*, session_id: int) -> str:
         session_fail(session_id, token, f"The race stopped with an error: {error}. Run it again.")
         return "failed"
     with transaction.atomic():
-        # Locks the session, its round and season (two sessions of a season
-        # store their standings one after the other).
+        # Locks the session alone: its log and row are written side by side
+        # with the season's other sessions; the store takes the season's lock
+        # only for the standings (races/results/store.py).
         session = (
-            Session.objects.select_for_update(of=("self", "round", "round__season"))
-            .select_related("round__season__scoring")
+            Session.objects.select_for_update(of=("self",))
+            .select_related("round__season__scoring", "round__season__league")
             .filter(pk=session_id, claim=token, status=S.RUNNING)
             .order_by()
             .first()
@@ -295,6 +320,7 @@ def session_finish(*, session: Session, race, result) -> None:
         "order": [p.seat for p in result.order],
     }
     session.save(update_fields=FINISH_FIELDS)
+    table_changed(session)
     entry_of = {record.id: record.entry_id for record in seat_records(session.seats)}
     session_results_store(
         session=session,
@@ -311,5 +337,9 @@ def session_finish(*, session: Session, race, result) -> None:
             for p in result.order
         ],
     )
-    for seat_id, carry in result.carry_over.items():
-        Entry.objects.filter(pk=entry_of[seat_id]).update(carry=dict(carry))
+    carried = [
+        Entry(pk=entry_of[seat_id], carry=dict(carry))
+        for seat_id, carry in result.carry_over.items()
+    ]
+    if carried:  # every car's carry-over in one UPDATE, not one a car
+        Entry.objects.bulk_update(carried, ["carry"])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from django.db import IntegrityError, transaction
 
-from league.models import Driver, Entry, Season
+from league.models import Division, Driver, Entry, Season
 from races.rules import Seat
 from races.running.seats import SeatRecord
 
@@ -32,19 +32,30 @@ def seat_id(entry: Entry) -> str:
     return f"car{entry.car_number}"
 
 
-def racing_entries(season: Season) -> list[Entry]:
-    return list(
-        Entry.objects.filter(season=season, withdrawn=False, reserve=False)
-        .select_related("driver", "team")
-        .order_by("car_number")
-    )
+def racing_entries(
+    season: Season,
+    away: frozenset[int] | set[int] = frozenset(),
+    division: Division | None = None,
+) -> list[Entry]:
+    """The season's entries that hold a seat (of one division, in a season
+    with divisions), but those `away` (no-shows whose places go to bots at a
+    real-time table)."""
+    found = Entry.objects.filter(season=season, withdrawn=False, reserve=False).exclude(pk__in=away)
+    if division is not None:
+        found = found.filter(division=division)
+    return list(found.select_related("driver", "team").order_by("car_number"))
 
 
 def _missing(season: Season, entries: list[Entry]) -> int:
     return season.grid_size - len(entries)
 
 
-def bots_fill(*, season: Season) -> list[Entry]:
+def bots_fill(
+    *,
+    season: Season,
+    away: frozenset[int] | set[int] = frozenset(),
+    division: Division | None = None,
+) -> list[Entry]:
     """Make sure the season has enough bot entries to fill its grid, and
     return the entries that race, by car number.
 
@@ -74,25 +85,39 @@ def bots_fill(*, season: Season) -> list[Entry]:
       the savepoint of that attempt is undone, and the fill starts again
       from a fresh read.
     A full grid is one read, with no lock and no transaction.
+
+    In a season with divisions each division's grid is filled the same
+    way, its bots entered in that division (issue 26, item 2).
     """
-    entries = racing_entries(season)
+    entries = racing_entries(season, away, division)
     if not season.fill_with_bots or _missing(season, entries) <= 0:
         return _grid_entries(season, entries)
     with transaction.atomic():
         _season_lock(season)
         for attempt in range(1, FILL_ATTEMPTS + 1):
-            entries = racing_entries(season)
+            entries = racing_entries(season, away, division)
             missing = _missing(season, entries)
             if missing <= 0:
                 break
             try:
                 with transaction.atomic():  # a savepoint: a conflict undoes this attempt only
-                    entries += _bots_create(season, missing)
+                    entries += _bots_create(season, missing, division)
                 break
             except IntegrityError:
                 if attempt == FILL_ATTEMPTS:
                     raise
     return _grid_entries(season, entries)
+
+
+def bots_enter(*, season: Season, count: int) -> list[Entry]:
+    """`count` new bot entries of the season, for a draw that seats them at
+    its own tables (a tournament's filling bots); under the season's lock,
+    as `bots_fill` adds them."""
+    if count <= 0:
+        return []
+    with transaction.atomic():
+        _season_lock(season)
+        return _bots_create(season, count)
 
 
 def _season_lock(season: Season) -> None:
@@ -109,7 +134,7 @@ def _grid_entries(season: Season, entries: list[Entry]) -> list[Entry]:
     return sorted(racing, key=lambda e: e.car_number)
 
 
-def _bots_create(season: Season, missing: int) -> list[Entry]:
+def _bots_create(season: Season, missing: int, division: Division | None = None) -> list[Entry]:
     """`missing` new bot entries; the caller holds the season's lock."""
     in_season = Entry.objects.filter(season=season)  # withdrawn entries keep theirs
     numbers = set(in_season.values_list("car_number", flat=True))
@@ -122,6 +147,7 @@ def _bots_create(season: Season, missing: int) -> list[Entry]:
             driver=driver,
             car_number=next(free_numbers),
             autopilot=season.bot_level,
+            division=division,
         )
         for driver in drivers
     ]

@@ -28,6 +28,9 @@ class SeatRecord:
     car_number: int | None = None
     user_id: int | None = None
     autopilot: bool = False
+    # Seated by a draw before the session ran (a tournament's table): the
+    # session races these entries alone, never the season's whole grid.
+    drawn: bool = False
 
     @classmethod
     def from_seat(
@@ -58,6 +61,7 @@ class SeatRecord:
             car_number=data.get("car_number"),
             user_id=data.get("user_id"),
             autopilot=bool(data.get("autopilot", False)),
+            drawn=bool(data.get("drawn", False)),
         )
 
     def to_dict(self) -> dict:
@@ -67,6 +71,7 @@ class SeatRecord:
             "car_number": self.car_number,
             "user_id": self.user_id,
             "autopilot": self.autopilot,
+            **({"drawn": True} if self.drawn else {}),
         }
 
     def seat(self) -> Seat:

@@ -16,10 +16,16 @@ from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from django.conf import settings
+
 from races.rules import Action, Decision, get_game, replay
 from races.running.seats import seat_records
 
-SIZE = 32
+
+def kept_at_most() -> int:
+    """How many races a process keeps (settings.LIVE_RACES_KEPT, README):
+    at least the live tables open at once, or each decision replays."""
+    return max(1, int(getattr(settings, "LIVE_RACES_KEPT", 256)))
 
 
 @dataclass
@@ -31,12 +37,33 @@ class _Kept:
 
 _kept: OrderedDict[int, _Kept] = OrderedDict()
 # One race object must not be used by two threads at once (the development
-# server is threaded); a live race is used for milliseconds at a time.
-_lock = threading.RLock()
+# server and the ASGI server's thread pool are threaded): each session has a
+# lock of its own, held across each block that validates and applies, so
+# live tables never queue behind each other. `_registry` guards the two
+# dictionaries only, for microseconds, never while a race is used.
+_locks: dict[int, threading.RLock] = {}
+_users: dict[int, int] = {}
+_registry = threading.Lock()
+
+
+@contextmanager
+def _session_lock(session_id: int):
+    with _registry:
+        lock = _locks.setdefault(session_id, threading.RLock())
+        _users[session_id] = _users.get(session_id, 0) + 1
+    try:
+        with lock:
+            yield
+    finally:
+        with _registry:
+            _users[session_id] -= 1
+            if not _users[session_id]:  # nobody holds or waits: the lock goes
+                del _users[session_id], _locks[session_id]
 
 
 def _load(session, game):
-    kept = _kept.get(session.pk)
+    with _registry:
+        kept = _kept.get(session.pk)
     actions = session.actions
     if kept and kept.seed == session.seed and actions[: len(kept.actions)] == kept.actions:
         for step in actions[len(kept.actions) :]:
@@ -46,23 +73,28 @@ def _load(session, game):
     return replay(game, session.config, seats, session.seed, actions)
 
 
+def _keep(session, race) -> None:
+    with _registry:
+        _kept[session.pk] = _Kept(session.seed, list(session.actions), race)
+        _kept.move_to_end(session.pk)
+        while len(_kept) > kept_at_most():
+            _kept.popitem(last=False)
+
+
 @contextmanager
 def live_race(session):
     """`with live_race(session) as (game, race):` the engine at the session's
     stored actions. Whatever the block applies to the race it must also add
     to `session.actions`; an exception forgets the race."""
-    with _lock:
+    with _session_lock(session.pk):
         game = get_game(session.round.season.game)
         try:
             race = _load(session, game)
             yield game, race
         except BaseException:
-            _kept.pop(session.pk, None)
+            forget(session.pk)
             raise
-        _kept[session.pk] = _Kept(session.seed, list(session.actions), race)
-        _kept.move_to_end(session.pk)
-        while len(_kept) > SIZE:
-            _kept.popitem(last=False)
+        _keep(session, race)
 
 
 @dataclass(frozen=True)
@@ -84,5 +116,5 @@ def seat_sees(race, seat: str) -> Seen | None:
 
 
 def forget(session_id: int) -> None:
-    with _lock:
+    with _registry:
         _kept.pop(session_id, None)

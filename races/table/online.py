@@ -25,8 +25,14 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
-from league.models import Preferences
-from races.models import Session, Turn
+from league.models import Preferences, address_confirmed
+from races.clocks.expiry import clock_out
+from races.clocks.notes import note
+from races.clocks.sand_timers import sand_out
+from races.clocks.seat_clocks import clock_given_back, clock_stop, paused, ran_out
+from races.lobby.arrivals import take_back_refusal
+from races.models import Session, TableNote, Turn
+from races.push.publish import table_changed
 from races.replay.names import track_name
 from races.rules import Action, ConfigError, Event, IllegalAction, get_game
 from races.running.queue import session_advance_later
@@ -40,25 +46,38 @@ S = Session.Status
 
 def _locked(session_id: int) -> Session | None:
     return (
-        Session.objects.select_for_update()
+        # The session's row alone: a decision never waits for the season's
+        # other tables; a finishing race's store takes the season's lock
+        # itself, for the standings only (races/results/store.py).
+        Session.objects.select_for_update(of=("self",))
         .select_related("round__season__scoring")
         .filter(pk=session_id)
         .first()
     )
 
 
-def session_advance(*, session_id: int) -> str:
+def session_advance(*, session_id: int, now: datetime | None = None) -> str:
     """Apply what the bots have to decide after a person's decision.
     Idempotent: with nothing for the bots to do it changes nothing."""
     with transaction.atomic():
         session = _locked(session_id)
         if session is None or session.status != S.AWAITING:
             return "skipped"
+        before = (len(session.actions), _turns_shown(session))
         with live_race(session) as (game, race):
             steps = list(session.actions)
             drive(race, controllers(game, session.seed, seat_records(session.seats)), steps)
             session.actions = steps
-            return settle(session, race, timezone.now())
+            settled = settle(session, race, now or timezone.now(), announce=False)
+        # Nothing for the bots to do (people still deciding): no browser is
+        # sent to fetch a table that has not changed.
+        if settled != "awaiting" or (len(steps), _turns_shown(session)) != before:
+            table_changed(session)
+        return settled
+
+
+def _turns_shown(session: Session) -> list:
+    return list(session.turns.order_by("seat").values_list("seat", "step", "deadline"))
 
 
 @dataclass(frozen=True)
@@ -89,6 +108,8 @@ def decision_submit(
         session = _locked(session_id)
         if session is None or session.status != S.AWAITING:
             raise ValidationError(_("This race is not waiting for a decision."))
+        if paused(session):
+            raise ValidationError(_("The organiser has paused this race: decide once it resumes."))
         turn = _turn_owed(session, user, seat, step)
         seconds = max(0, int((now - turn.opened_at).total_seconds()))
         game = get_game(session.round.season.game)
@@ -114,6 +135,10 @@ def decision_submit(
             turn.save(update_fields=["step", "kind", "prompt"])
         else:
             turn.delete()
+            clock_stop(session, seat, now, decided=True)
+        # Issue 25: the other seats see the decision at once; said first, so
+        # the bots' task is queued after the news has gone out.
+        table_changed(session)
         session_advance_later(session.pk)
         turns = tuple(session.turns.all())
     return Decided(session, events, turns, running_on)
@@ -163,7 +188,9 @@ def autopilot_take_over(*, session_id: int, user, seat: str) -> None:
         session.queued_at = timezone.now()
         session.save(update_fields=["seats", "queued_at"])
         session.turns.filter(seat=seat).delete()
+        clock_stop(session, seat, session.queued_at, decided=False)
         session_advance_later(session.pk)
+        table_changed(session)
 
 
 def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
@@ -179,10 +206,28 @@ def autopilot_take_back(*, session_id: int, user, seat: str) -> None:
             raise PermissionDenied(_("That is not your car."))
         if not session.live or record.kind != "human":
             raise ValidationError(_("People do not drive this session themselves."))
+        refusal = take_back_refusal(session, record, user)
+        if refusal:
+            raise ValidationError(refusal)
         session.seats = seats_stored(
             replace(r, autopilot=False) if r is record else r for r in seats
         )
-        session.save(update_fields=["seats"])
+        session.queued_at = timezone.now()
+        session.save(update_fields=["seats", "queued_at"])
+        clock_given_back(session, seat)
+        with live_race(session) as (_game, race):
+            note(
+                session,
+                TableNote.Kind.TAKEN_BACK,
+                session.queued_at,
+                events=len(race.events),
+                seat=seat,
+            )
+        # Through the path a decision takes: the race asks the person from
+        # the car's next decision (now, when it waits for the car) and every
+        # table hears of it.
+        session_advance_later(session.pk)
+        table_changed(session)
 
 
 def deadlines_expire(*, now: datetime) -> int:
@@ -191,40 +236,71 @@ def deadlines_expire(*, now: datetime) -> int:
     one. Returns how many were made."""
     made = 0
     session_ids = (
-        Turn.objects.filter(deadline__lt=now).values_list("session_id", flat=True).distinct()
+        Turn.objects.filter(deadline__lt=now, session__pause__isnull=True)
+        .values_list("session_id", flat=True)
+        .distinct()
     )
     for session_id in list(session_ids):
         with transaction.atomic():
             session = _locked(session_id)
-            if session is None or session.status != S.AWAITING:
+            if session is None or session.status != S.AWAITING or paused(session):
                 continue
             expired = list(session.turns.filter(deadline__lt=now))
-            if not expired:
-                continue
-            late = {t.seat for t in expired}
-            # Just this one decision: the driver is back at the next one.
-            records = seat_records(session.seats)
-            autopilots = [replace(r, autopilot=True) for r in records if r.id in late]
-            with live_race(session) as (game, race):
-                steps = list(session.actions)
-                for seat, bot in controllers(game, session.seed, autopilots).items():
-                    made += deadline_missed(race, game, seat, bot, steps)
-                Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
-                drive(race, controllers(game, session.seed, records), steps)
-                session.actions = steps
-                settle(session, race, now)
+            if expired:
+                made += _expired_decide(session, expired, now)
     return made
 
 
-def deadline_missed(race, game, seat: str, bot, steps: list[dict]) -> int:
+def _expired_decide(session: Session, expired: list[Turn], now: datetime) -> int:
+    """The expired turns' decisions, made by default, then the bots on to
+    the next decision people owe, stored as a person's decision is (settle).
+    A seat out of its own time twice goes to its autopilot (races/clocks/)."""
+    made = 0
+    late = {t.seat: t.deadline for t in expired}
+    # Just this one decision: the driver is back at the next one.
+    records = seat_records(session.seats)
+    autopilots = [replace(r, autopilot=True) for r in records if r.id in late]
+    with live_race(session) as (game, race):
+        steps = list(session.actions)
+        for seat, bot in controllers(game, session.seed, autopilots).items():
+            out, told = ran_out(session, seat, now), len(race.events)
+            # The rules' sand timer ran out, not the seat's own time: the
+            # rules' timer's `out` action (a seat out of its own time too is charged
+            # for it, and the sand turns at the next decision it finds).
+            sand = None if out else _sand_ran_out(session, game, race, seat, min(now, late[seat]))
+            made += deadline_missed(race, game, seat, bot, steps, sand)
+            # The clock is charged up to the deadline, not to when it was found.
+            at = min(now, late[seat])
+            records = clock_out(session, records, seat, at, out=out, events=told)
+        Turn.objects.filter(pk__in=[t.pk for t in expired]).delete()
+        session.seats = seats_stored(records)
+        drive(race, controllers(game, session.seed, records), steps)
+        session.actions = steps
+        settle(session, race, now)
+    # Then the way a person's decision goes on (the advance task: nothing
+    # left for the bots, the race settled again), so every table that hears
+    # of a decision hears of this one.
+    session_advance_later(session.pk)
+    return made
+
+
+def _sand_ran_out(session: Session, game, race, seat: str, at: datetime) -> Action | None:
+    """The game's action when the seat's decision was due because the sand
+    of the rules' timer ran out by `at` (races/clocks/sand_timers.py)."""
+    decision = next((d for d in race.pending if d.seat == seat), None)
+    return sand_out(session, game, decision, at)
+
+
+def deadline_missed(race, game, seat: str, bot, steps: list[dict], sand=None) -> int:
     """One missed decision: the action the game's rules fix for a missed
-    deadline when they fix one (the Game's `missed_deadline`) and it is
-    legal now, recorded as the default; else the seat's autopilot decides.
+    deadline when they fix one (the Game's `missed_deadline`; `sand`, its
+    the timer's `out` action when the rules' timer ran out) and it is legal now,
+    recorded as the default; else the seat's autopilot decides.
     Returns how many decisions were made (0 or 1)."""
     decision = next((d for d in race.pending if d.seat == seat), None)
     if decision is None:
         return 0
-    action = game.missed_deadline(decision, race.view(seat))
+    action = sand or game.missed_deadline(decision, race.view(seat))
     if action is not None and not race.validate(seat, action):
         race.apply(seat, action)
         steps.append({"seat": seat, "action": action.to_dict(), "by": "default"})
@@ -244,7 +320,9 @@ def turns_notify(*, now: datetime) -> int:
         if not Turn.objects.filter(pk=turn.pk, notified_at__isnull=True).update(notified_at=now):
             continue
         notices = getattr(turn.user, "turn_notices", None)
-        if not turn.user.email or (notices is not None and not notices.by_email):
+        # Only to an address its person confirmed (issue 28): a typed or
+        # changed address may belong to someone else.
+        if not address_confirmed(turn.user) or (notices is not None and not notices.by_email):
             continue
         rnd = turn.session.round
         seat = seat_record_of(seat_records(turn.session.seats), turn.seat)

@@ -7,18 +7,21 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from league.permissions import login_or_403
+from races.lobby.arrivals import may_take_back
 from races.models import Session, Turn, TurnNotices
 from races.running.seats import seat_records
 from races.table import online
 from races.table.decisions import action_posted, step_posted
 from races.table.live_races import Seen
-from races.table.live_table import turn_panel
+from races.table.live_table import cockpit_digest, turn_panel
+from races.table.your_turn import header_notices
 
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
 PANEL = "table/_panel.html"
@@ -26,13 +29,6 @@ PANEL = "table/_panel.html"
 
 def deadline_of(turn: Turn):
     return turn.deadline
-
-
-def poll_ms(session: Session) -> int:
-    """How often a waiting driver's page asks whether it is their turn: fast
-    in a live evening race, slow in a correspondence championship."""
-    seconds = session.round.season.decision_seconds
-    return 400 if seconds <= 300 else 2000 if seconds <= 3600 else 10000
 
 
 def cockpit_context(
@@ -55,14 +51,22 @@ def cockpit_context(
         "error": error,
         "panel": None,
         "cockpit_scene": None,
-        "cockpit_polling": bool(mine) and turn is None and session.status in PLAYING,
-        "cockpit_poll_ms": poll_ms(session),
+        "cockpit_follows": _panel_follows(session, user, mine),
+        "cockpit_digest": cockpit_digest(session, mine, turn),
         "autopiloted": bool(mine) and len(autopiloted) == len(mine),
-        "take_back": [r for r in autopiloted if r.kind == "human"],
+        "take_back": [r for r in autopiloted if r.kind == "human" and may_take_back(session, r)],
     }
     if turn is not None:
         context.update(_panel_context(session, turn, seen))
     return context
+
+
+def _panel_follows(session: Session, user, mine: list) -> bool:
+    """Whether the panel follows the table's push signal: a driver's while
+    the race runs, and, while a claimed race's grid is being drawn (nobody
+    has a seat yet), a signed-in person's until their car is in it."""
+    drawing_grid = user.is_authenticated and not session.seats
+    return session.status in PLAYING and (bool(mine) or drawing_grid)
 
 
 def _my_turn(session: Session, user, turns) -> Turn | None:
@@ -76,8 +80,9 @@ def _panel_context(session: Session, turn: Turn, seen: Seen | None) -> dict:
     """The panel of the driver's turn and the board it draws on, if any."""
     drawn = turn_panel(session, turn, seen)
     if drawn is None:
-        # The turn is newer than what this page knows of the race: ask again.
-        return {"cockpit_polling": True}
+        # The turn is newer than what this page knows of the race: the next
+        # signal draws it (no digest, so never answered "no change").
+        return {"cockpit_digest": ""}
     panel, scene = drawn
     return {"panel": panel, "cockpit_scene": scene}  # the board, when the panel draws on it
 
@@ -87,7 +92,10 @@ def session_cockpit(request, session_id: int):
     session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
     if not request.htmx:
         return redirect("session_live", session_id=session_id)
-    return render(request, PANEL, cockpit_context(request, session))
+    context = cockpit_context(request, session)
+    if context["cockpit_digest"] and request.GET.get("seen") == context["cockpit_digest"]:
+        return HttpResponse(status=204)  # nothing new: the panel stays as it is
+    return render(request, PANEL, context)
 
 
 @login_or_403
@@ -154,8 +162,13 @@ def autopilot_back_post(request, session_id: int):
 
 @require_GET
 def your_turn_notice(request):
-    """The header's "your turn" links, polled on every page."""
-    return render(request, "table/_your_turn.html")
+    """The header's "your turn" links, polled on every page; "no change"
+    when the page has them already, so the header's live region announces
+    a new turn once rather than every poll."""
+    notices = header_notices(request.user)
+    if request.GET.get("seen") == notices.seen:
+        return HttpResponse(status=204)
+    return render(request, "table/_your_turn.html", {"header_notices": notices})
 
 
 class TurnNoticesForm(forms.ModelForm):

@@ -1,10 +1,10 @@
-"""Driver pages: sign up, join an open season, withdraw before it starts."""
+"""Driver pages: join an open season, withdraw before it starts."""
 
 from __future__ import annotations
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone, translation
@@ -15,39 +15,36 @@ from django.views.i18n import set_language
 from league import selectors
 from league.forms.common import errors_to_form
 from league.forms.entries import JoinForm
-from league.forms.people import PreferencesForm, SignupForm
-from league.models import Entry, Preferences
+from league.forms.people import PreferencesForm
+from league.models import Entry, Preferences, Season
 from league.organise import entries as organise_entries
+from league.organise import signup as sign_up
 from league.permissions import login_or_403
 from paddock.languages import language_codes, user_language_remember
 from paddock.timezones import user_zone_remember
 from races.results.standings import standings_follow
+from seasons.confirmations import entry_withdraw_confirmation
+from seasons.views.confirming import confirm_or_run
 
 
-@require_http_methods(["GET", "POST"])
-def signup(request):
-    form = SignupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = form.save()
-        organise_entries.driver_for_user(user=user)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(
-            request, _("Welcome to Paddock, %(name)s.") % {"name": user.get_username()}
-        )
-        return redirect("home")
-    return render(request, "registration/signup.html", {"form": form})
+def _joined_words(entry: Entry) -> str:
+    if entry.reserve:
+        place = len(sign_up.waiting_list(entry.season))
+        return _(
+            "The grid is full: you are car #%(number)s on the waiting list, "
+            "number %(place)s. You race once a driver withdraws."
+        ) % {"number": entry.car_number, "place": place}
+    return _("You are in: car #%(number)s.") % {"number": entry.car_number}
 
 
-@login_or_403
-@require_http_methods(["GET", "POST"])
-def season_join(request, league_slug: str, season_slug: str):
-    season = selectors.season_get(league_slug, season_slug)
+def _join(request, season, *, invited: bool, template: str = "join.html", extra=None):
+    """The join form: a driver's own sign-up, or an invitation's."""
     form = JoinForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             with standings_follow(season):
-                entry = organise_entries.season_join(
+                entry = sign_up.season_join(
                     season=season,
                     user=request.user,
                     car_number=data["car_number"],
@@ -55,32 +52,57 @@ def season_join(request, league_slug: str, season_slug: str):
                     new_team=(data.get("new_team") or "").strip(),
                     setup=data["setup"],
                     autopilot=data["autopilot"],
+                    invited=invited,
                 )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
-            messages.success(
-                request, _("You are in: car #%(number)s.") % {"number": entry.car_number}
-            )
+            messages.success(request, _joined_words(entry))
             return redirect(season)
-    return render(request, "join.html", {"season": season, "form": form})
+    return render(request, template, {"season": season, "form": form, **(extra or {})})
 
 
 @login_or_403
-@require_POST
+@require_http_methods(["GET", "POST"])
+def season_join(request, league_slug: str, season_slug: str):
+    return _join(request, selectors.season_get(league_slug, season_slug), invited=False)
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request, token: str):
+    """An invitation link: a person who opens it (logged in) may enter the
+    season, even before it opens for entries, until the link expires."""
+    try:
+        invitation = sign_up.invitation_read(token=token)
+    except ValidationError as error:
+        context = {"errors": error.messages}
+        return render(request, "invitation.html", context, status=410)
+    season = get_object_or_404(Season.objects.select_related("league"), pk=invitation.season_id)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    context = {"invitation": invitation}
+    return _join(request, season, invited=True, template="invitation.html", extra=context)
+
+
+@login_or_403
+@require_http_methods(["GET", "POST"])
 def season_withdraw(request, league_slug: str, season_slug: str):
     season = selectors.season_get(league_slug, season_slug)
     entry = get_object_or_404(Entry, season=season, driver__user=request.user)
-    try:
+
+    def run() -> str:
         with standings_follow(season):
-            organise_entries.entry_withdraw(entry=entry)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        messages.success(
-            request, _("You have withdrawn from %(season)s.") % {"season": season.name}
-        )
-    return redirect(season)
+            organise_entries.entry_withdraw(entry=entry, actor=request.user)
+        return _("You have withdrawn from %(season)s.") % {"season": season.name}
+
+    return confirm_or_run(
+        request,
+        season=season,
+        confirmation=entry_withdraw_confirmation(entry),
+        run=run,
+        back=season.get_absolute_url(),
+        then=season.get_absolute_url(),
+    )
 
 
 @login_or_403
@@ -107,7 +129,7 @@ def preferences(request):
             _("Dates are now shown in %(zone)s time.") % {"zone": zone.replace("_", " ")},
         )
         response = redirect("preferences")
-        user_zone_remember(response, request.user, zone)
+        user_zone_remember(request.user, zone)
         user_language_remember(response, request.user, language)
         if not language:
             response.delete_cookie(settings.LANGUAGE_COOKIE_NAME)

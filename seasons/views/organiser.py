@@ -12,26 +12,24 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from league import selectors
 from league.caching import season_changed
 from league.forms.common import OPTION_PREFIX, DeleteForm, errors_to_form
-from league.forms.entries import EntryAddForm, TeamForm
+from league.forms.entries import TeamForm
 from league.forms.rounds import RoundForm
 from league.forms.seasons import GameForm, LeagueForm, SeasonForm, season_form_initial
 from league.models import League, Season, Team
-from league.organise import entries as organise_entries
 from league.organise import leagues as organise_leagues
 from league.organise import seasons as organise_seasons
 from league.organise import teams as organise_teams
 from league.permissions import login_or_403, manage_or_403, owner_or_403
 from races.models import Round
 from races.results.standings import standings_follow
-from races.rounds.edits import round_create, round_update
+from races.rounds.edits import UNRUN, round_create, round_update
 from races.rounds.round_settings import qualifying_choices
 from races.rules import game_choices
-from races.running.aftermath import season_finished
 from seasons import edits as league_seasons
 
 
@@ -61,7 +59,9 @@ def league_edit(request, league_slug: str):
     form = LeagueForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            league = league_seasons.league_update(league=league, **form.cleaned_data)
+            league = league_seasons.league_update(
+                league=league, actor=request.user, **form.cleaned_data
+            )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -124,7 +124,9 @@ def season_create(request, league_slug: str):
     form = SeasonForm(request.POST or None, game=game, user=request.user)
     if request.method == "POST" and form.is_valid():
         try:
-            season = organise_seasons.season_create(league=league, settings=form.settings())
+            season = organise_seasons.season_create(
+                league=league, settings=form.settings(), actor=request.user
+            )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -138,27 +140,6 @@ def season_create(request, league_slug: str):
     return _season_form_render(
         request, context, fields=bool(request.htmx) and request.method == "GET"
     )
-
-
-@login_or_403
-@require_POST
-def season_status(request, league_slug: str, season_slug: str):
-    season = selectors.season_get(league_slug, season_slug)
-    manage_or_403(request.user, season.league)
-    try:
-        organise_seasons.season_status_set(season=season, status=request.POST.get("status", ""))
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-    else:
-        season_changed(season_id=season.pk)
-        if season.status == Season.Status.FINISHED:
-            season_finished(season_id=season.pk)
-        messages.success(
-            request,
-            _("%(season)s is now %(status)s.")
-            % {"season": season.name, "status": season.get_status_display().lower()},
-        )
-    return redirect(season)
 
 
 def _season_edit_context(season: Season, game_form: GameForm) -> dict:
@@ -188,7 +169,9 @@ def season_edit(request, league_slug: str, season_slug: str):
     if request.method == "POST" and form.is_valid():
         try:
             with standings_follow(season):
-                season = league_seasons.season_update(season=season, settings=form.settings())
+                season = league_seasons.season_update(
+                    season=season, settings=form.settings(), actor=request.user
+                )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -208,7 +191,9 @@ def season_delete(request, league_slug: str, season_slug: str):
     form = DeleteForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:
-            league_seasons.season_delete(season=season, confirmed=form.cleaned_data["confirm"])
+            league_seasons.season_delete(
+                season=season, confirmed=form.cleaned_data["confirm"], actor=request.user
+            )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -241,7 +226,12 @@ def round_new(request, league_slug: str, season_slug: str):
     )
     if request.method == "POST" and form.is_valid():
         try:
-            rnd = round_create(season=season, number=form.cleaned_data["number"], **form.settings())
+            rnd = round_create(
+                season=season,
+                number=form.cleaned_data["number"],
+                actor=request.user,
+                **form.settings(),
+            )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -274,10 +264,15 @@ def _round_initial(rnd: Round) -> dict:
             "qualifying_format",
             "grid_rule",
             "points_multiplier",
+            "sprint_scoring",
+            "feature_grid",
+            "reverse_top",
         )
     }
     for key, on in rnd.options.items():
         initial[OPTION_PREFIX + key] = "on" if on else "off"
+    for key, value in rnd.bonus.items():
+        initial[f"bonus_{key}"] = value
     return initial
 
 
@@ -287,13 +282,14 @@ def round_edit(request, league_slug: str, season_slug: str, number: int):
     season = selectors.season_get(league_slug, season_slug)
     manage_or_403(request.user, season.league)
     rnd = get_object_or_404(Round, season=season, number=number)
+    ran = rnd.sessions.exclude(status__in=UNRUN).exists()
     form = RoundForm(
-        request.POST or None, initial=_round_initial(rnd), **round_form_choices(season)
+        request.POST or None, initial=_round_initial(rnd), ran=ran, **round_form_choices(season)
     )
     form.fields["number"].disabled = True
     if request.method == "POST" and form.is_valid():
         try:
-            rnd = round_update(rnd=rnd, **form.settings())
+            rnd = round_update(rnd=rnd, actor=request.user, **form.settings())
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -311,7 +307,9 @@ def team_new(request, league_slug: str, season_slug: str):
     form = TeamForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            team = organise_teams.team_create(season=season, **form.cleaned_data)
+            team = organise_teams.team_create(
+                season=season, actor=request.user, **form.cleaned_data
+            )
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -335,7 +333,7 @@ def team_edit(request, team_id: int):
     form = TeamForm(request.POST or None, initial={"name": team.name, "colour": team.colour})
     if request.method == "POST" and form.is_valid():
         try:
-            team = organise_teams.team_update(team=team, **form.cleaned_data)
+            team = organise_teams.team_update(team=team, actor=request.user, **form.cleaned_data)
         except ValidationError as error:
             errors_to_form(form, error)
         else:
@@ -351,39 +349,4 @@ def team_edit(request, team_id: int):
             "title": _("Change team %(team)s") % {"team": team.name},
             "team": team,
         },
-    )
-
-
-@login_or_403
-@require_POST
-def team_remove(request, team_id: int):
-    team = _team_get(team_id)
-    manage_or_403(request.user, team.season.league)
-    try:
-        organise_teams.team_delete(team=team)
-    except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
-        return redirect("team", team.pk)
-    season_changed(season_id=team.season_id)
-    messages.success(request, _("Team %(team)s deleted.") % {"team": team.name})
-    return redirect(team.season)
-
-
-@login_or_403
-@require_http_methods(["GET", "POST"])
-def entry_new(request, league_slug: str, season_slug: str):
-    season = selectors.season_get(league_slug, season_slug)
-    manage_or_403(request.user, season.league)
-    form = EntryAddForm(request.POST or None, season=season)
-    if request.method == "POST" and form.is_valid():
-        try:
-            with standings_follow(season):
-                entry = organise_entries.entry_add(season=season, **form.cleaned_data)
-        except ValidationError as error:
-            errors_to_form(form, error)
-        else:
-            messages.success(request, _("%(entry)s entered.") % {"entry": entry})
-            return redirect(season)
-    return render(
-        request, "simple_form.html", {"season": season, "form": form, "title": _("Add an entry")}
     )

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
-from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from league import selectors
 from league.caching import (
     is_public_view,
+    kept_page,
     page_get,
     page_put,
     page_respond,
@@ -22,39 +21,16 @@ from league.permissions import can_manage
 from races.models import Result, Session
 from races.results.standings import team_of_round
 from seasons import pages
+from seasons.selectors import season_page_stamp
 
 
 @require_GET
 def home(request):
-    now = timezone.now()
-    sessions = Session.objects.select_related("round__season__league").defer(
-        "event_log", "actions", "config", "seats"
+    return kept_page(
+        request,
+        pages.home_page_key,
+        lambda public: render(request, "home.html", pages.home_context(public)),
     )
-    context = {
-        "leagues": League.objects.all()[:50],
-        "running": list(
-            sessions.filter(
-                status__in=[Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING]
-            ).order_by("started_at", "pk")[:20]
-        ),
-        "upcoming": list(
-            sessions.filter(status=Session.Status.SCHEDULED, scheduled_at__gte=now).order_by(
-                "scheduled_at"
-            )[:10]
-        ),
-        "latest": list(
-            sessions.filter(status=Session.Status.FINISHED)
-            .order_by("-finished_at", "-pk")
-            .prefetch_related(
-                Prefetch(
-                    "results",
-                    queryset=Result.objects.filter(position__lte=3).select_related("entry__driver"),
-                    to_attr="podium",
-                )
-            )[:10]
-        ),
-    }
-    return render(request, "home.html", context)
 
 
 @require_GET
@@ -62,7 +38,9 @@ def league_detail(request, league_slug: str):
     league = get_object_or_404(League.objects.select_related("owner"), slug=league_slug)
     context = {
         "league": league,
-        "seasons": list(league.seasons.all()),
+        # A tournament's tables race in a season of its own, shown as the tournament.
+        "seasons": list(league.seasons.filter(tournament__isnull=True)),
+        "tournaments": list(league.tournaments.all()),
         "stewards": list(league.stewards.all()),
         "can_manage": can_manage(request.user, league),
     }
@@ -76,14 +54,19 @@ def _sort(request) -> str:
 
 @require_GET
 def season_detail(request, league_slug: str, season_slug: str):
-    season = selectors.season_get(league_slug, season_slug)
     sort = _sort(request)
     public = is_public_view(request)
     if public:
-        key = pages.season_page_key(season, sort)
+        # The season's id and its page's stamp in one plain query: a kept
+        # page costs that and the version's read, no model built.
+        stamp = season_page_stamp(league_slug, season_slug)
+        if stamp is None:
+            raise Http404("No such season.")
+        key = pages.season_page_key(*stamp, sort)
         body = page_get(key)
         if body is not None:
             return page_respond(request, body)
+    season = selectors.season_get(league_slug, season_slug)
     context = pages.season_context(request.user, season, sort=sort, public=public)
     response = render(request, "season.html", context)
     if public:

@@ -18,6 +18,8 @@ from league.season_settings.options import track_ids
 from races.rounds.forms import ScheduleForm, SeasonCopyForm
 from races.rounds.schedule import rounds_schedule, schedule_dates, season_copy
 from races.rules import ConfigError, get_game
+from seasons.confirmations import season_copy_confirmation
+from seasons.views.confirming import confirm_or_run
 
 
 def _tracks(game: str) -> list[tuple[str, str]]:
@@ -45,6 +47,7 @@ def schedule_new(request, league_slug: str, season_slug: str):
                 tracks=data["tracks"],
                 name=data["name"],
                 laps=data["laps"],
+                actor=request.user,
             )
         except ValidationError as error:
             errors_to_form(form, error)
@@ -63,21 +66,40 @@ def schedule_new(request, league_slug: str, season_slug: str):
 @login_or_403
 @require_http_methods(["GET", "POST"])
 def season_copy_new(request, league_slug: str, season_slug: str):
+    """The copy's form, then its confirmation page (who moves up and down a
+    division), then the copy."""
     season = selectors.season_get(league_slug, season_slug)
     manage_or_403(request.user, season.league)
-    initial = {"name": f"{season.name} (next)", "with_entries": True}
+    initial = {"name": f"{season.name} (2)", "with_entries": True}
     form = SeasonCopyForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
-            copy = season_copy(season=season, **form.cleaned_data)
-        except ValidationError as error:
-            errors_to_form(form, error)
-        else:
-            messages.success(request, f"{copy.name} is ready as a draft: check its rounds.")
-            return redirect(copy)
+        if request.POST.get("confirm") == "yes":
+            return _season_copy_run(request, season, form)
+        data = form.cleaned_data
+        confirmation = season_copy_confirmation(
+            season, name=data["name"], with_entries=data["with_entries"]
+        )
+        hidden = {k: v for k, v in request.POST.items() if k in form.fields}
+        return confirm_or_run(
+            request, season=season, confirmation=confirmation, run=str, back=request.path,
+            then=request.path, hidden=hidden,
+        )  # fmt: skip
     context = {
         "season": season,
         "form": form,
         "title": _("Copy %(season)s") % {"season": season.name},
     }
     return render(request, "simple_form.html", context)
+
+
+def _season_copy_run(request, season, form):
+    try:
+        copy = season_copy(season=season, actor=request.user, **form.cleaned_data)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect(request.path)
+    season_changed(season_id=season.pk)
+    messages.success(
+        request, _("%(season)s is ready as a draft: check its rounds.") % {"season": copy.name}
+    )
+    return redirect(copy)

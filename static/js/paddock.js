@@ -1,13 +1,5 @@
-// The browser's time zone, for the server to show dates in until the person
-// chooses one (accounts/preferences/); and countdowns that keep ticking.
+// Countdowns that keep ticking (the browser's time zone is static/js/timezone.js's).
 (function () {
-  try {
-    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    if (zone && document.cookie.indexOf("tz=") === -1) {
-      document.cookie = "tz=" + encodeURIComponent(zone) + "; path=/; max-age=31536000; SameSite=Lax";
-    }
-  } catch (e) { /* an old browser: the server shows UTC */ }
-
   // The sentences come from the page (paddock/languages.py, in the reader's
   // language); the units and the list from the browser's Intl, in the page's.
   function said() {
@@ -52,3 +44,14 @@
   });
   document.addEventListener("htmx:afterSwap", tick);
 })();
+
+// "Go back" links (the error pages): back in the browser's history when
+// there is one, else the link's own address. A listener, not an inline
+// handler, for the content security policy.
+document.addEventListener("click", function (event) {
+  var link = event.target.closest && event.target.closest("a[data-history-back]");
+  if (link && window.history.length > 1) {
+    event.preventDefault();
+    window.history.back();
+  }
+});

@@ -35,9 +35,8 @@
   // The controls are swapped in with each step: keep the button's label.
   document.addEventListener("htmx:afterSwap", function () { setPlaying(!!timer); });
 
-  document.addEventListener("change", function (event) {
-    if (event.target && event.target.id === "jump-step") { event.target.form.submit(); }
-  });
+  // "Jump to" goes only with its Go button (or Enter): choosing a round
+  // with the arrow keys must not leave the page (WCAG 3.2.2, on input).
 
   document.addEventListener("keydown", function (event) {
     var tag = (event.target && event.target.tagName) || "";

@@ -45,7 +45,9 @@
       confirm.disabled = !match;
       if (match) { summaryOf(form, match.label, match.danger); }
       else if (keys.length < min) {
-        summaryOf(form, (words.more || {})[min - keys.length] || "");
+        // Nothing picked yet: the rule above the hand says it ("Pick 2
+        // cards."); "2 more" would say it twice.
+        summaryOf(form, keys.length ? ((words.more || {})[min - keys.length] || "") : "");
       } else { summaryOf(form, words.clash || ""); }
     }
     form.addEventListener("change", function (event) {
@@ -88,7 +90,8 @@
   }
 
   // A tile panel: one grid per way to turn the tile; show one at a time
-  // and turn the tile with a button. A cell's button posts its choice.
+  // and turn the tile with a button. A cell's button posts its choice; a
+  // rule-breaking cell is a radio confirmed like any choice.
   function setupTile(form) {
     var grids = form.querySelectorAll(".ship-grid");
     var turn = form.querySelector("button.turn-tile");
@@ -98,9 +101,24 @@
     }
     if (turn && grids.length > 1) {
       turn.hidden = false;
-      turn.addEventListener("click", function () { shown = (shown + 1) % grids.length; show(); });
+      turn.addEventListener("click", function () {
+        shown = (shown + 1) % grids.length;
+        show();
+        // a rule-breaking cell picked on the grid turned away is let go
+        form.querySelectorAll(".ship-grid[hidden] input[name=action]:checked").forEach(function (radio) {
+          radio.checked = false;
+        });
+        form.dispatchEvent(new Event("change"));
+      });
       show();
     }
+    // A part of the ship clicked picks the choice about it (the list stays the record).
+    form.querySelectorAll("button.pick-part[data-pick]").forEach(function (part) {
+      part.addEventListener("click", function () {
+        var radio = form.querySelector('fieldset.choices input[name=action][data-choice="' + part.dataset.pick + '"]');
+        if (radio) { radio.checked = true; radio.focus(); form.dispatchEvent(new Event("change")); }
+      });
+    });
     setupChoices(form);
   }
 

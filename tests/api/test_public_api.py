@@ -34,13 +34,23 @@ def test_the_openapi_document_validates_and_lists_every_endpoint(api_get, db):
     assert set(document["paths"]) == {
         "/api/leagues",
         "/api/leagues/{league}",
+        # Tournaments (api/tournaments.py).
+        "/api/leagues/{league}/tournaments",
+        "/api/leagues/{league}/tournaments/{tournament}",
         "/api/leagues/{league}/seasons",
         "/api/leagues/{league}/seasons/{season}",
         "/api/leagues/{league}/seasons/{season}/rounds",
         "/api/leagues/{league}/seasons/{season}/standings",
         "/api/leagues/{league}/seasons/{season}/odds",
         "/api/sessions/{session_id}",
+        "/api/sessions/{session_id}/record",
         "/api/ratings/{game}",
+        # The organiser's writes, with a token (tests/api/test_writes.py).
+        "/api/me",
+        "/api/sessions/{session_id}/result",
+        "/api/sessions/{session_id}/result/import",
+        "/api/leagues/{league}/seasons/{season}/entries",
+        "/api/entries/{entry_id}/withdraw",
     }
 
 

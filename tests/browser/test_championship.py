@@ -57,6 +57,7 @@ def test_an_organiser_builds_a_season_and_two_drivers_join_as_a_team(
     page.go_back()
     page.goto(base + season.get_absolute_url())
     page.click("text=Open for entries")
+    page.click("#confirm-form button")  # the stage move asks first (issue 23)
     page.wait_for_selector("text=is now open for entries")
     log_out(page)
 

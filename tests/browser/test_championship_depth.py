@@ -143,6 +143,8 @@ def test_an_organiser_copies_a_season_to_next_year(
     page.fill("#id_first_at", "2032-01-06T20:00")
     page.check("#id_with_entries")
     page.click("button:has-text('Copy')")
+    # The copy is confirmed on its own page first (issue 26: what moves).
+    page.click("#confirm-form button[type=submit]")
     page.wait_for_selector("text=Table Season 2032 is ready as a draft")
     shot(page, "season-copy")
     copy = Season.objects.get(name="Table Season 2032")

@@ -44,8 +44,13 @@ stress Stress card cards Card Cards hand Hand Pick pick choice choices Decide de
 autopilot Autopilot waiting Waiting deciding left Live spectator Anyone watch
 Penalties Penalty Stewarding Organise Change Delete Add New Join Withdraw entry
 """.split()
+SAME_WORD = {"pl": {"Autopilot", "autopilot"}}
 WORD = re.compile(
-    r"(?<![A-Za-z])(" + "|".join(sorted(set(ENGLISH), key=len)[::-1]) + r")(?![A-Za-z])"
+    # A word of Latin letters, Polish ones included (osłon is not "on"), not
+    # inside a hexadecimal hash.
+    r"(?<![A-Za-z0-9\u00c0-\u024f])("
+    + "|".join(sorted(set(ENGLISH), key=len)[::-1])
+    + r")(?![A-Za-z0-9\u00c0-\u024f])"
 )
 # Not words of a sentence: the brand, formats and protocols.
 KEPT = [
@@ -114,7 +119,7 @@ def test_the_players_pages_show_no_english_in_their_language(
     call_command("seed_demo", verbosity=0)
     base = live_server.url
     names = names_on_the_site()
-    season = Season.objects.get(league__slug="demo", game="formula_d")
+    season = Season.objects.get(league__slug="demo", slug="formula-d-2026")
     live = Session.objects.get(
         round__season=season, kind=Session.Kind.RACE, status=Session.Status.AWAITING
     )
@@ -155,4 +160,9 @@ def test_the_players_pages_show_no_english_in_their_language(
         shot(page, f"season-form-{code}")
     finally:
         context.close()
+    # Polish writes "autopilot" as English does (as the demo crawl knows).
+    same = SAME_WORD.get(code, ())
+    found = [
+        line for line in found if line.split(" in …")[0].split(": ", 1)[1].strip("'") not in same
+    ]
     assert not found, f"English left on the {code} pages:\n" + "\n".join(found[:60])

@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from league.caching import READER_TOKEN, memory_clear
-from league.models import Preferences
+from league.models import ConfirmedAddress, Preferences
 from races.rules import speech
 from races.running.progress import recent_for_reader
 from tests.conftest import make_season
@@ -189,6 +189,7 @@ def test_the_your_turn_e_mail_speaks_the_persons_saved_language(heat, settings):
     for user in (ana, ben):
         user.email = f"{user.username}@example.org"
         user.save()
+        ConfirmedAddress.objects.create(user=user, email=user.email, confirmed_at=timezone.now())
     Preferences.objects.create(user=ana, language="pl")
     Turn.objects.filter(session=session).update(opened_at=timezone.now() - timezone.timedelta(1))
     before = translation.get_language()

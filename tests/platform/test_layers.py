@@ -9,7 +9,17 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("paddock", "league", "races", "seasons", "ratings", "api", "webhooks")
+PACKAGES = (
+    "paddock",
+    "league",
+    "races",
+    "seasons",
+    "ratings",
+    "tournaments",
+    "api",
+    "webhooks",
+    "accounts",
+)
 # The layer order, lowest first: a module imports its own layer or lower ones.
 # The longest prefix names a module's layer.
 LAYERS = {
@@ -19,8 +29,10 @@ LAYERS = {
     "races": 2,  # running sessions: rounds, the runner, the table, replays, results
     "seasons": 3,  # what reads both leagues and sessions
     "ratings": 3,
+    "tournaments": 3,  # Swiss, knockout and staged events over sessions and ratings
     "webhooks": 4,  # adapters over the services below
     "api": 4,
+    "accounts": 4,  # a person's own account: addresses, data, closing, API tokens
     "paddock.urls": 5,  # the site, over everything
     "paddock.settings": 5,
     "paddock.wsgi": 5,

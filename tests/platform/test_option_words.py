@@ -12,6 +12,7 @@ from league.forms.common import game_options
 from league.forms.rounds import RoundForm
 from league.forms.seasons import SeasonForm
 from league.models import League
+from league.season_settings.words import duration_words, season_rules_words
 from races.rules import get_presentation, speech
 from races.rules.registry import GAME_MODULES
 from tests.conftest import make_season
@@ -65,3 +66,41 @@ def test_the_season_and_round_forms_show_the_games_words(game, marking, django_u
     variants = [name for name in round_form.fields if name.startswith("opt_")]
     for name in variants:
         assert round_form.fields[name].label.startswith(MARK), name
+
+
+def option_values(option) -> list:
+    """A value of each kind the option may take: every choice, both sides
+    of a switch, its bounds."""
+    if option.choices:
+        return list(option.choices)
+    if option.type == "bool":
+        return [True, False]
+    if option.type == "int":
+        return [v for v in (option.min, option.max, option.default) if v is not None]
+    return [option.default] if option.default not in (None, "", [], {}) else []
+
+
+@pytest.mark.parametrize("game", sorted(GAME_MODULES))
+def test_the_season_page_says_every_option_and_value_in_words(game):
+    """Issue 24: `championship True`, `program_timer_seconds 86400` and
+    `ruleset published` were shown as they are stored."""
+    for option in game_options(game):
+        for value in option_values(option):
+            [(label, said)] = season_rules_words(game, {option.key: value})
+            assert label == get_presentation(game).capabilities.option_words(option.key).label
+            assert not RAW_KEY.search(label + " " + said), (game, option.key, label, said)
+            assert said not in ("True", "False"), (game, option.key)
+            if option.key.endswith("_seconds") and value >= 60:
+                assert not said.isdigit(), (game, option.key, said)
+
+
+def test_durations_and_switches_are_words():
+    assert duration_words(86400) == "1\xa0day"
+    assert duration_words(30) == "30 seconds"
+    assert duration_words(5400) == "1\xa0hour, 30\xa0minutes"
+    assert season_rules_words("heat", {"championship": True, "garage": False}) == [
+        ("Championship race", "yes"),
+        ("Garage", "no"),
+    ]
+    [(_, said)] = season_rules_words("roborally", {"program_timer_seconds": 86400})
+    assert said == "1\xa0day"

@@ -1,8 +1,11 @@
 """Sessions stored before the floor plan still verify (issue 22): the records
 in data/stored_sessions.json were made by the engines at the commit before
 the moves (f537844: config, seat records, seed, every action and the log
-hash, as the site stores a finished session). Each is stored as a finished
-session and checked with `verify_session`, the command an organiser runs."""
+hash, as the site stores a finished session); the log hashes and event
+counts of stored-1005 (RoboRally) and stored-1006/1007 (Galaxy Trucker) were
+taken again when issue 27 changed those logs (the actions are the same).
+Each is stored as a finished session and checked with `verify_session`, the
+command an organiser runs."""
 
 import json
 from pathlib import Path

@@ -7,6 +7,7 @@ import pytest
 import redis
 
 from paddock.celery import app
+from tests.races.web_server import WebServer
 from tests.races.worker import Worker, integration_urls, wait_for
 
 
@@ -36,6 +37,22 @@ def workers(broker):
     yield start
     for worker in started:
         worker.stop()
+
+
+@pytest.fixture
+def web_servers(broker):
+    """Start ASGI web processes with `web_servers(name, **env)` (daphne on a
+    free port, against the test database); all are stopped afterwards."""
+    started: list[WebServer] = []
+
+    def start(name: str = "web", **env) -> WebServer:
+        server = WebServer(name, **env).start()
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
 
 
 def free_port() -> int:

@@ -186,3 +186,49 @@ def test_a_team_game_through_the_league_ranks_by_team(league):
     assert teams[0] == teams[1] and teams[2] == teams[3] and teams[0] != teams[2]
     assert results[0].figures["credits"] == results[1].figures["credits"]
     assert [r.figures["team_rank"] for r in results] == [1, 1, 2, 2]
+
+
+COORDINATES = re.compile(r"\(\d+, ?\d+\)|\bcolumn \d+|\brow \d+|\bkolumna \d+|\bwiersz \d+")
+# Words only an English sentence of the game has (its verbs and links).
+ENGLISH = re.compile(
+    r"\b(draws|takes|welds|puts|finishes|removes|keeps|loses|boards|loads|the face-up|"
+    r"from the|starting cabin|is revealed|breaks the|passes the)\b"
+)
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "pl", "zh-hant"])
+def test_the_table_and_the_replay_speak_the_readers_language_without_coordinates(
+    league, client, language
+):
+    """Issue 24: a Galaxy Trucker game's live table (while building) and
+    its replay, in each of the four languages, show the ships as pictures
+    and say no coordinates, no raw values and no English sentences."""
+    season = make_season(league, slug=f"gt-{language}", game="galaxy_trucker", rules={},
+                         grid_size=2, live_play=True)  # fmt: skip
+    entry_create(season=season, driver=make_driver("Ana"), car_number=7)
+    rnd = round_create(season=season, number=1, name="Live", track="standard", laps=1)
+    live = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=live.pk).update(status=S.QUEUED)
+    session_run(session_id=live.pk)
+    done_round = round_create(season=season, number=2, name="Run", track="standard", laps=1)
+    done = done_round.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=done.pk).update(status=S.QUEUED, live=False)
+    assert session_run(session_id=done.pk) == "finished"
+    headers = {"HTTP_ACCEPT_LANGUAGE": language}
+    pages = [client.get(reverse("session_live", args=[live.pk]), **headers)]
+    total = client.get(reverse("replay_start", args=[done.pk]), follow=True, **headers)
+    pages.append(total)
+    last = int(re.search(r'data-last="(\d+)"', total.content.decode()).group(1))
+    for step in sorted({1, 3, last // 3, last // 2, last - 1, last}):
+        pages.append(client.get(reverse("replay", args=[done.pk, step]), **headers))
+    pages.append(client.get(done_round.get_absolute_url(), **headers))
+    for response in pages:
+        assert response.status_code == 200
+        html = response.content.decode()
+        text = visible(html)
+        assert not COORDINATES.search(text), COORDINATES.search(text)
+        assert not RAW.search(text), RAW.search(text)
+        if language != "en":
+            assert not ENGLISH.search(text), ENGLISH.search(text)
+    assert "tile-body" in pages[0].content.decode()  # the ships drawn on the live table
+    assert 'class="corner-label legend' in pages[2].content.decode()  # the replay's legend

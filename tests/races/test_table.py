@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
+from league.models import ConfirmedAddress
 from league.organise.entries import entry_create
 from races.models import Session, Turn, TurnNotices
 from races.rounds.edits import round_create
@@ -172,9 +173,14 @@ def test_the_your_turn_notice_is_on_every_page_and_polled(heat, client):
     session, ana, _ = heat
     client.force_login(ana)
     home = client.get("/").content.decode()
-    assert "Your turn:" in home and 'hx-get="/your-turn/"' in home
+    turn = session.turns.get(user=ana)
+    assert "Your turn:" in home and f'hx-get="/your-turn/?seen={turn.pk}"' in home
     notice = client.get(reverse("your_turn_notice")).content.decode()
     assert f"/sessions/{session.pk}/" in notice
+    # A poll that has the turns already changes nothing on the page (issue
+    # 24: the header's live region announces a new turn once).
+    same = client.get(reverse("your_turn_notice"), {"seen": str(turn.pk)})
+    assert same.status_code == 204
 
 
 def test_turn_e_mails_follow_each_persons_setting(heat, client, settings):
@@ -183,6 +189,7 @@ def test_turn_e_mails_follow_each_persons_setting(heat, client, settings):
     for user in (ana, ben):
         user.email = f"{user.username}@example.org"
         user.save()
+        ConfirmedAddress.objects.create(user=user, email=user.email, confirmed_at=timezone.now())
     client.force_login(ben)
     response = client.post(reverse("turn_notices"), {})  # the box unticked: no e-mail
     assert response.status_code == 302

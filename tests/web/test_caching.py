@@ -112,7 +112,8 @@ def test_a_new_status_shows_at_once_on_the_cached_standings_page(client, league,
     season, grid, rounds = build_season(league, finished=1)
     before = caching.standings_version(season.pk)
     organiser_client(owner).post(
-        reverse("season_status", args=[league.slug, season.slug]), {"status": "finished"}
+        reverse("season_status", args=[league.slug, season.slug]),
+        {"status": "finished", "confirm": "yes"},
     )
     assert caching.standings_version(season.pk) != before
     assert "Finished" in client.get(season.get_absolute_url()).content.decode()

@@ -38,7 +38,12 @@ def join(client, season, **data):
 def test_a_visitor_signs_up_and_is_logged_in_with_a_driver(client):
     response = client.post(
         reverse("signup"),
-        {"username": "lena", "password1": "a-long-pass-123", "password2": "a-long-pass-123"},
+        {
+            "username": "lena",
+            "email": "lena@example.org",
+            "password1": "a-long-pass-123",
+            "password2": "a-long-pass-123",
+        },
     )
     assert response.status_code == 302
     user = get_user_model().objects.get(username="lena")
@@ -173,8 +178,12 @@ def test_a_season_that_is_not_open_cannot_be_joined(client, season, driver_user)
 def test_a_driver_withdraws_before_the_season_starts(client, open_season, driver_user):
     client.force_login(driver_user)
     join(client, open_season, car_number=7, new_team="Alone")
-    client.post(reverse("season_withdraw", args=[open_season.league.slug, open_season.slug]))
-    assert not Entry.objects.exists() and not Team.objects.exists()
+    client.post(
+        reverse("season_withdraw", args=[open_season.league.slug, open_season.slug]),
+        {"confirm": "yes"},
+    )
+    # The entry goes; the team it founded stays (issue 23: never silently).
+    assert not Entry.objects.exists() and Team.objects.filter(name="Alone").exists()
 
 
 def test_withdrawing_once_the_season_runs_keeps_the_entry_and_its_results(
@@ -184,7 +193,9 @@ def test_withdrawing_once_the_season_runs_keeps_the_entry_and_its_results(
     join(client, open_season, car_number=7)
     Season.objects.filter(pk=open_season.pk).update(status="running")
     page = client.post(
-        reverse("season_withdraw", args=[open_season.league.slug, open_season.slug]), follow=True
+        reverse("season_withdraw", args=[open_season.league.slug, open_season.slug]),
+        {"confirm": "yes"},
+        follow=True,
     ).content.decode()
     assert "You have withdrawn from" in page
     assert Entry.objects.get().withdrawn

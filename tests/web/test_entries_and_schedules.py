@@ -85,7 +85,9 @@ def test_withdrawing_a_driver_gives_the_seat_to_the_first_reserve(client, league
     )
     cid = entry_create(season=season, driver=make_driver("Cid"), car_number=3, reserve=True)
     dan = entry_create(season=season, driver=make_driver("Dan"), car_number=4, reserve=True)
-    response = client_for(client, owner).post(reverse("entry_withdraw", args=[ben.pk]), follow=True)
+    response = client_for(client, owner).post(
+        reverse("entry_withdraw", args=[ben.pk]), {"confirm": "yes"}, follow=True
+    )
     assert "Ben has withdrawn. Cid takes the seat." in response.content.decode()
     states = {e.driver.name: (e.withdrawn, e.reserve) for e in Entry.objects.filter(season=season)}
     assert states == {
@@ -104,7 +106,7 @@ def test_an_entry_with_results_is_withdrawn_not_removed(client, teams_season, ow
     season, grid, rounds, red, blue = teams_season
     enter(rounds[0], grid, owner)
     response = client_for(client, owner).post(
-        reverse("entry_remove", args=[grid[0].pk]), follow=True
+        reverse("entry_remove", args=[grid[0].pk]), {"confirm": "yes"}, follow=True
     )
     assert "withdraw them instead" in response.content.decode()
     assert Entry.objects.filter(pk=grid[0].pk).exists()
@@ -112,7 +114,7 @@ def test_an_entry_with_results_is_withdrawn_not_removed(client, teams_season, ow
 
 def test_an_entry_without_results_can_be_removed(client, teams_season, owner):
     season, grid, rounds, red, blue = teams_season
-    client_for(client, owner).post(reverse("entry_remove", args=[grid[0].pk]))
+    client_for(client, owner).post(reverse("entry_remove", args=[grid[0].pk]), {"confirm": "yes"})
     assert not Entry.objects.filter(pk=grid[0].pk).exists()
 
 
@@ -186,10 +188,14 @@ def test_copying_a_season_shifts_its_rounds_and_copies_the_entries(client, teams
     grid[3].withdrawn = True
     grid[3].save()
     first = rounds[0].scheduled_at
-    response = client_for(client, owner).post(
-        reverse("season_copy", args=[season.league.slug, season.slug]),
-        {"name": "Next Year", "first_at": "2032-01-06T20:00", "with_entries": "on"},
-    )
+    organiser = client_for(client, owner)
+    url = reverse("season_copy", args=[season.league.slug, season.slug])
+    asked = {"name": "Next Year", "first_at": "2032-01-06T20:00", "with_entries": "on"}
+    # The form leads to the confirmation page first (issue 26); nothing copied yet.
+    page = organiser.post(url, asked)
+    assert page.status_code == 200 and b'id="confirm-form"' in page.content
+    assert not Season.objects.filter(name="Next Year").exists()
+    response = organiser.post(url, {**asked, "confirm": "yes"})
     copy = Season.objects.get(name="Next Year")
     assert response.status_code == 302 and copy.status == "draft"
     assert copy.scoring == season.scoring and copy.rules == season.rules and copy.team_mode

@@ -43,10 +43,12 @@ def running(league):
     return session
 
 
-def test_a_running_session_polls_and_shows_progress_and_order(client, running):
+def test_a_running_session_follows_push_and_shows_progress_and_order(client, running):
     page = client.get(reverse("session_live", args=[running.pk])).content.decode()
-    assert 'hx-trigger="every 1s"' in page
-    assert 'style="width: 40%"' in page and "Round 4" in page
+    # Issue 25: the area is fetched when the push socket says the table changed.
+    assert 'hx-trigger="push-table from:body"' in page and "every 1s" not in page
+    assert f'ws-connect="/push/?table={running.pk}&amp;language=en"' in page
+    assert 'rect height="1" width="40"' in page and "turn 4 of the race" in page
     names = {s["id"]: s["name"] for s in running.seats}
     assert page.index(names["car3"]) < page.index(names["car1"]) < page.index(names["car2"])
 

@@ -120,7 +120,10 @@ def test_bad_season_input_shows_a_message_and_stores_nothing(organiser, league, 
 
 
 def test_an_organiser_opens_a_season_for_entries(organiser, league, season):
-    organiser.post(reverse("season_status", args=[league.slug, season.slug]), {"status": "open"})
+    organiser.post(
+        reverse("season_status", args=[league.slug, season.slug]),
+        {"status": "open", "confirm": "yes"},
+    )
     season.refresh_from_db()
     assert season.status == Season.Status.OPEN
 
@@ -259,17 +262,20 @@ def test_an_organiser_changes_a_round_and_its_sessions_follow(organiser, league)
     assert rounds[1].grid_rule == "reverse" and rounds[1].qualifying_format == "none"
 
 
-def test_a_round_that_has_run_cannot_be_changed(organiser, league):
+def test_a_round_that_has_run_keeps_its_track_laps_and_qualifying(organiser, league):
     season, grid, rounds = build_season(league, finished=1)
-    before = round_fields(rounds[0])
+    number, name, track, laps, options, when = round_fields(rounds[0])
     response = organiser.post(
-        reverse("round_edit", args=[league.slug, season.slug, 1]), edit_data()
+        reverse("round_edit", args=[league.slug, season.slug, 1]),
+        edit_data(grid_rule="championship"),
     )
-    assert "A round can only be changed before its sessions have run." in response.content.decode()
-    assert round_fields(rounds[0]) == before
+    assert response.status_code == 302
+    # the posted track, laps, options and qualifying are not taken: it ran on these
+    assert round_fields(rounds[0])[1:5] == ("Night Race", track, laps, options)
+    assert rounds[0].qualifying_format == "none" and rounds[0].grid_rule == "championship"
     assert list(rounds[0].sessions.values_list("kind", flat=True)) == ["race"]
     page = organiser.get(rounds[0].get_absolute_url()).content.decode()
-    assert reverse("round_edit", args=[league.slug, season.slug, 1]) not in page
+    assert reverse("round_edit", args=[league.slug, season.slug, 1]) in page
 
 
 @pytest.mark.parametrize(
@@ -338,7 +344,7 @@ def test_a_bad_team_change_shows_a_message_and_changes_nothing(organiser, teams,
 
 def test_a_team_without_drivers_can_be_deleted(organiser, teams):
     season, red, blue = teams
-    response = organiser.post(reverse("team_delete", args=[blue.pk]))
+    response = organiser.post(reverse("team_delete", args=[blue.pk]), {"confirm": "yes"})
     assert response["Location"] == season.get_absolute_url()
     assert list(season.teams.values_list("name", flat=True)) == ["Red"]
 
@@ -347,8 +353,10 @@ def test_a_team_with_drivers_is_kept(organiser, teams):
     season, red, blue = teams
     entry_create(season=season, driver=make_driver("Rita Red"), car_number=5, team=red)
     assert "delete it" not in organiser.get(reverse("team", args=[red.pk])).content.decode()
-    page = organiser.post(reverse("team_delete", args=[red.pk]), follow=True).content.decode()
-    assert "Only a team without drivers can be deleted." in page
+    page = organiser.post(
+        reverse("team_delete", args=[red.pk]), {"confirm": "yes"}, follow=True
+    ).content.decode()
+    assert "Red has drivers (Rita Red): move them to another team first." in page
     assert season.teams.filter(pk=red.pk).exists()
     assert Entry.objects.get(car_number=5).team == red
 
@@ -371,10 +379,10 @@ def test_teams_are_added_in_team_mode_only(organiser, league, season):
 
 def test_an_organiser_enters_a_bot_persona(organiser, league, season):
     url = reverse("entry_add", args=[league.slug, season.slug])
-    organiser.post(url, {"driver_name": "Robo Rita", "car_number": 9})
+    organiser.post(url, {"driver_name": "Robo Rita", "car_number": 9, "bot": "on"})
     entry = Entry.objects.get(season=season)
     assert entry.driver.is_bot and entry.car_number == 9
-    response = organiser.post(url, {"driver_name": "Other", "car_number": 9})
+    response = organiser.post(url, {"driver_name": "Other", "car_number": 9, "bot": "on"})
     assert "Car number 9 is taken in this season." in response.content.decode()
     assert Entry.objects.count() == 1
 

@@ -10,6 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.models import Team
+from races.models import Session
 from tests.web.conftest import build_season, race_session
 
 pytestmark = pytest.mark.django_db
@@ -99,13 +100,15 @@ def test_a_logged_in_organiser_gets_a_fresh_page_with_the_csrf_header(
     assert b"X-CSRFToken" in page and b"olivia" in page
 
 
-def test_a_visitor_without_a_session_gets_the_season_page_in_two_queries(
+def test_a_visitor_without_a_session_gets_the_season_page_in_one_query(
     client, small_and_large, league, django_assert_num_queries
 ):
+    """The season's id and its page's stamp in one plain query (issue 27,
+    item 4; seasons/selectors.py season_page_stamp), the page from memory."""
     season, grid, rounds = small_and_large[1]
     url = reverse("season", args=[league.slug, season.slug])
     first = client.get(url).content
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         again = client.get(url).content
     assert without_token(again) == without_token(first)
 
@@ -125,3 +128,31 @@ def test_the_cached_season_page_follows_session_and_entry_changes(client, small_
     season.status = "finished"
     season.save()
     assert "Finished" in client.get(url).content.decode()
+
+
+def test_a_divided_round_shows_each_divisions_grid_and_lap_chart_in_bounded_queries(
+    client, league, owner, django_assert_max_num_queries
+):
+    """Issue 26 item 2: every division's race has its own grid, results and
+    lap chart under its own heading; the page costs a few queries a session."""
+    from races.running.runner import session_run
+    from seasons.divisions import divisions_split
+
+    season, grid, rounds = build_season(league, entries=4, rounds=1, slug="split", finished=0)
+    divisions_split(
+        season=season, count=2, by="hand", lines=["1 2", "3 4"], names=["Gold", "Silver"]
+    )
+    for session in rounds[0].sessions.all():
+        Session.objects.filter(pk=session.pk).update(status="queued", seed=f"split-{session.pk}")
+        assert session_run(session_id=session.pk) == "finished"
+    client.force_login(owner)
+    client.get("/")
+    cache.clear()
+    with django_assert_max_num_queries(14):
+        page = client.get(rounds[0].get_absolute_url()).content.decode()
+    gold, silver = page.index("<h2>Gold — Race"), page.index("<h2>Silver — Race")
+    assert gold < silver and page.count("<h3>Lap chart</h3>") == 2
+    assert page.count("<h3>Grid</h3>") == 2 and page.count("<h3>Race results</h3>") == 2
+    # Each division's grid under its own heading: Gold's cars before Silver's heading.
+    assert gold < page.index(grid[0].driver.name) < silver < page.rindex(grid[3].driver.name)
+    assert len(set(re.findall(r'id="(lapchart-title-\d+)"', page))) == 2

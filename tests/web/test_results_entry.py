@@ -63,7 +63,8 @@ def test_a_steward_enters_a_result_by_hand_and_the_standings_follow(client, tabl
     assert race.status == Session.Status.FINISHED and race.entered_by == steward
     by_car = {r.entry.car_number: r for r in Result.objects.filter(session=race)}
     assert by_car[2].figures == {"laps_led": 3, "fastest_lap": True}
-    assert [by_car[n].points for n in (2, 1, 3, 4)] == [25, 18, 15, 0]
+    # the F1 preset scores classified cars only: the retired car scores nothing
+    assert [by_car[n].points for n in (2, 1, 3, 4)] == [25, 18, 0, 0]
     assert standings(season)[2] == (1, 25)
     page = client.get(rounds[0].get_absolute_url()).content.decode()
     assert "Correct the result" in page
@@ -148,7 +149,8 @@ def test_a_csv_result_is_previewed_then_stored(client, table, owner):
     assert response.status_code == 302
     by_car = {r.entry.car_number: r for r in Result.objects.filter(session=race)}
     assert by_car[3].points == 25 and by_car[2].status == "disqualified" and by_car[2].points == 0
-    assert by_car[4].status == "not_classified" and by_car[4].points == 15  # F1 pays its place
+    # the F1 preset pays classified cars only
+    assert by_car[4].status == "not_classified" and by_car[4].points == 0
 
 
 def test_an_uploaded_file_that_is_too_big_or_not_text_is_refused(client, table, owner):

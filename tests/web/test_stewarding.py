@@ -5,10 +5,12 @@ disqualification, against a driver or a team alone) that counts in the
 standings at once; the history is public on the session page."""
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from league.models import DriverStanding, Team, TeamStanding
 from races.models import Penalty, Protest, Result, Session
+from races.results.stewarding import protest_file
 from races.results.store import SeatResult, results_enter
 from tests.web.conftest import build_season, client_for
 
@@ -194,3 +196,21 @@ def test_each_open_report_has_its_own_decision_form(client, raced, steward):
     for protest in (first, second):
         assert f'id="decide-{protest.pk}"' in html
         assert html.count(f'id="protest{protest.pk}_decision"') == 1
+
+
+def test_a_driver_cannot_report_their_own_car(client, raced):
+    season, grid, rnd, race = raced
+    reporter = driver_client(client, grid[1])
+    page = reporter.get(reverse("session_live", args=[race.pk])).content.decode()
+    assert f'<option value="{grid[0].pk}">' in page
+    assert f'<option value="{grid[1].pk}">' not in page  # their own car is not offered
+    response = reporter.post(
+        reverse("protest_new", args=[race.pk]),
+        {"against": grid[1].pk, "description": "I spun on my own."},
+        follow=True,
+    )
+    assert "Select a valid choice." in response.content.decode()
+    with pytest.raises(ValidationError) as error:
+        protest_file(session=race, user=grid[1].driver.user, description="x", against=grid[1])
+    assert "Report another car" in error.value.messages[0]
+    assert not Protest.objects.exists()

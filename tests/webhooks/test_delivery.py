@@ -183,7 +183,8 @@ def test_finishing_a_season_in_the_organiser_page_posts_to_the_hook(
     try:
         with django_capture_on_commit_callbacks(execute=True):
             client_for(client, owner).post(
-                reverse("season_status", args=[league.slug, season.slug]), {"status": "finished"}
+                reverse("season_status", args=[league.slug, season.slug]),
+                {"status": "finished", "confirm": "yes"},
             )
     finally:
         app.conf.task_always_eager = False

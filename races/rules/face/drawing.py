@@ -4,10 +4,13 @@ layout the racing games share.
 A scene is plain data that one SVG template draws for every game:
 
     {"width", "height", "title",
-     "shapes": [{"kind": "space"|"square"|"line"|"wall"|"arrow"|"label", ...}],
+     "shapes": [{"kind": "space"|"square"|"line"|"wall"|"arrow"|"label"|"poly"|"dot"|"path", ...}],
      "anchors": {place id: [x, y]},
      "tokens": [{"seat", "x", "y", "colour", "label", "name", "active", "out"}]}
 
+A `poly` has `points` ("x,y x,y …"), a `dot` its centre and `r`, a `path`
+its SVG path data `d` (many pieces of one style drawn as one); a `label`
+may say where its text is anchored (`anchor`: "start", "middle", "end").
 `shapes` and `anchors` are the board (computed once per track); `tokens` are
 the cars or robots placed on it for one moment of the race.
 
@@ -107,12 +110,15 @@ def loop_board(
             continue
         mid = (min(corner_ranks) + max(corner_ranks) + 1) / 2
         x, y, nx, ny = _loop_point(mid / ranks)
-        out = LANE_GAP * (centre + 2.4)
-        # Kept inside the drawing: a label beyond a bend would be cut off.
-        label_x = min(max(x + nx * out, 75), WIDTH - 75)
+        # Inside the loop, clear of the innermost lane and running away from
+        # the track: a label outside a bend was pushed back onto the spaces
+        # (and under the cars) to stay in the drawing.
+        inward = LANE_GAP * (centre + 1.6)
+        anchor = "end" if nx > 0.5 else "start" if nx < -0.5 else "middle"
         shapes.append(
-            {"kind": "label", "x": round(label_x, 1), "y": round(y + ny * out, 1), "text": text}
-        )
+            {"kind": "label", "x": round(x - nx * inward, 1), "y": round(y - ny * inward, 1),
+             "text": text, "anchor": anchor}
+        )  # fmt: skip
     x0, y0, nx, ny = _loop_point(0.0)
     half = LANE_GAP * (centre + 1)
     shapes.append(

@@ -3,7 +3,7 @@ never a raw id, and which events open a replay step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from ..speech import _
 
@@ -48,3 +48,25 @@ class Words:
 
     def opens_step(self, event: Mapping) -> bool:
         return event["type"] in self.step_openers
+
+    def story_steps(self, events: Sequence[Mapping]) -> list[list[Mapping]]:
+        """The turn that ran last, told at the table step by step after it
+        ran (RoboRally: its registers), as the events of each step in order,
+        the first step the turn's start; [] when the game tells no turn
+        (the default) or none has run yet. Every event before the first
+        step is folded into the board the first step starts from."""
+        return []
+
+    def story_title(self, step: Sequence[Mapping], index: int) -> str:
+        """A told step's heading."""
+        return ""
+
+    def told(self, event: Mapping) -> bool:
+        """Whether a told step says this event (a game may leave out what
+        changes nothing, like a laser that hits nobody)."""
+        return True
+
+    def story_cards(self, step: Sequence[Mapping]) -> list[dict]:
+        """The cards a told step shows face up, in the order they act: each
+        a `seat`, the card's `name` and its `value`."""
+        return []

@@ -22,7 +22,8 @@ class Shown:
         self.space_names = (*t.ids, None)
         self.corner_names = (*(c.id for c in t.corners), None)
         self.box_names = {colour: t.ids[box] for colour, box in t.boxes.items()}  # FD-T-9
-        # seat -> (what it shows, its view dict, that dict's wear and maxima)
+        # seat -> (what it shows, its view dict, that dict's wear, the car's
+        # own maxima dict)
         self.cars: dict[str, tuple] = {}
         self.markers: tuple | None = None  # (markers, their view dict)
 
@@ -57,7 +58,10 @@ def race_view(rs: RaceState, pending: list, seat: str | None, shown: Shown) -> d
             c.spun,
         )
         old = shown_cars.get(c.seat)
-        if old is not None and old[0] == key and old[2] == c.wear and old[3] == c.maxima:
+        # a car's maxima are replaced, never changed in place (its build,
+        # FD-V-3; its driver, FD-V-12.0): the same dict is the same maxima,
+        # and an identity test spares a dict compare per car and view
+        if old is not None and old[0] == key and old[2] == c.wear and old[3] is c.maxima:
             cars.append(old[1])
             continue
         if space >= 0:
@@ -86,7 +90,7 @@ def race_view(rs: RaceState, pending: list, seat: str | None, shown: Shown) -> d
             "spun": c.spun,
             "progress": progress,
         }
-        shown_cars[c.seat] = (key, car, car["wear"], car["maxima"])
+        shown_cars[c.seat] = (key, car, car["wear"], c.maxima)
         cars.append(car)
     return {
         "track": t.id,

@@ -55,7 +55,8 @@ def game_flow(state: GameState, chance: Chance, emit: Emit, seed: int | str):
     emit(
         "game_ended",
         None,
-        final_credits={p.id: p.credits for p in state.players},
+        # GT-OUT-05: in team play each member's final credits are the team's
+        final_credits={p.id: state.accounts.get(p.id, p.credits) for p in state.players},
         ranking=list(state.standing),
         tie_breaks=state.tie_breaks,
         order=list(state.standing),

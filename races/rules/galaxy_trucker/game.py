@@ -8,11 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..contract import Action, ConfigError, Decision, Seat, SessionFacts, SessionRules
+from ..contract import Action, ConfigError, Decision, Seat, SessionFacts, SessionRules, TableTimer
 from .bots import BOTS
 from .options import OPTIONS, TRACKS, check_seats, engine_config
 from .race import GalaxyTruckerRace
+from .rules.sand import timer_action
 from .rules.tiles import BOARDS
+
+HOURGLASS_SECONDS = 90  # one run of the hourglass at a live table (GT-TBB-03, §5.3)
 
 
 class GalaxyTruckerGame(SessionRules):
@@ -66,6 +69,8 @@ class GalaxyTruckerGame(SessionRules):
         # GT-TBB-12: people build together, so nobody waits tile by tile for
         # the other builders; bots alone build one after the other
         config["build_mode"] = "simultaneous" if facts.people else "sequential"
+        if facts.people:  # GT-BLD-07 mapping: the sand runs ≈ 90 s, in real seconds
+            config["hourglass_seconds"] = HOURGLASS_SECONDS
         return config
 
     def missed_deadline(self, decision: Decision, view: Mapping) -> Action | None:
@@ -74,3 +79,14 @@ class GalaxyTruckerGame(SessionRules):
         if decision.default is None:
             return None
         return Action(decision.default.kind, {**decision.default.params, "defaulted": True})
+
+    def table_timer(self, decision: Decision) -> TableTimer | None:
+        """GT-TBB-03 in real seconds: the hourglass runs for every builder
+        at once. GT-BLD-07/08: when its sand runs out the builder's step is
+        its default (PASS, or RETURN for a tile in hand), marked so the engine
+        turns the hourglass (or ends building) at the end of the tick."""
+        seconds = decision.options.get("hourglass_seconds")
+        if not isinstance(seconds, int) or seconds <= 0:
+            return None
+        run = str(decision.options.get("hourglass_run", ""))
+        return TableTimer(run, seconds, timer_action(decision.default))

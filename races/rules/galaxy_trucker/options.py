@@ -44,6 +44,15 @@ OPTIONS = OptionSchema(
         Option("team_race", "bool", False, "GT-VAR-04: two teams of two, flying swapped"),
         Option("expert_teams", "bool", False, "GT-VAR-05: teammates swap at every flip"),
         Option("ticks_per_run", "int", 8, "ticks per hourglass run (GT-TBB-03)", min=2, max=40),
+        Option(
+            "hourglass_seconds",
+            "int",
+            0,
+            "GT-TBB-03: seconds per hourglass run at a live table; 0 = in ticks",
+            min=0,
+            max=600,
+            season=False,  # the session decides: people build against real sand
+        ),
         Option("strict_build", "bool", False, "GT-TBB-06"),
         Option("start_spacing", "str", "source", "GT-AMB-03", choices=("source", "published")),
         Option("movement", "str", "skip", "GT-AMB-04", choices=("skip", "slide")),
@@ -70,6 +79,8 @@ def engine_config(config: Mapping[str, Any]) -> dict:
     caps = {b.name: b.penalty_cap for b in BOARDS.values()}
     checked["penalty_cap"] = caps if checked["penalty_caps"] else dict.fromkeys(caps)
     checked["credit_floor"] = 0
+    if not checked["hourglass_seconds"]:
+        del checked["hourglass_seconds"]  # the tick hourglass: the config as ever (GT-LOG-03)
     return checked
 
 

@@ -15,13 +15,35 @@ from ..speech import _
 from .chance import Chance
 from .flow import game_flow
 from .result import race_result
+from .rules.sand import sand_ran_out, timer_options
 from .rules.teams import Crews, teammates
 from .rules.tiles import COLOURS, START_CABIN_OF
 from .state import Ask, GameState, Player, Together
 from .view import seat_view
 
-# building steps are logged by their own events (tile_drawn, tile_placed, …)
-BUILDING_DECISIONS = frozenset({"build_step", "resolve_tile"})
+# events after which no public picture (view.py) is redrawn: the decisions
+# (GT-LOG-02), which change no state, and the events that change only the
+# tick, the hourglass, the pool, a builder's hand, the stacks, the card
+# turned up or nothing (dice, a card resolved, a checkpoint reached), none
+# of which a picture shows (the view reads them afresh every time); what
+# changes a player is logged under that player's seat
+QUIET = frozenset(
+    {
+        "decision_requested",
+        "decision_made",
+        "tick_started",
+        "tile_drawn",
+        "tile_taken_face_up",
+        "tile_returned",
+        "hourglass_flipped",
+        "hourglass_waiting",
+        "stacks_formed",
+        "card_revealed",
+        "dice_rolled",
+        "card_resolved",
+        "checkpoint",
+    }
+)
 
 
 class GalaxyTruckerRace:
@@ -44,6 +66,7 @@ class GalaxyTruckerRace:
         self._together = False
         self._answers: dict[str, Action] = {}
         self._public: dict[str, dict] = {}
+        self._asked = 0  # decisions requested so far (GT-LOG-02 decision_id)
         self._flow = game_flow(self.state, self.chance, self.emit, seed)
         self._take(next(self._flow, None))
 
@@ -57,7 +80,10 @@ class GalaxyTruckerRace:
         elif event_type == "hourglass_flipped" and state.phase == "build":
             self._crews.hourglass_turned(state.round)
         # every change of state is an event (GT-LOG-01): the public picture of
-        # this seat (of every seat, for a game event) must be drawn again
+        # this seat (of every seat, for a game event) must be drawn again,
+        # unless the event changes nothing a picture shows
+        if event_type in QUIET:
+            return
         if seat is None:
             self._public.clear()
         else:
@@ -71,6 +97,18 @@ class GalaxyTruckerRace:
             for ask in self._open:
                 ask.ship = ask.seat
                 ask.seat = self._crews.controller(ask.seat, self.state.phase)
+        # GT-LOG-02 DecisionRequested, one for each ask (building steps too);
+        # the ship is named when a teammate decides for it (GT-VAR-04)
+        for ask in self._open:
+            timer = timer_options(self.state, ask.kind)  # GT-TBB-03 in real seconds
+            if timer:
+                ask.options = {**ask.options, **timer}
+            self._asked += 1
+            ask.decision_id = self._asked
+            ship = {"ship": ask.ship} if ask.ship not in (None, ask.seat) else {}
+            self.emit(
+                "decision_requested", ask.seat, decision_id=ask.decision_id, kind=ask.kind, **ship
+            )
 
     @property
     def ask(self) -> Ask | None:
@@ -80,7 +118,10 @@ class GalaxyTruckerRace:
     def _ask_of(self, seat: str) -> Ask | None:
         if seat in self._answers:
             return None
-        return next((a for a in self._open if a.seat == seat), None)
+        for ask in self._open:
+            if ask.seat == seat:
+                return ask
+        return None
 
     @property
     def finished(self) -> bool:
@@ -98,6 +139,8 @@ class GalaxyTruckerRace:
         ask = self._ask_of(seat)
         if ask is None:
             return []
+        if callable(ask.actions):
+            ask.actions = ask.actions()
         return list(ask.actions) if ask.actions is not None else [ask.default]
 
     def validate(self, seat: str, action: Action) -> str | None:
@@ -117,32 +160,39 @@ class GalaxyTruckerRace:
             raise IllegalAction(problem)
         before = len(self.events)
         ask = self._ask_of(seat)
-        # GT-LOG-02 DecisionMade; a runner that applies a decision's default on
-        # a missed deadline marks the action with "defaulted": true (GT-API-03);
-        # building steps are logged by their own events unless defaulted
-        defaulted = action.params.get("defaulted") is True
-        if defaulted or ask.kind not in BUILDING_DECISIONS:
-            self.emit(
-                "decision_made",
-                seat,
-                kind=ask.kind,
-                action=action.kind,
-                payload=dict(action.params),
-                defaulted=defaulted,
-            )
         if self._together:
-            # GT-TBB-12: an intent is kept unseen until every builder has given theirs
+            # GT-TBB-12: an intent is kept unseen until every builder has
+            # given theirs; then each is logged, in the order asked
             self._answers[seat] = action
             if len(self._answers) < len(self._open):
                 return self.events[before:]
+            for asked in self._open:
+                self._made(asked, self._answers[asked.seat])
             sent = {a.ship or a.seat: self._answers[a.seat] for a in self._open}
         else:
+            self._made(ask, action)
             sent = action
         try:
             self._take(self._flow.send(sent))
         except StopIteration:
             self._take(None)
         return self.events[before:]
+
+    def _made(self, ask: Ask, action: Action) -> None:
+        """GT-LOG-02 DecisionMade for every decision, building steps too; a
+        runner that applies a decision's default on a missed deadline marks
+        the action with "defaulted": true (GT-API-03), and with
+        "hourglass_out": true when the sand ran out (rules/sand.py)."""
+        sand_ran_out(self.state, action)
+        self.emit(
+            "decision_made",
+            ask.seat,
+            decision_id=ask.decision_id,
+            kind=ask.kind,
+            action=action.kind,
+            payload=dict(action.params),
+            defaulted=action.params.get("defaulted") is True,
+        )
 
     def view(self, seat: str | None) -> dict:
         """What `seat` sees now (view.py)."""

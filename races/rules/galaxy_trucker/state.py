@@ -83,10 +83,11 @@ class Ask:
     kind: str
     prompt: str
     options: dict[str, Any]
-    actions: list[Action] | None
+    actions: list[Action] | Callable[[], list[Action]] | None  # a callable lists them when asked
     check: Callable[[Action], str | None]
     default: Action
     ship: str | None = None  # whose ship it is, when a teammate decides (GT-VAR-04)
+    decision_id: int = 0  # GT-LOG-02: numbered 1, 2, ... in the order asked
 
 
 class Together(list):

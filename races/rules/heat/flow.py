@@ -135,8 +135,9 @@ def plans(s: RaceState, emit: Emit) -> Flow:
     """Steps 1-2: every racing player chooses at once, in any order; the choices are
     resolved together once all are in (HEAT-B-020..025, HEAT-B-ENG-03)."""
     asked: dict[str, Decision] = {}  # a car's decision stands until it answers
+    players = s.racing_players()  # no car leaves the race while they choose
     while True:
-        waiting = [c for c in s.racing_players() if c.played is None]
+        waiting = [c for c in players if c.played is None]
         if not waiting:
             break
         for car in waiting:
@@ -145,6 +146,7 @@ def plans(s: RaceState, emit: Emit) -> Flow:
         answer = yield [asked[car.seat] for car in waiting]
         if answer is None:
             asked.clear()
+            players = s.racing_players()  # the state may have been forced (a test)
             continue
         seat, action = answer
         plan_apply(s, s.by_seat[seat], action)

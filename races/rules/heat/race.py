@@ -4,10 +4,12 @@ race's flow (flow.py), which it drives with each checked action."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from json.encoder import encode_basestring as _q
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
+from ..log import keep_line
 from .chance import Chance
 from .flow import race_flow
 from .result import race_result
@@ -30,6 +32,7 @@ class HeatRace:
         self.chance = chance or Chance(seed)
         self.events: list[Event] = []
         self.views = Views()
+        self._dirty = self.views.dirty  # the set itself, for emit
         self.state = race_state(config, seats, track)
         self._pending: list[Decision] = []
         self._flow = race_flow(self.state, self.chance, self.emit)
@@ -39,8 +42,21 @@ class HeatRace:
         """The rules' emitter: one event at the current round and step."""
         s = self.state
         data["step"] = s.step
-        self.views.touch(s, seat)
-        self.events.append(Event(len(self.events) + 1, s.round, type_, seat, data))
+        if seat is None:  # Views.touch, inline: every event passes here
+            self._dirty.update(s.by_seat)
+        else:
+            self._dirty.add(seat)
+        events = self.events
+        event = Event(len(events) + 1, s.round, type_, seat, data)
+        events.append(event)
+        write = DATA_LINES.get((type_, tuple(data)))
+        if write is not None:
+            who = "null" if seat is None else _q(seat)
+            keep_line(
+                event,
+                f'{{"data":{write(data)},"round":{s.round},"seat":{who},'
+                f'"seq":{event.seq},"type":"{type_}"}}',
+            )
 
     def _advance(self, answer: tuple[str, Action] | None) -> None:
         try:
@@ -63,7 +79,10 @@ class HeatRace:
         return list(self._pending)
 
     def _decision(self, seat: str) -> Decision | None:
-        return next((d for d in self._pending if d.seat == seat), None)
+        for d in self._pending:
+            if d.seat == seat:
+                return d
+        return None
 
     def legal_actions(self, seat: str) -> list[Action]:
         decision = self._decision(seat)
@@ -92,3 +111,96 @@ class HeatRace:
 
     def result(self) -> RaceResult:
         return race_result(self.state, self.events)
+
+
+# ------------------------------------------------------------------ the log's commonest lines
+# The data of the commonest events as the canonical encoder writes it (races/rules/log.py: keys
+# sorted, no spaces), written directly: a race logs over a thousand events and the encoder
+# costs twice as much. Each writer knows its event's keys (in the order emit receives them)
+# and their types: ints never bools, strings through the encoder's own escaping; any other
+# shape of an event is left to the encoder. bench/heat_hashes.py checks the lines.
+
+
+def _strings(items: list[str]) -> str:
+    return f"[{','.join(map(_q, items))}]"
+
+
+def _spot(spot: list) -> str:
+    return f"[{spot[0]},{_q(spot[1])}]"
+
+
+def _flag(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _moved(d: dict) -> str:
+    return (
+        f'{{"distance":{d["distance"]},"end":{_spot(d["end"])},"reason":{_q(d["reason"])},'
+        f'"space":{d["space"]},"speed":{d["speed"]},"start":{_spot(d["start"])},'
+        f'"step":{d["step"]}}}'
+    )
+
+
+def _positions(rows: list[list]) -> str:
+    return "[" + ",".join(f"[{_q(a)},{b},{_q(c)},{g}]" for a, b, c, g in rows) + "]"
+
+
+DATA_LINES: dict[tuple[str, tuple[str, ...]], Callable[[dict], str]] = {
+    ("moved", ("reason", "distance", "start", "end", "space", "speed", "step")): _moved,
+    ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d: (
+        f'{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
+        f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
+    ),
+    ("hand_replenished", ("drawn", "step")): lambda d: (
+        f'{{"drawn":{d["drawn"]},"step":{d["step"]}}}'
+    ),
+    ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d: (
+        f'{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
+        f'"start":{d["start"]},"step":{d["step"]}}}'
+    ),
+    ("cards_played", ("count", "cards", "cluttered", "step")): lambda d: (
+        f'{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
+        f'"count":{d["count"]},"step":{d["step"]}}}'
+    ),
+    ("cards_revealed", ("cards", "step")): lambda d: (
+        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]}}}'
+    ),
+    ("plus_resolved", ("source", "flipped", "found", "step")): lambda d: (
+        f'{{"flipped":{_strings(d["flipped"])},'
+        f'"found":{"null" if d["found"] is None else _q(d["found"])},'
+        f'"source":{_q(d["source"])},"step":{d["step"]}}}'
+    ),
+    ("corner_crossed", ("corner", "q", "lap", "step")): lambda d: (
+        f'{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{d["step"]}}}'
+    ),
+    ("heat_paid", ("amount", "reason", "engine", "step")): lambda d: (
+        f'{{"amount":{d["amount"]},"engine":{d["engine"]},"reason":{_q(d["reason"])},'
+        f'"step":{d["step"]}}}'
+    ),
+    ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): lambda d: (
+        f'{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},"paid":{d["paid"]},'
+        f'"q":{d["q"]},"speed":{d["speed"]},"step":{d["step"]}}}'
+    ),
+    ("cooldown_done", ("count", "engine", "step")): lambda d: (
+        f'{{"count":{d["count"]},"engine":{d["engine"]},"step":{d["step"]}}}'
+    ),
+    ("adrenaline_used", ("kind", "step")): lambda d: (
+        f'{{"kind":{_q(d["kind"])},"step":{d["step"]}}}'
+    ),
+    ("cards_discarded", ("cards", "top", "step")): lambda d: (
+        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]},"top":{_q(d["top"])}}}'
+    ),
+    ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d: (
+        f'{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
+        f'"step":{d["step"]}}}'
+    ),
+    ("round_ended", ("positions", "step")): lambda d: (
+        f'{{"positions":{_positions(d["positions"])},"step":{d["step"]}}}'
+    ),
+    ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d: (
+        f'{{"counter":{d["counter"]},"order":{_strings(d["order"])},"pile":{_q(d["pile"])},'
+        f'"step":{d["step"]},"stream":{_q(d["stream"])}}}'
+    ),
+    ("boost_done", ("heat", "step")): lambda d: f'{{"heat":{d["heat"]},"step":{d["step"]}}}',
+    ("lap_completed", ("lap", "step")): lambda d: f'{{"lap":{d["lap"]},"step":{d["step"]}}}',
+}

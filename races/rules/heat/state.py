@@ -264,10 +264,13 @@ class RaceState:
         return self.phase == "over"
 
     def racing(self) -> list[Car]:
-        return [c for c in self.cars if not c.finished]
+        # `not c.finished`, inline: the flow asks this at every step
+        return [c for c in self.cars if c.finish_round is None and c.eliminated is None]
 
     def racing_players(self) -> list[Car]:
-        return [c for c in self.cars if not c.finished and not c.legend]
+        return [
+            c for c in self.cars if c.finish_round is None and c.eliminated is None and not c.legend
+        ]
 
     def limit(self, corner: Corner) -> int:
         """Printed limit plus the corner's road token (HEAT-WEATHER-09), for cars and Legends."""

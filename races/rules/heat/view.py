@@ -14,6 +14,9 @@ class Views:
     def __init__(self) -> None:
         self.public: tuple | None = None  # (key, public part of every view)
         self.cars: dict[str, tuple] = {}  # seat -> (revealed, its entry in the view)
+        self.listed: list[dict] = []  # every car's entry in the last public part, grid order
+        self.shown: tuple = ()  # what said whose cards those entries show (see _cars)
+        self.index: dict[str, int] = {}  # seat -> its place in that list
         self.dirty: set[str] = set()  # seats whose entry must be rebuilt
 
     def touch(self, s: RaceState, seat: str | None) -> None:
@@ -35,7 +38,7 @@ def race_view(s: RaceState, views: Views, logged: int, seat: str | None) -> dict
     if me is not None and not me.legend:
         view["you"] = {
             "seat": me.seat,
-            "hand": [card_view(c) for c in me.hand],
+            "hand": list(map(card_view, me.hand)),
             "gear": me.gear,
             "shift_to": me.shift_to,
             "played": list(me.play) or me.played,
@@ -48,19 +51,6 @@ def race_view(s: RaceState, views: Views, logged: int, seat: str | None) -> dict
 
 def _public(s: RaceState, views: Views) -> dict:
     length = s.track.length
-    revealed = set()
-    if s.phase not in ("plan", "setup"):
-        revealed = {c.seat for c in s.order[: s.turn_index + 1]}
-    dirty = views.dirty
-    cache = views.cars
-    cars = []
-    for car in s.cars:
-        shown = car.seat in revealed
-        entry = cache.get(car.seat)
-        if entry is None or car.seat in dirty or entry[0] != shown:
-            entry = cache[car.seat] = (shown, _car(car, length, shown))
-        cars.append(entry[1])
-    dirty.clear()
     return {
         "game": "heat",
         "round": s.round,
@@ -73,11 +63,46 @@ def _public(s: RaceState, views: Views) -> dict:
         "corners": s.public_corners,
         "weather": _conditions(s),
         "turn": s.current.seat if s.current else None,
-        "cars": cars,
+        "cars": _cars(s, views, length),
         "legend_card": s.legend_deck.round_card[1]
         if s.legend_deck and s.legend_deck.round_card
         else None,
     }
+
+
+def _cars(s: RaceState, views: Views, length: int) -> list[dict]:
+    """Every car's entry: the last one again unless an event was about the car since, or its
+    cards were turned face up."""
+    hidden = s.phase in ("plan", "setup")
+    dirty = views.dirty
+    cache = views.cars
+    last = views.shown
+    if last and last[0] == hidden and last[1] == s.turn_index and last[2] is s.order:
+        # Whose cards are face up has not changed: only the touched cars are looked at.
+        cars = list(views.listed)
+        index = views.index
+        for seat in dirty:
+            i = index.get(seat)
+            if i is not None:
+                shown = cache[seat][0]
+                entry = cars[i] = _car(s.cars[i], length, shown)
+                cache[seat] = (shown, entry)
+    else:
+        revealed = () if hidden else {c.seat for c in s.order[: s.turn_index + 1]}
+        cars = []
+        for car in s.cars:
+            seat = car.seat
+            shown = seat in revealed
+            entry = cache.get(seat)
+            if entry is None or seat in dirty or entry[0] != shown:
+                entry = cache[seat] = (shown, _car(car, length, shown))
+            cars.append(entry[1])
+        views.index = {car.seat: i for i, car in enumerate(s.cars)}
+        # The turn order list is held here, so no other list can take its id.
+        views.shown = (hidden, s.turn_index, s.order)
+    dirty.clear()
+    views.listed = cars
+    return cars
 
 
 def _conditions(s: RaceState) -> dict | None:

@@ -12,7 +12,7 @@ from ..speech import gettext
 from .result import ranking
 from .rules.cards import cards_in
 from .rules.damage import damage_deal, repair, unlock
-from .rules.option_cards import arm_site, option_draw
+from .rules.option_cards import arm_site, arm_used, option_draw
 from .rules.programming import deal, program_apply, program_decision
 from .rules.registers import register_run, yes_no
 from .rules.respawn import respawn_choices
@@ -59,8 +59,15 @@ def turn_start(f: Factory) -> None:
         if robot.powered_down and robot.on_board:
             before = robot.damage
             robot.damage = 0
-            freed = unlock(f, robot, before)
-            f.emit("damage_cleared", robot.seat, before=before, cards=freed)
+            # RR-EVT-02: damage_cleared itself lists the registers it unlocks
+            registers, freed = unlock(f, robot, before, logged=False)
+            f.emit(
+                "damage_cleared",
+                robot.seat,
+                before=before,
+                registers_unlocked=registers,
+                cards=freed,
+            )
 
 
 def programming(f: Factory) -> Flow:
@@ -121,9 +128,12 @@ def repairs(f: Factory) -> None:
         site = arm_site(f, robot, ("upgrade", "repair"))  # Mechanical Arm reaches one
         kind = f.course.kind(site) if site else None
         on_flag = f.config["flags_repair"] and robot.square in f.course.flags
+        draws = kind == "upgrade" and f.config["options"] and not robot.powered_down
+        if kind in ("repair", "upgrade") and (robot.damage > 0 or draws):
+            arm_used(f, robot, site)
         if kind in ("repair", "upgrade") or on_flag:
             repair(f, robot)
-        if kind == "upgrade" and f.config["options"] and not robot.powered_down:
+        if draws:
             option_draw(f, robot)  # RR-CLEAN-02, RR-PD-05
 
 

@@ -44,12 +44,12 @@ class RoboRallyGame(SessionRules):
             raise ConfigError(f"unknown bot {name!r}; bots: {', '.join(self.bot_names)}")
         return BOTS[name](seed, seat)
 
-    def config(self, config: Mapping[str, Any]) -> dict:
+    def _config(self, config: Mapping[str, Any]) -> dict:
         """Defaults, then the course's own rules, then the race's (RR-CFG-01)."""
         return race_config(self.options, config)
 
     def start(self, config: Mapping[str, Any], seats: list[Seat], seed: int | str) -> RoboRallyRace:
-        checked = self.config(config)
+        checked = self._config(config)
         course = load_course(checked["track"])
         check_seats(seats, course, self.bot_names)
         return RoboRallyRace(checked, seats, seed, course)

@@ -26,6 +26,8 @@ OPTION_TEXTS = {
     ),
     "program_timer_seconds": OptionText(
         N_("Programming timer"),
-        N_("Seconds a robot has to finish its program once the timer starts for it."),
+        N_(
+            "Seconds a robot has to finish programming once the timer starts (the last to program)."
+        ),
     ),
 }

@@ -89,7 +89,14 @@ class Robot:
         return held + [c for c in (self.conditional, self.flywheel) if c is not None]
 
     def open_registers(self) -> list[int]:
+        if self.damage < 5 and not self.extra_locks:  # RR-DMG-02: none locked yet
+            return list(range(1, REGISTERS + 1))
         return [r for r in range(1, REGISTERS + 1) if not self.locked(r)]
+
+    def locked_registers(self) -> list[int]:
+        if self.damage < 5 and not self.extra_locks:  # RR-DMG-02: none locked yet
+            return []
+        return [r for r in range(1, REGISTERS + 1) if self.locked(r)]
 
 
 @dataclass

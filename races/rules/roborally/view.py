@@ -27,7 +27,7 @@ def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
         "destroyed": robot.destroyed,
         "eliminated": robot.eliminated,
         "submitted": robot.submitted,
-        "locked": [r for r in range(1, REGISTERS + 1) if robot.locked(r)],
+        "locked": robot.locked_registers(),
         "shown": shown,
         "hand_size": len(robot.hand),
         "options": list(robot.options),
@@ -36,6 +36,9 @@ def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
         out["hand"] = list(robot.hand)
         out["registers"] = list(robot.registers)
         out["placed"] = list(robot.placed)
+        # the cards it keeps face down (RR-OPT-08 #5, #11), its own to see
+        out["conditional"] = robot.conditional
+        out["flywheel"] = robot.flywheel
     return out
 
 

@@ -69,7 +69,6 @@ def test_the_weather_roll_frogger_has_rolled_again_is_logged_before_the_second()
         "value": 3,
         "purpose": "weather",
         "phase": "race",
-        "trigger": None,
         "result": "rain",
     }
     [second] = events_of(race, "weather_rolled")

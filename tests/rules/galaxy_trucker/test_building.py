@@ -17,6 +17,11 @@ def start(config=None, seats=SEATS) -> GalaxyTruckerRace:
     return GAME.start({"laps": 1, **(config or {})}, seats, "abc")
 
 
+def last_move(race: GalaxyTruckerRace):
+    """The last event other than a decision being asked or made (GT-LOG-02)."""
+    return [e for e in race.events if e.type not in ("decision_requested", "decision_made")][-1]
+
+
 def test_the_first_tick_starts_with_seat_zero_and_draws_a_tile():
     """GT-TBB-02, GT-TBB-04."""
     race = start()
@@ -25,7 +30,7 @@ def test_the_first_tick_starts_with_seat_zero_and_draws_a_tile():
     race.apply("a", Action("draw"))
     (decision,) = race.pending
     assert decision.kind == "resolve_tile" and decision.seat == "a"
-    assert race.events[-1].type == "tile_drawn"
+    assert last_move(race).type == "tile_drawn"
 
 
 def test_a_tile_is_placed_once_and_welded():
@@ -35,7 +40,7 @@ def test_a_tile_is_placed_once_and_welded():
     with pytest.raises(IllegalAction, match="not part of the ship"):
         race.apply("a", Action("place", {"cell": [5, 5], "rot": 0}))
     race.apply("a", Action("place", {"cell": [7, 6], "rot": 0}))
-    assert race.events[-1].type == "tile_placed" and race.events[-1].data["seq"] == 1
+    assert last_move(race).type == "tile_placed" and last_move(race).data["seq"] == 1
     race.apply("b", Action("draw"))
     race.apply("b", Action("return"))
     race.apply("b", Action("pass"))  # tick 1: seat b acts first

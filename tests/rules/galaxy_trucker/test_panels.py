@@ -12,6 +12,7 @@ from races.rules.galaxy_trucker import GAME
 from races.rules.galaxy_trucker.present import PRESENTATION
 
 RAW = re.compile(r"[\[\]{}_]|\bTrue\b|\bFalse\b|\bNone\b|%\(")
+COORDINATES = re.compile(r"\(\d+, ?\d+\)|\bcolumn \d+|\brow \d+")
 
 
 def _decisions(seed, build_mode="sequential"):
@@ -40,9 +41,10 @@ def _words(panel) -> list[str]:
 @pytest.mark.parametrize("seed,mode", [(1, "sequential"), (2, "simultaneous")])
 def test_every_decision_of_a_game_is_a_panel_in_words(seed, mode):
     """GT-API-02: every decision kind has a panel whose choices are exactly
-    the legal actions, said in words (cells by column and row, components
-    by kind), with no raw value; building places are cells of a grid."""
-    kinds = set()
+    the legal actions, said in words (components by kind and by their
+    letter on the ship's picture), with no raw value and no coordinates;
+    building places are cells of a grid."""
+    kinds, picked = set(), set()
     for decision, view, legal in _decisions(seed, mode):
         panel = PRESENTATION.panels.panel(decision, view, legal=legal)
         kinds.add(decision.kind)
@@ -64,9 +66,20 @@ def test_every_decision_of_a_game_is_a_panel_in_words(seed, mode):
             for c in panel["choices"]:
                 if c["action"]["kind"] == "place":
                     assert (c["grid"], c["cell"]) in keys
-        else:
-            assert panel["widget"] == "form"
+        else:  # a form, with the ship drawn when a choice names its parts
+            assert panel["widget"] in ("form", "tile")
+            assert not any("cell" in c for c in panel["choices"]), decision.kind
+            for row in (panel.get("grids") or [{"rows": []}])[0]["rows"]:
+                for cell in row:  # a lettered part picks a choice that names its letter
+                    if cell.get("pick") is not None:
+                        label = panel["choices"][cell["pick"]]["label"]
+                        assert re.search(rf"\b{cell['text']}\b", label), (label, cell["text"])
+            picked.update(decision.kind for g in panel.get("grids") or [] for row in g["rows"]
+                          for cell in row if cell.get("pick") is not None)  # fmt: skip
+        for text in _words(panel):
+            assert not COORDINATES.search(text), (decision.kind, text)
     assert {"build_step", "resolve_tile", "give_up", "place_aliens"} <= kinds
+    assert picked, "no decision let a part of the ship be picked on its picture"
 
 
 def test_the_resolve_panel_has_one_grid_per_turn_and_says_the_tile():
@@ -75,7 +88,8 @@ def test_the_resolve_panel_has_one_grid_per_turn_and_says_the_tile():
         if decision.kind == "resolve_tile" and decision.options["from"] == "pool":
             panel = PRESENTATION.panels.panel(decision, view, legal=legal)
             assert len(panel["grids"]) == 4
-            assert panel["grids"][1]["label"].startswith("Where to weld it, turned a quarter right")
+            assert panel["grids"][1]["label"] == "Your ship, the tile turned a quarter right"
+            assert [g["hand_words"] for g in panel["grids"]][0].startswith("front ")
             labels = [c["label"] for c in panel["choices"] if "cell" not in c]
             assert labels[-1] == "Put it back face up"
             assert "front" in panel["facts"][0][1]

@@ -1,6 +1,8 @@
 """Flight preparation, movement, checkpoints, scoring and the finishing
 order (GT-PRE, GT-MOV, GT-GUP, GT-SCR, GT-OUT; GT-TST-12..15, 38..45, 48, 50)."""
 
+import pytest
+
 from races.rules import Action, Seat
 from races.rules.galaxy_trucker import GAME
 from races.rules.galaxy_trucker.result import final_order
@@ -180,3 +182,96 @@ def test_stacks_by_round_and_cards_leave_the_game():
     assert decks[3][0].startswith("III-")
     everything = seen[1] + seen[2] + seen[3]
     assert len(everything) == len(set(everything))
+
+
+@pytest.mark.parametrize(
+    "number, rewards, bonus", [(1, [4, 3], 2), (2, [8, 6], 4), (3, [12, 9], 6)]
+)
+def test_arrival_rewards_and_the_best_looking_bonus_by_round(number, rewards, bonus):
+    """GT-SCR-02, GT-SCR-03: the rewards of the first two arrivals and the
+    best-looking bonus of each round (mutation testing, issue 27)."""
+    ships = {k: ship() for k in "ab"}
+    t = Table(ships, {"a": 20, "b": 15}, number=number)
+    score_round(t.state, number)
+    rows = [p.rounds[-1] for p in t.players]
+    assert [r["arrival_reward"] for r in rows] == rewards
+    assert [r["best_looking_bonus"] for r in rows] == [bonus, bonus]  # equal ships share it
+
+
+def test_the_best_looking_bonus_goes_to_the_fewest_exposed_connectors():
+    """GT-SCR-03: only the arrived ship with the fewest exposed connectors."""
+    ships = {"a": ship(), "b": ship("40@7,6/0")}
+    t = Table(ships, {"a": 20, "b": 15}, number=1)
+    a, b = t.players
+    assert a.ship.exposed() != b.ship.exposed()
+    fewer = min(t.players, key=lambda p: p.ship.exposed())
+    score_round(t.state, 1)
+    assert [p.rounds[-1]["best_looking_bonus"] for p in t.players] == [
+        2 if p is fewer else 0 for p in t.players
+    ]
+
+
+def test_later_places_rewards_give_up_order_and_half_price():
+    """GT-SCR-02 (third and fourth arrivals), GT-OUT-03 (give-ups at the
+    same card: the further position first), GT-OUT-02 half_price."""
+    t = Table({k: ship() for k in "abcd"}, {"a": 20, "b": 15, "c": 10, "d": 5}, number=3)
+    score_round(t.state, 3)
+    assert [p.rounds[-1]["arrival_reward"] for p in t.players] == [12, 9, 6, 3]
+    u = Table({k: ship() for k in "abef"}, {"a": 20, "b": 15}, number=3)
+    e, f = u.by["e"], u.by["f"]
+    e.gave_up = {"reason": "voluntary", "card_index": 2, "pos_at_give_up": 3, "seq": 2}
+    f.gave_up = {"reason": "voluntary", "card_index": 2, "pos_at_give_up": 8, "seq": 1}
+    score_round(u.state, 3)
+    rows = {p.id: p.rounds[-1] for p in u.players}
+    assert [rows[k]["round_rank"] for k in "abfe"] == [1, 2, 3, 4]
+    assert [rows[k]["half_price"] for k in "abef"] == [False, False, True, True]
+
+
+@pytest.mark.parametrize("rounding, sale", [("up", 2), ("down", 1)])
+def test_a_half_price_sale_rounds_as_configured(rounding, sale):
+    """GT-SCR-04, GT-AMB-13: a yellow (3) sold at half price."""
+    t = Table({"a": ship("60@7,6/0", "II")}, {}, config={"half_sale_rounding": rounding})
+    a = t.players[0]
+    a.ship.cells[(7, 6)].goods = ["Y"]
+    a.gave_up = {"reason": "voluntary", "card_index": 1, "pos_at_give_up": 0, "seq": 1}
+    score_round(t.state, 1)
+    assert a.rounds[-1]["cargo_sale"] == sale
+
+
+@pytest.mark.parametrize(
+    "number, rewards", [(1, [4, 3, 2, 1]), (2, [8, 6, 4, 2]), (3, [12, 9, 6, 3])]
+)
+def test_all_four_arrival_rewards_of_every_round(number, rewards):
+    """GT-SCR-02's whole table: the third and fourth arrivals too, in every
+    round (mutation testing, issue 27: round 1's and 2's last places)."""
+    t = Table({k: ship() for k in "abcd"}, {"a": 20, "b": 15, "c": 10, "d": 5}, number=number)
+    score_round(t.state, number)
+    assert [p.rounds[-1]["arrival_reward"] for p in t.players] == rewards
+
+
+def test_a_give_up_further_along_ranks_higher_even_from_space_zero():
+    """GT-OUT-03: at the same card, `pos_at_give_up` descending decides
+    before the give-up sequence: space 1 ranks above space 0 though the
+    one on space 0 gave up later (mutation testing, issue 27)."""
+    t = Table({k: ship() for k in "abc"}, {"a": 20}, number=2)
+    b, c = t.by["b"], t.by["c"]
+    b.gave_up = {"reason": "voluntary", "card_index": 4, "pos_at_give_up": 0, "seq": 2}
+    c.gave_up = {"reason": "voluntary", "card_index": 4, "pos_at_give_up": 1, "seq": 1}
+    score_round(t.state, 2)
+    assert [t.by[k].rounds[-1]["round_rank"] for k in "acb"] == [1, 2, 3]
+
+
+def test_a_round_s_penalty_goes_into_that_round_s_breakdown():
+    """GT-SCR-06, GT-OUT-02: round 2's lost components are paid and shown
+    in round 2's breakdown; round 1's stays as it was (mutation testing,
+    issue 27)."""
+    t = Table({"a": ship()}, {"a": 20}, number=2)
+    a = t.players[0]
+    first = {"round": 1, "penalty_nominal": 0, "penalty_applied": 0, "credits_after": 7}
+    a.rounds = [dict(first)]
+    a.credits = a.credits_before = 7
+    a.ship.lost = [1, 2, 3]
+    score_round(t.state, 2)
+    assert a.rounds[0] == first
+    assert (a.rounds[1]["penalty_nominal"], a.rounds[1]["penalty_applied"]) == (3, 3)
+    assert a.rounds[1]["credits_after"] == a.credits

@@ -121,5 +121,6 @@ def test_gt_out_05_a_ship_s_penalty_is_paid_from_the_team_account():
     a, b, c = team.players
     assert [p.rounds[-1]["penalty_applied"] for p in team.players] == [3, 1, 1]
     assert (a.credits, b.credits) == (-3, 4)
-    assert a.rounds[-1]["team_credits_after"] == b.rounds[-1]["team_credits_after"] == 1
+    assert a.rounds[-1]["credits_after"] == b.rounds[-1]["credits_after"] == 1
+    assert (a.rounds[-1]["ship_credits_after"], b.rounds[-1]["ship_credits_after"]) == (-3, 4)
     assert c.credits == 0  # a player without a teammate keeps the ship's own floor

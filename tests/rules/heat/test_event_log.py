@@ -217,3 +217,24 @@ def test_cards_played_logs_the_ids_which_views_hide_until_the_reveal():
     answer_defaults(r, "car2")
     assert events_of(r, "cards_revealed", "car1")[-1]["cards"] == played
     assert r.view("car2")["cars"][0]["play"] == played
+
+
+@pytest.mark.parametrize(
+    ("config", "bots"),
+    [
+        ({"track": "usa"}, ["pro", "rookie", "pro", "legend"]),
+        ({"track": "japan", "weather": True, "garage": True}, ["pro", "rookie", "pro"]),
+        ({"track": "gbr", "tournament": True}, ["rookie", "pro"]),
+    ],
+)
+def test_the_lines_the_race_writes_itself_are_the_encoders(config, bots):
+    # race.py writes the canonical lines of its commonest events without the encoder; each
+    # must be byte for byte the encoder's (races/rules/log.py), or the race's identity changes.
+    from races.rules.log import _canonical_line
+
+    seats = [Seat(f"car{i + 1}", f"Car {i + 1}", "bot", b) for i, b in enumerate(bots)]
+    r, _ = run_bot_race(GAME, config, seats, 3)
+    kept = [e for e in r.events if "_canonical_line" in e.__dict__]
+    assert len(kept) > len(r.events) // 2
+    for event in kept:
+        assert event.__dict__["_canonical_line"] == _canonical_line(event), event.type

@@ -7,6 +7,7 @@ import pytest
 from races.rules import Action, Decision, IllegalAction, Seat, get_game
 from races.rules.roborally.bots import Greedy
 from races.rules.roborally.flow import repairs
+from races.rules.roborally.options import race_config
 from races.rules.roborally.rules.damage import destroy
 from races.rules.roborally.rules.lasers import lasers_fire
 from races.rules.roborally.rules.option_cards import OPTION_NAMES
@@ -27,7 +28,8 @@ def test_options_are_on_unless_a_race_switches_them_off():  # RR-CFG-01, RR-SETU
     """RR-CFG-01's default `options: true`: the option deck is shuffled at
     setup; switched off, there is no option deck at all."""
     seats = [Seat("a", "A", "bot", "rookie"), Seat("b", "B", "bot", "rookie")]
-    assert get_game("roborally").config({"track": "shakedown"})["options"] is True
+    game = get_game("roborally")
+    assert race_config(game.options, {"track": "shakedown"})["options"] is True
     race_on = get_game("roborally").start({"track": "shakedown"}, seats, 1)
     assert sorted(race_on.f.option_deck) == sorted(OPTION_NAMES)
     assert race_on.f.option_deck != list(OPTION_NAMES)  # shuffled (RR-RNG-02)

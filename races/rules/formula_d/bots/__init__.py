@@ -7,6 +7,7 @@ the legal ends of a move and their scores.
 from __future__ import annotations
 
 from functools import cache
+from itertools import repeat
 
 from ...contract import Action, ConfigError, Decision
 from ..chance import GEAR_ODDS, GEAR_RANGE
@@ -245,9 +246,9 @@ class Pro(Bot):
             for o in group:
                 g = o["gear"]
                 expected = -_gear_cost(o)
-                for value, p in GEAR_ODDS[g]:
-                    # `best(value, g)[0]`, weighed with the others by `face_values`
-                    got = faces.get((value, g)) if faces is not None else None
+                # `best(value, g)[0]` by face, weighed with the others by `face_values`
+                weighed = faces[g] if faces is not None else repeat(None)
+                for (value, p), got in zip(GEAR_ODDS[g], weighed, strict=False):  # repeat: endless
                     if got is None:
                         got = outlook(value).best(value, g)[0]
                     expected += p * got

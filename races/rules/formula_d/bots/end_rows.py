@@ -16,6 +16,8 @@ from .prices import ELIMINATION, NO_PRICE, WEIGHTS, approach_row
 class EndRows:
     """`_layer_rows` and the rows of single ends."""
 
+    __slots__ = ()  # the fields are `Outlook`'s
+
     def _end_row(self, d: int, state, terminal: bool, floor: float) -> tuple[float, tuple]:
         """(score before the approach price, approach price by gear) of ending on
         `state` after d steps unbraked: `score(end, g)` is their difference."""
@@ -38,7 +40,7 @@ class EndRows:
     def _clean_row(self, space: int) -> tuple:
         """Approach prices by gear of an end on `space` that overshot nothing."""
         rows = self._clean_rows
-        row = rows.get(space)
+        row = rows[space]
         if row is None:
             context = self._approach_context(space, self.t.corner[space], ())
             row = rows[space] = NO_PRICE if context is None else approach_row(context)
@@ -51,14 +53,16 @@ class EndRows:
         setup = self._overshoot_setup
         if setup is None:
             t, wear = self.t, self.wear
+            own_corner, stops = self.corner, self.stops
             setup = self._overshoot_setup = (
-                t.L,
-                t.rank,
+                _rank_floats(t),
+                _lap_parts(t.L, self.start_progress, self.laps),
                 t.kind_of,
-                t.corners,
-                self.start_progress,
-                self.corner,
-                self.stops,
+                # per corner: overshooting it misses two stops or more (FD-B-8.6)
+                tuple(
+                    c.stops - (stops if i == own_corner else 0) >= 2
+                    for i, c in enumerate(t.corners)
+                ),
                 wear["T"],
                 self._tyre_multiplier or self._multiplier(),
                 self.bga,
@@ -70,13 +74,10 @@ class EndRows:
                 self.pit_mode == ON_TRACK,
             )
         (
-            L,
-            ranks,
+            rank_floats,
+            lap_parts,
             kinds,
-            corners,
-            start,
-            own_corner,
-            stops,
+            misses_two,
             before,
             multiplier,
             bga,
@@ -88,15 +89,15 @@ class EndRows:
             boxing,
         ) = setup
         space = state[SPACE]
-        value = float((state[LAP] - 1) * L + ranks[space] - start)
+        value = lap_parts[state[LAP]] + rank_floats[space]  # `_layer_rows` says why
         tyres = before
         lost = 0.0
         spun = False
         for corner, k in state[OVERS]:
-            distance = d - k + 1
-            if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
+            if misses_two[corner]:
                 tyres = -1  # eliminated (FD-B-8.6)
                 break
+            distance = d - k + 1
             p = distance * multiplier
             if p < tyres:
                 tyres -= p
@@ -144,10 +145,11 @@ class EndRows:
         # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
         return value, ((row[1],) * 7 if spun else row)
 
-    def _layer_rows(self, layer: list, d: int, floor: float) -> list:
-        """(value, row, on the main track, state, trail) of each end of a layer,
-        value and row as `_end_row` gives them; its common case (`_clean_base`)
-        inlined, with the same sums in the same order."""
+    def _layer_rows(self, layers: list, ds, floor: float, rows: list) -> None:
+        """For each layer d in `ds`, rows[d]: (value, row, on the main track,
+        state, trail) of each end of the layer, value and row as `_end_row`
+        gives them; its common case (`_clean_base`) inlined, with the same sums
+        in the same order. Several layers a call: the set-up is read once."""
         setup = self._row_setup
         if setup is None:
             t = self.t
@@ -155,16 +157,18 @@ class EndRows:
             setup = self._row_setup = (
                 t.kind_of,
                 t.rank,
-                t.corner,
+                _rank_floats(t),
+                _lap_parts(t.L, self.start_progress, self.laps),
+                _stop_counts(t, self.corner, self.stops),
                 t.corners,
                 t.L,
                 self.start_progress,
                 self.corner,
                 self.stops,
-                self._near.get,
+                self._near,
                 self._near_price,
                 self._hazard_price if self.advanced else 0.0,
-                self._clean_rows.get,
+                self._clean_rows,
                 slow,
                 self.pit_mode == ON_TRACK,
                 self.advanced and not slow,
@@ -172,71 +176,71 @@ class EndRows:
         (
             kinds,
             ranks,
-            corner_of,
+            rank_floats,
+            lap_parts,
+            stop_counts,
             corners,
             L,
             start,
             own_corner,
             stops,
-            near_get,
+            near,
             near_price,
             hazard_price,
-            rows_get,
+            clean_rows,
             slow,
             boxing,
             overshoots_fast,
         ) = setup
-        out = []
-        for state, trail, _r, _b, _r0 in layer:
-            space = state[0]
-            kind = kinds[space]
-            lap = state[LAP]
-            overs = state[OVERS]
-            if overs:
-                if overshoots_fast:
-                    value, row = self._overshot_row(d, state, floor)
+        for d in ds:
+            out = rows[d] = []
+            for state, trail, _r, _b, _r0 in layers[d]:
+                space = state[0]
+                kind = kinds[space]
+                overs = state[OVERS]
+                if overs:
+                    if overshoots_fast:
+                        value, row = self._overshot_row(d, state, floor)
+                        out.append((value, row, kind == TRACK, state, trail))
+                        continue
+                    lap = state[LAP]
+                    row = None
+                    for corner, _k in overs:
+                        if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
+                            # missed two stops or more: eliminated (FD-B-8.6), as `_base` says
+                            value = ELIMINATION + float((lap - 1) * L + ranks[space] - start)
+                            if value <= floor:
+                                row = NO_PRICE
+                            break
+                    if row is None:
+                        value, row = self._end_row(d, state, False, floor)
                     out.append((value, row, kind == TRACK, state, trail))
                     continue
-                row = None
-                for corner, _k in overs:
-                    if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
-                        # missed two stops or more: eliminated (FD-B-8.6), as `_base` says
-                        value = ELIMINATION + float((lap - 1) * L + ranks[space] - start)
-                        if value <= floor:
-                            row = NO_PRICE
-                        break
-                if row is None:
+                if slow:
                     value, row = self._end_row(d, state, False, floor)
-                out.append((value, row, kind == TRACK, state, trail))
-                continue
-            if slow:
-                value, row = self._end_row(d, state, False, floor)
-                out.append((value, row, kind == TRACK, state, trail))
-                continue
-            value = float((lap - 1) * L + ranks[space] - start)
-            lost = 0.0
-            if state[HAZARDS] and hazard_price:
-                lost += len(state[HAZARDS]) * hazard_price
-            if kind == TRACK:
-                near = near_get(space)
-                if near:
-                    lost += near * near_price
-            end_corner = corner_of[space]
-            if end_corner >= 0 and (end_corner != own_corner or stops < corners[end_corner].stops):
-                value += 6  # a stop the corner still counts
-            value -= lost
-            if state[PIT] == TO_BOX and boxing:
-                value += 30 if self.wants_pit() else -30
-            if kind == PIT_BOX:
-                value += 5
-            if value <= floor:
-                row = NO_PRICE
-            else:
-                row = rows_get(space)
-                if row is None:
-                    row = self._clean_row(space)
-            out.append((value, row, kind == TRACK, state, trail))
-        return out
+                    out.append((value, row, kind == TRACK, state, trail))
+                    continue
+                value = lap_parts[state[LAP]] + rank_floats[space]
+                lost = 0.0
+                if state[HAZARDS] and hazard_price:
+                    lost += len(state[HAZARDS]) * hazard_price
+                on_track = kind == TRACK
+                if on_track and space in near:  # cars it could hit (counts above 0)
+                    lost += near[space] * near_price
+                if stop_counts[space]:
+                    value += 6  # a stop the corner still counts
+                value -= lost
+                if state[PIT] == TO_BOX and boxing:
+                    value += 30 if self.wants_pit() else -30
+                if kind == PIT_BOX:
+                    value += 5
+                if value <= floor:
+                    row = NO_PRICE
+                else:
+                    row = clean_rows[space]
+                    if row is None:
+                        row = self._clean_row(space)
+                out.append((value, row, on_track, state, trail))
 
     def _clean_base(self, state, terminal: bool) -> float:
         """`_base` of an unbraked end that overshot nothing (most ends), with the
@@ -267,3 +271,34 @@ class EndRows:
         if kind == PIT_BOX:
             value += 5
         return value
+
+
+def _rank_floats(track) -> tuple[float, ...]:
+    """Each space's rank as a float, built once per track."""
+    got = track.__dict__.get("_rank_floats")
+    if got is None:
+        got = track._rank_floats = tuple(float(r) for r in track.rank)
+    return got
+
+
+def _lap_parts(L: int, start: int, laps: int) -> list[float]:
+    """By lap, the lap's part of an end's progress less the start's, as a float:
+    with `_rank_floats`, whole numbers both, their sum is exactly the float
+    of the progress less the start's, without a float() call per end."""
+    return [float((lap - 1) * L - start) for lap in range(laps + 2)]
+
+
+def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    """By space: whether ending there makes a stop its corner still counts,
+    for a car in `own_corner` (-1: none) with `stops` made there (as
+    `_clean_base` says); built once per track and car situation."""
+    tables = track.__dict__.get("_stop_counts")
+    if tables is None:
+        tables = track._stop_counts = {}
+    got = tables.get((own_corner, stops))
+    if got is None:
+        corners = track.corners
+        got = tables[own_corner, stops] = tuple(
+            c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner
+        )
+    return got

@@ -15,6 +15,8 @@ from .prices import APPROACH, ELIMINATION, FATAL, WEIGHTS, approach_price
 class EndValues:
     """`score` and its parts."""
 
+    __slots__ = ()  # the fields are `Outlook`'s
+
     def score(self, end, gear: int, weigh_pit: bool = True) -> float:
         """Progress minus weighted wear and risk, plus corner stops; the part that
         does not depend on the gear is cached per end."""

@@ -7,17 +7,23 @@ totals and gears.
 
 from __future__ import annotations
 
-from ..chance import GEAR_ODDS
+from ..chance import GEAR_ODDS, GEAR_RANGE
 from ..rules.steps import OVERS, SPACE
 from ..rules.track import TRACK
 from .prices import ELIMINATION, brake_costs
+
+NO_END = float("-inf")  # the best score before any end is weighed
 
 
 class FaceWeighing:
     """`face_values`, `face_end` and the braking they weigh."""
 
-    def face_values(self, top: int, gears, *, more: bool = False) -> dict[tuple[int, int], float]:
+    __slots__ = ()  # the fields are `Outlook`'s
+
+    def face_values(self, top: int, gears, *, more: bool = False) -> dict[int, list]:
         """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
+        as gear -> values in the order of the die's faces (None for a total with
+        no end at all: the caller asks `best` for those),
         sharing the work between totals and gears instead of one pass per (v, g).
         The winning ends are kept in `face_ends`, so the move after the roll
         needs no second look.
@@ -25,8 +31,7 @@ class FaceWeighing:
         Without a rain slide only (the caller checks). A voluntary brake of b
         spaces mostly costs the same on every end (brake or wear points and
         their scarcity, FD-A-5, FD-B-9), so a braked end is an end of an earlier
-        layer less that cost (`_braked` says when not). Totals with no end at all
-        are left out: the caller asks `best` for those.
+        layer less that cost (`_braked` says when not).
 
         `more` weighs further gears of the same position (the skip-cost gears,
         weighed only when they can matter): the end rows already built and the
@@ -37,13 +42,14 @@ class FaceWeighing:
         floor = ELIMINATION / 2
         kinds = self.t.kind_of
         if not more or self._face_rows is None:
-            self._face_rows = {}
-        rows: dict[int, list] = self._face_rows
+            self._face_rows = [None] * n
+        rows: list = self._face_rows  # by layer: its end rows, once built
 
         def row_of(d: int) -> list:
-            got = rows.get(d)
+            got = rows[d]
             if got is None:
-                got = rows[d] = self._layer_rows(layers[d], d, floor)
+                self._layer_rows(layers, (d,), floor, rows)
+                got = rows[d]
             return got
 
         # terminals come in search order, so by steps taken
@@ -55,35 +61,43 @@ class FaceWeighing:
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
         advanced = self.advanced
-        out: dict[tuple[int, int], float] = {}
+        out: dict[int, list] = {}
         if not more:
             self.face_ends = {}
         ends = self.face_ends
+        # the rows of every face's layer, in one pass (each face is weighed):
+        # the layers from the lowest gear's lowest face to the highest gear's
+        # highest (a die's faces run without a gap, and a higher gear's dice
+        # start and end higher; rows are pure, so one between two dice would
+        # cost only time)
+        if gears:
+            low, high = GEAR_RANGE[min(gears)][0], min(n, GEAR_RANGE[max(gears)][1] + 1)
+            self._layer_rows(layers, [v for v in range(low, high) if rows[v] is None], floor, rows)
         for g in gears:
+            values = out[g] = []
             for v, _p in GEAR_ODDS[g]:
-                best = end = None
+                # every score is finite, so the first end beats -inf (as the
+                # first end is taken when best is None) and later ones must
+                # beat the best so far
+                best, end = NO_END, None
                 if v < n:
-                    pick = None
-                    layer_rows = rows.get(v)
-                    if layer_rows is None:
-                        layer_rows = row_of(v)
-                    for item in layer_rows:  # (value, row, on the track, state, trail)
+                    # the layer's rows are built above; the best is kept as its
+                    # row: `face_end` makes the end of it
+                    for item in rows[v]:  # (value, row, on the track, state, trail)
                         x = item[0] - item[1][g]
-                        if best is None or x > best:
-                            best, pick = x, item
-                    if pick is not None:
-                        end = (v, pick[3], pick[4], "none", 0, False)
+                        if x > best:
+                            best, end = x, item
                 for d, value, row, state, trail in early:
                     if d > v:
                         break
                     x = value - row[g]
-                    if best is None or x > best:
+                    if x > best:
                         best, end = x, (d, state, trail, "none", 0, True)
-                if best is None:
-                    if blocked_ok:
-                        got = self._blocked_best(v, g, row_of, brakes, floor)
-                        if got is not None:
-                            out[v, g], ends[v, g] = got
+                if end is None:
+                    got = self._blocked_best(v, g, row_of, brakes, floor) if blocked_ok else None
+                    if got is not None:
+                        ends[v, g] = got[1]
+                    values.append(None if got is None else got[0])
                     continue
                 if best < 0:
                     pick = None
@@ -91,7 +105,7 @@ class FaceWeighing:
                         d = v - b
                         if d >= n:
                             continue
-                        layer_rows = rows.get(d)
+                        layer_rows = rows[d]
                         if layer_rows is None:
                             layer_rows = row_of(d)
                         for item in layer_rows:
@@ -109,7 +123,7 @@ class FaceWeighing:
                                     best, pick, picked_b = x, item, b
                     if pick is not None:
                         end = (v - picked_b, pick[3], pick[4], "voluntary", picked_b, False)
-                out[v, g] = best
+                values.append(best)
                 ends[v, g] = end
         return out
 
@@ -147,8 +161,13 @@ class FaceWeighing:
         return None if best is None else (best, end)
 
     def face_end(self, m: int, gear: int):
-        """The end `face_values` chose for total m in `gear`, as `best` returns it."""
-        return self.face_ends.get((m, gear))
+        """The end `face_values` chose for total m in `gear`, as `best` returns it.
+        An unbraked end of layer m is kept as its row (five items, an end has
+        six): most faces are never rolled, so their ends are made on demand."""
+        end = self.face_ends.get((m, gear))
+        if end is not None and len(end) == 5:
+            return (m, end[3], end[4], "none", 0, False)
+        return end
 
     def _braked(self, value, row, g, state, trail, d: int, b: int, brakes: tuple) -> float:
         """`score` of ending on `state` (value and row from `_end_row`) with a

@@ -31,6 +31,51 @@ __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 class Outlook(EndValues, FaceWeighing, EndRows):
     """One car's situation, rebuilt from the view, and the scores of its possible ends."""
 
+    # An outlook has 40 fields, more than an instance dict shares its keys
+    # for; slots keep them fast to set and read (one outlook a decision).
+    __slots__ = (
+        "view",
+        "t",
+        "me",
+        "space",
+        "advanced",
+        "bga",
+        "laps",
+        "wet",
+        "markers",
+        "corner",
+        "stops",
+        "pit_mode",
+        "rules",
+        "start",
+        "start_progress",
+        "may_brake",
+        "slide",
+        "wear",
+        "maxima",
+        "_layers",
+        "_depth",
+        "_best",
+        "face_ends",
+        "_face_rows",
+        "_row_setup",
+        "_overshoot_setup",
+        "_bases",
+        "_ends",
+        "_end_bases",
+        "_approaches",
+        "_near",
+        "_scarce",
+        "_tyre_multiplier",
+        "_situation",
+        "_clean_rows",
+        "_overshot_rows",
+        "_fatal_now",
+        "_street",
+        "_hazard_price",
+        "_near_price",
+    )
+
     def __init__(self, view: dict, seat: str):
         self.view = view
         self.t = t = load_track(view["track"])
@@ -75,7 +120,7 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         self._depth = 0
         self._best: dict = {}
         self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
-        self._face_rows: dict | None = None  # layer -> end rows of `face_values`
+        self._face_rows: list | None = None  # by layer: end rows of `face_values`
         self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
         self._overshoot_setup: tuple | None = None  # and what `_overshot_row` reads
         self._bases: dict = {}
@@ -88,7 +133,10 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         hit_from = _hit_from(t)
         for o in occupied:
             for s in hit_from[o]:
-                near[s] = near.get(s, 0) + 1
+                if s in near:
+                    near[s] += 1
+                else:
+                    near[s] = 1
         self._near = near
         # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
         # the same wear and lap
@@ -105,9 +153,9 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             self.advanced,
             wear.get("Br") if self.advanced else wear.get("WP"),
         )
-        self._clean_rows = ROWS.get(self._situation)  # space -> `_clean_row`
+        self._clean_rows = ROWS.get(self._situation)  # by space: `_clean_row`, or None
         if self._clean_rows is None:
-            self._clean_rows = ROWS[self._situation] = {}
+            self._clean_rows = ROWS[self._situation] = [None] * len(t.ids)
         # space -> approach prices of an end there that overshot (`_overshot_row`)
         self._overshot_rows = OVERSHOT_ROWS.get(self._situation)
         if self._overshot_rows is None:

@@ -29,8 +29,8 @@ def approach_price(key: tuple) -> float:
 SCARCITY: dict = {}
 
 NO_PRICE = (0.0,) * 7
-# car situation -> space -> approach prices by gear of an end there that
-# overshot nothing; bounded by the tracks' sizes, like APPROACH
+# car situation -> approach prices by gear of an end that overshot nothing, a
+# list by space (None until priced); bounded by the tracks' sizes, like APPROACH
 ROWS: dict = {}
 # the same for an end there that overshot a corner (no stop counted there)
 OVERSHOT_ROWS: dict = {}

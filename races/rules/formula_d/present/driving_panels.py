@@ -138,6 +138,27 @@ def _path_details(item: Mapping, advanced: bool, names) -> list[str]:
     return details
 
 
+def eliminates(item: Mapping, car: Mapping, advanced: bool) -> bool:
+    """Whether a move surely puts the car out of the race, so the panel
+    lists it last and asks again before it is made: two stops missed in a
+    corner (FD-B-8.6); in the basic game, wear points spent to 0 by the
+    overshoots and braking (FD-B-8.5, FD-B-9, FD-B-14.1); in the advanced
+    game, an overshoot longer than the tyres left (FD-A-4.3: the cost is at
+    least the distance, whatever the weather; none left, two spaces)."""
+    if item.get("eliminated"):
+        return True
+    wear = car.get("wear") if isinstance(car.get("wear"), Mapping) else {}
+    missed_one = [o for o in item.get("overshoots") or [] if o.get("missing") == 1]
+    if not advanced and isinstance(wear.get("WP"), int):
+        cost = sum(o.get("distance") or 0 for o in missed_one) + (item.get("braking") or 0)
+        return cost > 0 and cost >= wear["WP"]
+    if advanced and isinstance(wear.get("T"), int):
+        # With no tyres left a one-space overshoot only spins the car.
+        least = 2 if wear["T"] == 0 else wear["T"] + 1
+        return any((o.get("distance") or 0) >= least for o in missed_one)
+    return False
+
+
 def _braking_words(braking: int, advanced: bool, blocked: bool) -> str:
     """What braking costs: brake points in the advanced game (FD-A-5), wear points in the
     basic game (FD-B-9)."""
@@ -205,7 +226,7 @@ def _move(decision: Decision, view: Mapping, legal: Sequence[Action], names, lan
                 action,
                 label % words,
                 details or [_("no cost")],
-                danger=bool(item.get("eliminated")),
+                danger=eliminates(item, _me(view), advanced),
                 place=item.get("to"),
                 cost=len(details),
             )

@@ -80,10 +80,14 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
 OTHER, PLAIN, LANE_CHANGE, CORNER_LANE, BORDER = range(5)
 
 
-def _step_kinds(track) -> list[tuple]:
-    """Per space, (link, kind) for each of its `step_links`, and for BORDER steps
-    (between a corner and a straight, or two corners) the corner left (-1 on a
-    straight). Built once per track."""
+def _step_kinds(track) -> tuple[list[tuple], list[tuple], list[tuple]]:
+    """Per space, (space entered, kind, corner left, link) for each of its
+    `step_links`; the corner left (-1 on a straight) is read by BORDER steps
+    (between a corner and a straight, or two corners). And the same without
+    the diagonal steps, for a car whose overshoot locks its lane (FD-B-8.7):
+    every diagonal step is illegal to it, so it need not try them. And the
+    same with every kind OTHER, for a state whose steps `advance` takes all
+    (a pit mode, a slide or a slipstream). Built once per track."""
     table = track.__dict__.get("_step_kinds")
     if table is not None:
         return table
@@ -106,10 +110,12 @@ def _step_kinds(track) -> list[tuple]:
                 kind = BORDER
             else:
                 kind = OTHER
-            row.append((link, kind, corner[a]))
+            row.append((to, kind, corner[a], link))
         table.append(tuple(row))
-    track._step_kinds = table
-    return table
+    locked = [tuple(r for r in row if not r[3][1]) for row in table]
+    by_advance = [tuple((to, OTHER, -1, link) for to, _k, _c, link in row) for row in table]
+    track._step_kinds = table, locked, by_advance
+    return table, locked, by_advance
 
 
 def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
@@ -121,7 +127,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     boxed = rules.own_box >= 0
     cleared = rules.cleared
     occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
-    step_kinds = _step_kinds(rules.track)
+    step_kinds, locked_kinds, by_advance = _step_kinds(rules.track)
     # merge keys as ints: (lock, lap, pit mode, overshoots, slide) get a number
     # each, so a key is that number and the space; a state's rank is
     # 8 * hazards + lane changes (at most two lane changes count, FD-B-7.2).
@@ -142,42 +148,40 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
         kept: dict = {}  # merge key -> (state, trail to it, rank, key's number, rank0)
         kept_get = kept.get
         for state, trail, _rank, base, rank0 in kept_states:
-            # the common steps are taken here; `advance` takes the rest
-            simple = free and state[PIT] == ON_TRACK
-            if boxed and state[PIT] == TO_BOX:
-                ln = tuple((link, OTHER, -1) for link in rich_links(rules, state))
+            # the common steps are taken here; `advance` takes the rest, and
+            # every step of a state in a pit mode or of a search with a slide
+            # or a slipstream (its steps are all OTHER)
+            pit = state[PIT]
+            if pit == ON_TRACK and free:
+                ln = (locked_kinds if state[LOCK] else step_kinds)[state[0]]
+            elif boxed and pit == TO_BOX:
+                ln = tuple((link[0], OTHER, -1, link) for link in rich_links(rules, state))
             else:
-                ln = step_kinds[state[0]]
-            for link, kind, corner_from in ln:
-                to = link[0]
-                if kind == PLAIN and simple:
-                    # straight ahead: only the space changes (and a marked space is noted)
-                    if to in occupied:
-                        continue
-                    key = base + to
+                ln = by_advance[state[0]]
+            for to, kind, corner_from, link in ln:
+                if to in occupied:
+                    continue  # `advance` says OCCUPIED first, whatever the step
+                if kind:
                     marked = to in hazard_spaces
-                    rank = rank0 + 8 if marked else rank0
-                    old = kept_get(key)
-                    if old is not None:
-                        if rank >= old[2]:
-                            continue  # a state as good is kept already
-                        del kept[key]  # the better state takes the end of the layer
-                    if marked:
-                        new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
-                    else:
-                        new = (to, *state[1:])
-                    kept[key] = (new, (trail, to), rank, base, rank)
-                    continue
-                if simple and kind:
-                    if to in occupied:
+                    if kind == PLAIN:
+                        # straight ahead: only the space changes (and a marked space is noted)
+                        key = base + to
+                        rank = rank0 + 8 if marked else rank0
+                        if key in kept:  # `in`, not get: most keys are new
+                            if rank >= kept[key][2]:
+                                continue  # a state as good is kept already
+                            del kept[key]  # the better state takes the end of the layer
+                        if marked:
+                            new = (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE])
+                        else:
+                            new = (to,) + state[1:]
+                        kept[key] = (new, (trail, to), rank, base, rank)
                         continue
-                    marked = to in hazard_spaces
                     if kind == BORDER:
                         # `advance` for a step between a corner and a straight
                         lock, overs = state[LOCK], state[OVERS]
-                        if link[1]:  # diagonal
-                            if lock:
-                                continue  # KEEP_LANE
+                        # a diagonal: never from a locked state (its table has none)
+                        if link[1]:
                             if state[STRAIGHT] >= 0:
                                 if state[CHANGES] >= 2:
                                     continue  # TWO_CHANGES
@@ -188,8 +192,8 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             if link[1]:
                                 continue  # LOCKED_EXIT
                             lock = True
-                            overs = (*overs, (corner_from, k))
-                        hazards = (*state[HAZARDS], to) if marked else state[HAZARDS]
+                            overs = overs + ((corner_from, k),)
+                        hazards = state[HAZARDS] + (to,) if marked else state[HAZARDS]
                         if link[6] != state[STRAIGHT]:
                             straight, changes, left = link[6], 0, ()
                         else:
@@ -221,11 +225,9 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         key = base + to
                         rank = rank0 + 8 if marked else rank0
                         if kind == LANE_CHANGE:  # a lane change on a straight (FD-B-7)
-                            if state[LOCK] or state[CHANGES] >= 2:
+                            if state[CHANGES] >= 2:  # a locked state has no lane change
                                 continue
                             rank += 1
-                        elif kind == CORNER_LANE and state[LOCK]:
-                            continue  # KEEP_LANE (FD-B-8.7)
                         old = kept_get(key)
                         if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
@@ -233,19 +235,25 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             left = state[LEFT]
                             if left and weaving_lane(rules, left, link[7], link[8]) is not None:
                                 continue
+                            _, straight, changes, _, lock, lap, pit, overs, hazards, slide = state
+                            if marked:
+                                hazards = hazards + (to,)
                             new = (
                                 to,
-                                state[STRAIGHT],
-                                state[CHANGES] + 1,
-                                (*left, link[12]),
-                                *state[LOCK:HAZARDS],
-                                (*state[HAZARDS], to) if marked else state[HAZARDS],
-                                state[SLIDE],
+                                straight,
+                                changes + 1,
+                                left + (link[12],),
+                                lock,
+                                lap,
+                                pit,
+                                overs,
+                                hazards,
+                                slide,
                             )
                         elif marked:
-                            new = (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE])
+                            new = (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE])
                         else:
-                            new = (to, *state[1:])
+                            new = (to,) + state[1:]
                         new_base, new_rank0 = base, rank
                 else:
                     got = advance(rules, state, link, k)

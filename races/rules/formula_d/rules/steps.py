@@ -254,8 +254,8 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: boo
     if link[10] and state[PIT] == ON_TRACK and not rules.slide_b:
         # a plain step: only the space changes (and a marked space is noted)
         if to in rules.hazard_spaces:
-            return (to, *state[1:HAZARDS], (*state[HAZARDS], to), state[SLIDE]), False
-        return (to, *state[1:]), False
+            return (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE]), False
+        return (to,) + state[1:], False
     (
         to,
         diagonal,
@@ -289,13 +289,13 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: boo
                 return WEAVING
             t = rules.track
             changes += 1
-            left = (*left, (t.lane[a], t.rank[a]))
+            left = left + ((t.lane[a], t.rank[a]),)
     ca = rules.track.corner[a]
     if ca >= 0 and corner_to != ca and ca != rules.cleared:
         if diagonal:
             return LOCKED_EXIT
         lock = True
-        overs = (*overs, (ca, k))
+        overs = overs + ((ca, k),)
     if straight_to != straight:
         straight, changes, left = straight_to, 0, ()
     if last and rules.li_row:
@@ -305,7 +305,7 @@ def advance(rules: MoveRules, state: tuple, link: tuple, k: int, look_ahead: boo
             terminal = True  # FD-B-13.2: the move ends on the first space past the line
         lap += 1
     if to in rules.hazard_spaces:
-        hazards = (*hazards, to)
+        hazards = hazards + (to,)
     if not slide and k <= rules.slide_b and corner_to >= 0:
         # FD-V-7.7: a corner space among the first B; bga: only corners owing stops
         slide = not rules.slide_owing_only or corner_to != rules.cleared

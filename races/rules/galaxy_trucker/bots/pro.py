@@ -36,7 +36,16 @@ from ..rules.tiles import (
     TILES,
 )
 from .basic import BasicBot, own_ship
-from .building import WEIGHT, counts, ready, score
+from .building import (
+    TURNS_OF,
+    WEIGHT,
+    base_value,
+    counts,
+    open_spots,
+    placed_value,
+    ready,
+    safe_turns,
+)
 from .room import room
 
 # how many of the best-scored placements get the look-ahead
@@ -105,14 +114,11 @@ class ProBot(BasicBot):
 
     def weigh_placements(self, ship: Ship, tile: int, number: int):
         found = []
-        for cell in ship.open_cells():
-            for rot in range(4):
-                ok, joints, opened = ship.safe(tile, cell, rot)
-                if ok:
-                    value = score(
-                        ship, tile, cell, rot, number, self.have, joints, opened, self.weights
-                    )
-                    found.append((-value, cell[1], cell[0], rot, cell))
+        base = base_value(TILES[tile].kind, number, self.have, self.weights)
+        for cell, near in open_spots(ship):
+            for rot, joints, opened in safe_turns(TURNS_OF[tile], near):
+                value = placed_value(ship, tile, cell, rot, base, joints, opened, self.weights)
+                found.append((-value, cell[1], cell[0], rot, cell))
         if not found:
             return None
         found.sort()

@@ -11,7 +11,7 @@ never changes.
 
 from __future__ import annotations
 
-from ..rules.ship import NEIGHBOURS, Ship
+from ..rules.ship import AROUND, BLOCKS, NEIGHBOURS, Ship
 from ..rules.tiles import (
     BATTERY,
     CABIN,
@@ -27,7 +27,6 @@ from ..rules.tiles import (
     SHOWN,
     SIDES,
     SPECIAL_CARGO,
-    STEP,
     STRUCTURE,
     TILES,
     facing,
@@ -93,17 +92,15 @@ def _fits(shapes, around: tuple) -> bool:
 def around(ship: Ship, cell) -> tuple:
     """What the four neighbours of an empty cell show toward it, and whether
     each one points a barrel or an exhaust into it; None where empty."""
-    col, row = cell
+    (col, row), cells = cell, ship.cells
     sides = []
-    for side in SIDES:
-        dc, dr = STEP[side]
-        placed = ship.cells.get((col + dc, row + dr))
+    for _side, (dc, dr), back in AROUND:
+        placed = cells.get((col + dc, row + dr))
         if placed is None:
             sides.append(None)
             continue
-        back = (side + 2) % 4
         sides.append(
-            (SHOWN[placed.tile][placed.rot][back], facing(placed.kind, placed.rot) == back)
+            (SHOWN[placed.tile][placed.rot][back], BLOCKS[placed.tile][placed.rot] == back)
         )
     return tuple(sides)
 

@@ -1,7 +1,9 @@
 """Galaxy Trucker's board (the presentation's board part,
 races/rules/face/board.py): the 40-day flight loop with every rocket on it,
-and every ship as a grid of tiles with their connectors, crew, batteries
-and goods, moved along the log without re-running the rules."""
+and every ship below it with each tile drawn as the piece it is (pictures.py:
+connectors, barrels, exhausts, shields, crew, batteries and goods), and a
+legend; moved along the log without re-running the rules (the replay), or
+drawn from a live game's progress (the live table, as the ships grow)."""
 
 from __future__ import annotations
 
@@ -9,25 +11,13 @@ from ...face.board import Board
 from ...face.drawing import CAR_COLOURS, place_tokens
 from ...speech import _
 from ..rules.flight import TRACK
-from ..rules.tiles import BOARDS, START_CABIN_OF, STEP, TILES, shown_all
+from ..rules.tiles import BOARDS, START_CABIN_OF, TILES
+from .phrases import credits
+from .pictures import legend, merged, tile_shapes
 
-WIDTH, HEIGHT = 900, 470
-CELL = 22
-SHORT = {
-    "start_cabin": "C",
-    "cabin": "C",
-    "structure": "+",
-    "battery": "B",
-    "cargo": "H",
-    "special_cargo": "SH",
-    "engine": "E",
-    "double_engine": "2E",
-    "cannon": "K",
-    "double_cannon": "2K",
-    "shield": "S",
-    "life_support_brown": "LB",
-    "life_support_purple": "LP",
-}
+WIDTH, LOOP_HEIGHT = 900, 200
+CELL = 40
+GAP = 24
 
 
 def on_space(pos) -> str:
@@ -48,13 +38,25 @@ def _loop_point(day: int) -> tuple[float, float]:
     return left - 28, top + 140 - (day - 33) * 20
 
 
-def _ship_origin(index: int) -> tuple[float, float]:
-    return 12 + index * 222, 215
+def ship_layout(ship_class: str, count: int) -> tuple[list[tuple[float, float]], float]:
+    """Where each of `count` ships is drawn below the flight loop (the top
+    left of its board's first column and row), and the height they take:
+    four abreast when they fit, else two by two."""
+    board = BOARDS.get(ship_class, BOARDS["I"])
+    width = (board.cols[1] - board.cols[0] + 1) * CELL
+    height = (board.rows[1] - board.rows[0] + 1) * CELL + GAP + 16
+    across = 4 if 4 * width + 3 * GAP <= WIDTH - 20 else 2
+    step = (WIDTH - 40 - width) / (across - 1)
+    origins = [
+        (20 + (n % across) * step, LOOP_HEIGHT + GAP + 16 + (n // across) * height)
+        for n in range(count)
+    ]
+    rows = -(-count // across)
+    return origins, rows * height
 
 
-def _cell_xy(index: int, col: int, row: int) -> tuple[float, float]:
-    x0, y0 = _ship_origin(index)
-    return x0 + (col - 3) * CELL, y0 + (row - 3) * CELL
+def cell_xy(origin: tuple[float, float], board, col: int, row: int) -> tuple[float, float]:
+    return origin[0] + (col - board.cols[0]) * CELL, origin[1] + (row - board.rows[0]) * CELL
 
 
 class GalaxyTruckerBoard(Board):
@@ -158,56 +160,41 @@ class GalaxyTruckerBoard(Board):
             shapes.append({"kind": "space", "x": x, "y": y, "style": "start" if day == 0 else ""})
         shapes.append({"kind": "label", "x": 60, "y": 60, "text": _("Start")})
         shapes.append({"kind": "label", "x": 450, "y": 100, "text": _("Flight board: 40 days")})
-        for index in range(4):
-            x0, y0 = _ship_origin(index)
-            anchors[f"ship{index}"] = [x0 + 100, y0 - 12]
         return {
             "width": WIDTH,
-            "height": HEIGHT,
-            "title": "Galaxy Trucker",
+            "height": LOOP_HEIGHT,
+            "title": _("Galaxy Trucker: the flight board and the ships"),
             "shapes": shapes,
             "anchors": anchors,
         }
 
     def scene(self, config, state, people, active=None):
+        """The flight loop with the rockets, every ship below it with each
+        tile drawn as the piece it is (pictures.py), and the legend."""
         board = self.drawing(config)
-        shapes = list(board["shapes"])
-        ships = state.get("ships") or {}
-        board_class = BOARDS.get(state.get("class") or "I", BOARDS["I"])
-        for seat, car in state["cars"].items():
-            index = car.get("index", 0)
+        shapes, anchors = list(board["shapes"]), dict(board["anchors"])
+        ship_class = state.get("class") or _live_class(state) or "I"
+        board_class = BOARDS.get(ship_class, BOARDS["I"])
+        ships = state.get("ships") or _live_ships(state)
+        seats = sorted(state["cars"].items(), key=lambda item: item[1].get("index", 0))
+        origins, height = ship_layout(ship_class, len(seats))
+        for (seat, car), origin in zip(seats, origins, strict=False):
             name = people.get(seat, {}).get("name", "")
-            x0, y0 = _ship_origin(index)
+            anchors[f"ship{car.get('index', 0)}"] = [origin[0] - 10, origin[1] - 14]
             shapes.append(
                 {
                     "kind": "label",
-                    "x": x0 + 100,
-                    "y": y0 - 28,
-                    "text": _("%(name)s: %(credits)d credits")
-                    % {"name": name, "credits": car.get("credits", 0)},
+                    "x": origin[0] + 6,
+                    "y": origin[1] - 14,
+                    "anchor": "start",
+                    "text": _("%(name)s: %(credits)s")
+                    % {"name": name, "credits": credits(car.get("credits", 0))},
                 }
             )
-            for col, row in sorted(board_class.cells):
-                x, y = _cell_xy(index, col, row)
-                shapes.append(
-                    {
-                        "kind": "square",
-                        "x": x,
-                        "y": y,
-                        "w": CELL - 2,
-                        "h": CELL - 2,
-                        "style": "cell",
-                    }
-                )
-            for key, (tile, rot, humans, alien, tokens, goods) in sorted(
-                (ships.get(seat) or {}).items()
-            ):
-                if not tile:
-                    continue
-                col, row = (int(v) for v in key.split(","))
-                shapes.extend(
-                    _tile_shapes(index, col, row, tile, rot, humans, alien, tokens, goods)
-                )
+            shapes += ship_shapes(origin, board_class, ships.get(seat) or {})
+        top = LOOP_HEIGHT + height + 10
+        drawn, legend_height = legend(20, top, WIDTH - 40)
+        shapes += drawn
         cars = [
             {
                 "seat": seat,
@@ -220,7 +207,8 @@ class GalaxyTruckerBoard(Board):
             for seat, car in state["cars"].items()
             if seat in people
         ]
-        return place_tokens({**board, "shapes": shapes}, cars)
+        drawing = {**board, "height": top + legend_height + 10, "shapes": shapes}
+        return place_tokens({**drawing, "anchors": anchors}, cars)
 
     def car_facts(self, car):
         facts = [(_("Credits"), str(car.get("credits", 0)))]
@@ -229,35 +217,35 @@ class GalaxyTruckerBoard(Board):
         return facts
 
 
-def _tile_shapes(index, col, row, tile, rot, humans, alien, tokens, goods) -> list[dict]:
-    x, y = _cell_xy(index, col, row)
-    kind = TILES[tile].kind
-    style = "tile-" + kind.replace("_", "-")
-    text = SHORT[kind]
-    if humans:
-        text += str(humans)
-    if alien:
-        text = "A" + alien[0].upper()
-    if tokens:
-        text += str(tokens)
-    if goods:
-        text += "".join(goods)
-    out = [
-        {"kind": "square", "x": x, "y": y, "w": CELL - 2, "h": CELL - 2, "style": style},
-        {"kind": "label", "x": x + CELL / 2 - 1, "y": y + CELL / 2 - 1, "text": text},
-    ]
-    cx, cy = x + CELL / 2 - 1, y + CELL / 2 - 1
-    for side, value in enumerate(shown_all(tile, rot)):
-        if value:
-            dx, dy = STEP[side]
-            out.append(
-                {
-                    "kind": "line",
-                    "style": f"connector-{value}",
-                    "x1": cx + dx * (CELL / 2 - 4),
-                    "y1": cy + dy * (CELL / 2 - 4),
-                    "x2": cx + dx * (CELL / 2),
-                    "y2": cy + dy * (CELL / 2),
-                }
-            )
-    return out
+def ship_shapes(origin, board, ship: dict) -> list[dict]:
+    """One ship board: its buildable cells, and each tile on it as drawn by
+    pictures.py with what it carries. `ship` maps "col,row" to [tile, rot,
+    humans, alien, batteries, goods] (the scene's state)."""
+    shapes, tiles = [], []
+    for col, row in sorted(board.cells):
+        x, y = cell_xy(origin, board, col, row)
+        shapes.append({"kind": "square", "x": x + 1, "y": y + 1, "w": CELL - 2, "h": CELL - 2,
+                       "style": "cell"})  # fmt: skip
+    for key, (tile, rot, humans, alien, tokens, goods) in sorted(ship.items()):
+        if not tile:
+            continue
+        col, row = (int(v) for v in key.split(","))
+        x, y = cell_xy(origin, board, col, row)
+        tiles += tile_shapes(tile, rot, x, y, CELL, (humans, alien, tokens, goods))
+    return shapes + merged(tiles)
+
+
+def _live_class(state) -> str | None:
+    return next((c.get("ship_class") for c in state["cars"].values() if c.get("ship_class")), None)
+
+
+def _live_ships(state) -> dict:
+    """The ships of a live table's progress (GT-LOG-04 rows in each car) in
+    the scene's state form."""
+    return {
+        seat: {
+            f"{col},{row}": [tile, rot, humans, alien, batteries, list(goods)]
+            for tile, col, row, rot, _seq, humans, alien, batteries, goods in car.get("ship") or []
+        }
+        for seat, car in state["cars"].items()
+    }

@@ -1,6 +1,9 @@
 """Galaxy Trucker's building panels (GT-TBB-04/05): the next building step as a
-list of choices in words beside the person's ship, and a tile in hand as one
-grid per way to turn it, each cell it may be welded into a button."""
+list of choices in words beside the person's ship, and a tile in hand drawn
+as it is turned, with one grid per way to turn it: a cell where the weld
+keeps every building rule is a button, a cell where it breaks one a choice
+saying the rule and what the structural check would remove (the engine's
+answers, rules/welding.py; the words, weld_words.py)."""
 
 from __future__ import annotations
 
@@ -10,8 +13,11 @@ from ...contract import Action, Decision
 from ...face.widgets import choice, panel
 from ...speech import _, ngettext, word_for
 from ..rules.cards import TYPE_NAMES
-from ..rules.tiles import TILES
-from .ship import GLYPHS, TURNS, at, connectors, grid, kind_of, own, side_styles, tile_words
+from ..rules.ship import Ship
+from ..rules.welding import check_losses, weld_breaches, weld_losses
+from .pictures import tile_picture
+from .ship import PICTURE, TURNS, connectors, grid, kind_of, own, tile_words
+from .weld_words import beside_words, breach_words, losses_words
 
 
 def build_step_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict:
@@ -58,15 +64,7 @@ def build_step_panel(decision: Decision, view: Mapping, legal: Sequence[Action])
         for p in view.get("peeked") or []
     )
     facts = [
-        (
-            _("Hourglass"),
-            ngettext(
-                "on circle %(circle)s, %(count)d step left",
-                "on circle %(circle)s, %(count)d steps left",
-                o.get("ticks_left", 0),
-            )
-            % {"circle": o.get("hourglass", ""), "count": o.get("ticks_left", 0)},
-        ),
+        (_("Hourglass"), _glass_words(o)),
         (_("Face-down tiles"), str(o.get("face_down", 0))),
         (_("Your reserve"), ", ".join(tile_words(t) for t in o.get("reserved") or [])),
         (_("Order tokens left"), ", ".join(str(t) for t in o.get("tokens") or [])),
@@ -83,34 +81,41 @@ def build_step_panel(decision: Decision, view: Mapping, legal: Sequence[Action])
 
 
 def resolve_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict:
+    """The tile in hand drawn as it is turned, and the ship once per way to
+    turn it: a cell where the weld breaks no rule is a button that welds it
+    there; a cell where it breaks one is a choice that says the rule and
+    what the structural check would remove (welding.py asks the engine)."""
     o = decision.options
     tile = o["tile"]
     car = own(view, decision.seat)
+    ship = Ship.from_view(car.get("ship_class") or "I", car.get("ship") or [])
     items = []
+    # Said once for the panel (a person weighs some sixty cells and turns).
+    said = {
+        "kind": kind_of(tile),
+        "turns": [_(turn) for turn in TURNS],
+        "safe": _("Weld the %(kind)s here, %(turn)s%(beside)s"),
+        "risky": _("Weld the %(kind)s here anyway, %(turn)s%(beside)s"),
+        "beside": {cell: beside_words(ship, cell) for cell in ship.open_cells()},
+        "before": check_losses(ship),
+    }
     for action in legal:
         if action.kind == "place":
-            cell, rot = action.params["cell"], action.params["rot"]
-            items.append(
-                choice(
-                    action,
-                    _("Weld it at %(cell)s, %(turn)s") % {"cell": at(cell), "turn": _(TURNS[rot])},
-                    grid=rot,
-                    cell=f"{cell[0]},{cell[1]}",
-                )
-            )
+            items.append(_place_choice(ship, tile, action, said))
         elif action.kind == "reserve":
             items.append(choice(action, _("Put it in your reserve")))
         elif action.kind == "return":
             items.append(choice(action, _("Put it back face up")))
     turns = sorted({c["grid"] for c in items if "grid" in c})
+    drawn = grid(car, "")  # the ship is the same under every turn of the tile
     grids = [
-        grid(
-            car,
-            _("Where to weld it, %(turn)s: %(connectors)s")
-            % {"turn": _(TURNS[rot]), "connectors": connectors(tile, rot)},
-            mark=_(GLYPHS[TILES[tile].kind]),
-            sides=side_styles(tile, rot),
-        )
+        {
+            **drawn,
+            "label": _("Your ship, the tile %(turn)s") % {"turn": _(TURNS[rot])},
+            "hand": tile_picture(tile, rot, PICTURE),
+            "hand_words": connectors(tile, rot),
+            "offered": sum(1 for c in items if c.get("grid") == rot and not c["danger"]),
+        }
         for rot in turns
     ]
     for number, item in enumerate(items):
@@ -131,3 +136,33 @@ def resolve_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
         facts=[(_("In your hand"), tile_words(tile))],
         grids=grids or [grid(car, _("Your ship"))],
     )
+
+
+def _place_choice(ship: Ship, tile: int, action: Action, said: dict) -> dict:
+    cell, rot = tuple(action.params["cell"]), action.params["rot"]
+    breaches = weld_breaches(ship, tile, cell, rot)
+    shown = {"grid": rot, "cell": f"{cell[0]},{cell[1]}"}
+    words = {
+        "kind": said["kind"],
+        "turn": said["turns"][rot],
+        "beside": said["beside"].get(cell) or beside_words(ship, cell),
+    }
+    if not breaches:
+        return choice(action, said["safe"] % words, **shown)
+    details = [breach_words(ship, tile, cell, rot, b) for b in breaches]
+    lost = weld_losses(ship, tile, cell, rot, said["before"], breaches)
+    details.append(losses_words(ship, cell, lost))
+    return choice(action, said["risky"] % words, details, danger=True, **shown)
+
+
+def _glass_words(o: dict) -> str:
+    """GT-TBB-03: the hourglass's circle and the steps its run has left, or
+    at a live table, where its sand runs in real seconds (shown beside the
+    board), only the circle."""
+    if o.get("hourglass_seconds"):
+        return _("on circle %(circle)s, the sand running") % {"circle": o.get("hourglass", "")}
+    return ngettext(
+        "on circle %(circle)s, %(count)d step left",
+        "on circle %(circle)s, %(count)d steps left",
+        o.get("ticks_left", 0),
+    ) % {"circle": o.get("hourglass", ""), "count": o.get("ticks_left", 0)}

@@ -11,6 +11,16 @@ from ...speech import _
 from ..option_words import OPTION_TEXTS
 
 
+def _flight_words(pos) -> str:
+    """Where a ship flies, said in the reader's language when the page is
+    drawn (the worker keeps the day number, never words)."""
+    if pos is None or pos == "":
+        return _("not flying")
+    if isinstance(pos, str):  # progress stored before the day number was kept
+        return pos
+    return _("space %(space)s") % {"space": pos}
+
+
 def _rounds(value) -> str:
     if not value:
         return ""
@@ -47,6 +57,6 @@ class GalaxyTruckerCapabilities(GameCapabilities):
             ),
             live_columns=(
                 Column("credits", _("Credits"), whole),
-                Column("where", _("Flight"), lambda v: v or ""),
+                Column("where", _("Flight"), _flight_words),
             ),
         )

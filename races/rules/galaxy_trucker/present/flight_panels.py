@@ -1,6 +1,8 @@
-"""Galaxy Trucker's flight and check decisions (GT-API-02): each a plain form,
-every choice said from the decision's options and the ship: cells by column
-and row, components by their kind, never raw values."""
+"""Galaxy Trucker's flight and check decisions (GT-API-02): the ship drawn
+as it is (crew, cabins, batteries, goods) with a letter on every part a
+choice names, and the choices said by those letters ("switch on the double
+cannon A, paying with the battery C"): never a cell's coordinates, never a
+raw value."""
 
 from __future__ import annotations
 
@@ -10,7 +12,8 @@ from ...contract import Action, Decision
 from ...face.widgets import choice, numbered_form, panel
 from ...speech import N_, _, ngettext
 from ..rules.cards import CARDS, TYPE_NAMES
-from .ship import at, goods_words, kind_of, own, part_at, ship_cells
+from ..rules.tiles import CABINS, TILES
+from .ship import Marks, goods_words, grid, letter_of, own, ship_cells
 
 DECISION_WORDS = {
     "repair": N_("Repair the ship"),
@@ -28,7 +31,9 @@ DECISION_WORDS = {
 }
 
 
-def flight_label(kind: str, action: Action, options: Mapping, cells: Mapping) -> tuple[str, bool]:
+def flight_label(
+    kind: str, action: Action, options: Mapping, cells: Mapping, marks: Marks
+) -> tuple[str, bool]:
     """One flight decision's action in words, and whether it is the risky one."""
     p = action.params
     if action.kind == "fly_on":
@@ -55,79 +60,108 @@ def flight_label(kind: str, action: Action, options: Mapping, cells: Mapping) ->
     if action.kind == "take_hit":
         return _("Take the hit"), True
     if action.kind == "defend":
-        return _("Defend with %(device)s, paying with the battery at %(cell)s") % {
-            "device": part_at(cells, p["device"]),
-            "cell": at(p["pay"]),
+        return _("Defend with %(device)s, paying with %(battery)s") % {
+            "device": marks.part(cells, p["device"]),
+            "battery": marks.part(cells, p["pay"]),
         }, False
     if action.kind == "declare":
         on = p.get("activate") or []
         if not on:
             return _("Switch on no double devices, spend no batteries"), False
         return _("Switch on %(devices)s, paying with %(batteries)s") % {
-            "devices": "; ".join(part_at(cells, c) for c in on),
-            "batteries": "; ".join(
-                _("the battery at %(cell)s") % {"cell": at(c)} for c in p["pay"]
-            ),
+            "devices": _(" and ").join(marks.part(cells, c) for c in on),
+            "batteries": _(" and ").join(marks.part(cells, c) for c in p["pay"]),
         }, False
     if action.kind == "aliens":
         chosen = [
-            _("a %(colour)s alien in the cabin at %(cell)s") % {"colour": _(colour), "cell": at(c)}
+            _("a %(colour)s alien in %(cabin)s")
+            % {"colour": _(colour), "cabin": marks.part(cells, c)}
             for colour, c in (("brown", p.get("brown")), ("purple", p.get("purple")))
             if c
         ]
-        return (_("Take %(aliens)s") % {"aliens": " and ".join(chosen)}) if chosen else _(
+        return (_("Take %(aliens)s") % {"aliens": _(" and ").join(chosen)}) if chosen else _(
             "Fly with humans only"
         ), False
     if action.kind == "keep":
-        size = next((len(f) for f in options.get("fragments") or [] if list(p["cell"]) in f), 0)
-        return ngettext(
-            "Keep the part with %(part)s (%(count)d component)",
-            "Keep the part with %(part)s (%(count)d components)",
-            size,
-        ) % {"part": part_at(cells, p["cell"]), "count": size}, False
+        return _keep_label(options, cells, marks, p["cell"]), False
     if action.kind == "remove":
         return _("Remove %(parts)s") % {
-            "parts": "; ".join(
-                _("the %(kind)s") % {"kind": kind_of(t)} for t in p.get("tiles") or []
+            "parts": _(" and ").join(
+                marks.part(cells, at) for at in _cells_of(cells, p.get("tiles") or [])
             )
         }, True
     if action.kind == "arrange":
         loads = [
-            _("%(goods)s in the hold at %(cell)s")
-            % {"goods": goods_words(h["goods"]), "cell": at(h["cell"])}
+            _("%(goods)s in %(hold)s")
+            % {"goods": goods_words(h["goods"]), "hold": marks.part(cells, h["cell"])}
             for h in p.get("holds") or []
             if h.get("goods")
         ]
-        return (_("Load %(loads)s") % {"loads": "; ".join(loads)}) if loads else _(
+        return (_("Load %(loads)s") % {"loads": _(" and ").join(loads)}) if loads else _(
             "Load nothing"
         ), False
     if action.kind == "lose_crew":
         return _("Lose %(crew)s") % {
-            "crew": "; ".join(
-                _("a %(who)s from the cabin at %(cell)s")
-                % {"who": _("human") if who == "human" else _("alien"), "cell": at((c, r))}
+            "crew": _(" and ").join(
+                (_("a human from %(cabin)s") if who == "human" else _("the alien from %(cabin)s"))
+                % {"cabin": marks.part(cells, (c, r))}
                 for c, r, who in p.get("crew") or []
             )
         }, True
     if action.kind == "lose_goods":
         parts = [
-            _("a good from the hold at %(cell)s") % {"cell": at(c)} for c in p.get("goods") or []
+            _("a good from %(hold)s") % {"hold": marks.part(cells, c)} for c in p.get("goods") or []
         ]
         parts += [
-            _("a battery token at %(cell)s") % {"cell": at(c)} for c in p.get("batteries") or []
+            _("a battery charge from %(battery)s") % {"battery": marks.part(cells, c)}
+            for c in p.get("batteries") or []
         ]
-        return _("Lose %(what)s") % {"what": "; ".join(parts) or _("nothing")}, True
+        return _("Lose %(what)s") % {"what": _(" and ").join(parts) or _("nothing")}, True
     raise KeyError(action.kind)
 
 
+def _cells_of(cells: Mapping, tiles) -> list:
+    at = {placed[0]: cell for cell, placed in cells.items()}
+    return [at[t] for t in tiles if t in at]
+
+
+def _keep_label(options: Mapping, cells: Mapping, marks: Marks, cell) -> str:
+    """A part of a broken ship, by its letter on the picture and what it holds."""
+    parts = [[tuple(c) for c in f] for f in options.get("fragments") or []]
+    number, part = next(((n, f) for n, f in enumerate(parts) if tuple(cell) in f), (0, []))
+    for other, fragment in enumerate(parts):  # every tile of a part wears its letter
+        for c in fragment:
+            marks.cells[c] = letter_of(other)
+    marks.touched = list(part)
+    held = [cells[c] for c in part if c in cells]
+    cabins = sum(1 for t in held if TILES[t[0]].kind in CABINS)
+    crew = sum((t[5] or 0) + (1 if t[6] else 0) for t in held)
+    return _("Keep part %(part)s: %(components)s, %(cabins)s, %(crew)s") % {
+        "part": letter_of(number),
+        "components": ngettext("%(count)d component", "%(count)d components", len(part))
+        % {"count": len(part)},
+        "cabins": ngettext("%(count)d cabin", "%(count)d cabins", cabins) % {"count": cabins},
+        "crew": ngettext("%(count)d crew member", "%(count)d crew members", crew) % {"count": crew},
+    }
+
+
 def flight_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict:
-    cells = ship_cells(own(view, decision.seat))
+    car = own(view, decision.seat)
+    cells = ship_cells(car)
+    marks = Marks()
     options = {**decision.options, "question": decision.prompt.rstrip("?")}
-    items = []
+    items, picks = [], {}
     try:
-        for action in legal:
-            label, danger = flight_label(decision.kind, action, options, cells)
+        for number, action in enumerate(legal):
+            marks.touched = []
+            label, danger = flight_label(decision.kind, action, options, cells, marks)
             items.append(choice(action, label, danger=danger))
+            # a click on a part picks the choice about that part alone (or
+            # about the part of the ship it belongs to, GT-DMG-03)
+            named = set(marks.touched)
+            if len(named) == 1 or decision.kind == "keep_fragment":
+                for cell in sorted(named):
+                    picks.setdefault(cell, number)
     except (KeyError, TypeError, IndexError, ValueError):
         return numbered_form(decision, legal, {k: _(v) for k, v in DECISION_WORDS.items()})
     facts = []
@@ -136,10 +170,16 @@ def flight_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> 
     card = view.get("current_card")
     if card in CARDS:
         facts.append((_("Adventure"), _(TYPE_NAMES.get(CARDS[card].type, CARDS[card].type))))
+    if not marks.cells or not car:
+        return panel("form", decision, items, title=decision.prompt, facts=facts)
+    # The parts the choices name, lettered on the ship's picture.
     return panel(
-        "form",
+        "tile",
         decision,
         items,
         title=decision.prompt,
         facts=facts,
+        grids=[
+            grid(car, _("Your ship: the letters name the parts in the choices"), marks.cells, picks)
+        ],  # fmt: skip
     )

@@ -42,7 +42,7 @@ SIZES = {"small": N_("small"), "large": N_("large")}
 def _revealed(c, d, n, k):
     name = TYPE_NAMES.get(d.get("type"))
     kind = _(name) if name else _("an adventure")
-    return say("Card %(index)s is revealed: %(kind)s.", index=d["card_index"], kind=kind)
+    return say(N_("Card %(index)s is revealed: %(kind)s."), index=d["card_index"], kind=kind)
 
 
 def _hit(c, d, n, k):
@@ -50,12 +50,12 @@ def _hit(c, d, n, k):
         where = cell(d.get("target_cell"))
         if d.get("outcome") == "destroyed":
             return say(
-                "Sabotage aims at %(cell)s of %(name)s's ship and destroys a component.",
+                N_("Sabotage aims at %(name)s's ship, %(cell)s, and destroys a component."),
                 cell=where,
                 name=c,
             )
         return say(
-            "Sabotage aims at %(cell)s of %(name)s's ship and finds nothing.", cell=where, name=c
+            N_("Sabotage aims at %(name)s's ship, %(cell)s, and finds nothing."), cell=where, name=c
         )
     side = word_for(SIDES, d.get("from"), _("side"))
     outcome = word_for(OUTCOMES, d.get("outcome"), _("passes"))
@@ -124,7 +124,7 @@ def _crew_lost(c, d, n, k):
     if d.get("alien"):
         lost.append(_("the %(colour)s alien") % {"colour": alien(d["alien"])})
     return say(
-        "%(name)s loses %(crew)s in the cabin at %(cell)s.",
+        N_("%(name)s loses %(crew)s from the cabin %(cell)s."),
         name=c,
         crew=_(" and ").join(lost) or _("no crew"),
         cell=cell(d.get("cell")),
@@ -134,50 +134,52 @@ def _crew_lost(c, d, n, k):
 def _gave_up(c, d, n, k):
     why = d["reason"]
     reason = _(REASONS[why]) if why in REASONS else _("landing")
-    return say("%(name)s gives up the flight: %(reason)s.", name=c, reason=reason)
+    return say(N_("%(name)s gives up the flight: %(reason)s."), name=c, reason=reason)
 
 
 def _gained(c, d, n, k):
     if d.get("shortfall"):
         return say(
-            "%(name)s gains %(goods)s; the supply lacks %(short)s.",
+            N_("%(name)s gains %(goods)s; the supply lacks %(short)s."),
             name=c,
             goods=goods(d["goods"]),
             short=goods(d["shortfall"]),
         )
-    return say("%(name)s gains %(goods)s.", name=c, goods=goods(d["goods"]))
+    return say(N_("%(name)s gains %(goods)s."), name=c, goods=goods(d["goods"]))
 
 
 def _arranged(c, d, n, k):
     if d.get("discarded"):
         return say(
-            "%(name)s loads the holds and throws away %(goods)s.",
+            N_("%(name)s loads the holds and throws away %(goods)s."),
             name=c,
             goods=goods(d["discarded"]),
         )
-    return say("%(name)s loads the holds.", name=c)
+    return say(N_("%(name)s loads the holds."), name=c)
 
 
 def _goods_lost(c, d, n, k):
     lost = goods([g for item in d["goods_by_cell"] for g in item[2]])
     if d.get("batteries_by_cell"):
         tokens = battery_tokens(sum(i[2] for i in d["batteries_by_cell"]))
-        return say("%(name)s loses %(goods)s and %(tokens)s.", name=c, goods=lost, tokens=tokens)
-    return say("%(name)s loses %(goods)s.", name=c, goods=lost)
+        return say(
+            N_("%(name)s loses %(goods)s and %(tokens)s."), name=c, goods=lost, tokens=tokens
+        )
+    return say(N_("%(name)s loses %(goods)s."), name=c, goods=lost)
 
 
 def _planet(c, d, n, k):
     if d.get("index"):
-        return say("%(name)s lands on planet %(planet)s.", name=c, planet=d["index"])
-    return say("%(name)s stays in space.", name=c)
+        return say(N_("%(name)s lands on planet %(planet)s."), name=c, planet=d["index"])
+    return say(N_("%(name)s stays in space."), name=c)
 
 
 def _offer(c, d, n, k):
     offered = d["offer"]
     offer = _(OFFERS[offered]) if offered in OFFERS else _("the offer")
     if d["accepted"]:
-        return say("%(name)s accepts %(offer)s.", name=c, offer=offer)
-    return say("%(name)s declines %(offer)s.", name=c, offer=offer)
+        return say(N_("%(name)s accepts %(offer)s."), name=c, offer=offer)
+    return say(N_("%(name)s declines %(offer)s."), name=c, offer=offer)
 
 
 def _enemy(c, d, n, k):
@@ -192,7 +194,7 @@ def _enemy(c, d, n, k):
 def _line_penalty(c, d, n, k):
     criterion = d["criterion"]
     return say(
-        "Combat zone line %(line)s (%(criterion)s): %(name)s pays the penalty.",
+        N_("Combat zone line %(line)s (%(criterion)s): %(name)s pays the penalty."),
         line=d["line"],
         criterion=_(CRITERIA[criterion]),
         name=c,
@@ -207,7 +209,7 @@ def _flight_ended(c, d, n, k):
 
 def _dice(c, d, n, k):
     return say(
-        "%(name)s rolls %(d1)s and %(d2)s: %(sum)s.",
+        N_("%(name)s rolls %(d1)s and %(d2)s: %(sum)s."),
         name=n.get(d.get("roller"), _("The leader")),
         d1=d["d1"],
         d2=d["d2"],
@@ -222,19 +224,19 @@ FLIGHT_SENTENCES = {
     "card_revealed": _revealed,
     "declared": _declared,
     "battery_spent": lambda c, d, n, k: say(
-        "%(name)s spends a battery token (%(left)s left there).", name=c, left=d["remaining"]
+        N_("%(name)s spends a battery token (%(left)s left there)."), name=c, left=d["remaining"]
     ),
     "dice_rolled": _dice,
     "hit_resolved": _hit,
     "component_destroyed": lambda c, d, n, k: say(
-        "%(name)s loses %(tile)s at %(cell)s.", name=c, tile=tile(d["tile"]), cell=cell(d["cell"])
+        N_("%(name)s loses %(tile)s %(cell)s."), name=c, tile=tile(d["tile"]), cell=cell(d["cell"])
     ),
     "crew_lost": _crew_lost,
     "goods_gained": _gained,
     "cargo_arranged": _arranged,
     "goods_lost": _goods_lost,
     "credits_gained": lambda c, d, n, k: say(
-        "%(name)s gains %(credits)s.",
+        N_("%(name)s gains %(credits)s."),
         name=c,
         credits=credits(d["amount"]),
     ),
@@ -243,6 +245,6 @@ FLIGHT_SENTENCES = {
     "offer_answered": _offer,
     "enemy_outcome": _enemy,
     "line_penalty": _line_penalty,
-    "card_resolved": lambda c, d, n, k: say("Card %(index)s is done.", index=d["card_index"]),
+    "card_resolved": lambda c, d, n, k: say(N_("Card %(index)s is done."), index=d["card_index"]),
     "flight_ended": _flight_ended,
 }

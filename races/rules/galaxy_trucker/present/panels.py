@@ -2,12 +2,14 @@
 races/rules/face/panels.py; the widgets are races/rules/face/widgets.py).
 
 Building is the `tile` widget: the person's own ship as a grid of cells
-(GT-DM-12), and for a tile in hand one grid per way to turn it (GT-TBB-05),
-each cell it may be welded into a button; the other steps (draw, take a
-face-up or reserved tile, look at a stack, finish, wait, reserve, return:
-GT-TBB-04/05) are a list of choices in words. Every flight decision of
-GT-API-02 is a plain form, each choice said from the decision's options and
-the ship: cells by column and row, components by their kind, never raw values.
+(GT-DM-12) with every tile drawn as the piece it is, and for a tile in hand
+one grid per way to turn it (GT-TBB-05): a cell where the weld keeps every
+building rule is a button, a cell where it breaks one a choice that says the
+rule and what the structural check would remove; the other steps (draw, take
+a face-up or reserved tile, look at a stack, finish, wait, reserve, return:
+GT-TBB-04/05) are a list of choices in words. A flight decision of GT-API-02
+names the ship's parts by letters drawn on its picture (a part clicked picks
+its choice), never by coordinates or raw values.
 """
 
 from __future__ import annotations

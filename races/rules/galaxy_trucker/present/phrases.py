@@ -3,9 +3,11 @@ goods, credits and people, said in the game's words and never as ids."""
 
 from __future__ import annotations
 
-from ...speech import N_, _, ngettext
+from ...speech import N_, _, ngettext, word_for
 from ..rules.cards import CARDS
-from ..rules.tiles import KIND_NAMES, TILES
+from ..rules.tiles import BOARDS, TILES
+
+START = BOARDS["I"].start  # the starting cabin's cell on every board (GT-DM-12)
 
 GOODS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 
@@ -18,12 +20,30 @@ def say(text: str, **values) -> str:
     return _(text) % values
 
 
+# A tile said with its article, whole, so every language says it its own
+# way ("an engine", not "a engine").
+A_TILE = {
+    "start_cabin": N_("a starting cabin"),
+    "cabin": N_("a cabin"),
+    "structure": N_("a structural module"),
+    "battery": N_("a battery"),
+    "cargo": N_("a cargo hold"),
+    "special_cargo": N_("a special cargo hold"),
+    "engine": N_("an engine"),
+    "double_engine": N_("a double engine"),
+    "cannon": N_("a cannon"),
+    "double_cannon": N_("a double cannon"),
+    "shield": N_("a shield generator"),
+    "life_support_brown": N_("a brown life support"),
+    "life_support_purple": N_("a purple life support"),
+}
+
+
 def tile(tile_id) -> str:
     try:
-        kind = _(KIND_NAMES[TILES[int(tile_id)].kind])
+        return word_for(A_TILE, TILES[int(tile_id)].kind)
     except (KeyError, ValueError, TypeError):
         return _("a tile")
-    return _("a %(kind)s") % {"kind": kind}
 
 
 def tiles(ids) -> str:
@@ -55,10 +75,29 @@ def goods(items) -> str:
 
 
 def cell(value) -> str:
+    """Where a cell is on the ship, from the starting cabin (every ship
+    board has it at the same place, GT-DM-12), never as coordinates:
+    "2 cells right and 1 cell back of the starting cabin"."""
     try:
-        return _("column %(col)s, row %(row)s") % {"col": value[0], "row": value[1]}
-    except (TypeError, IndexError):
+        across, along = int(value[0]) - START[0], int(value[1]) - START[1]
+    except (TypeError, IndexError, ValueError):
         return _("the ship")
+    if not across and not along:
+        return _("the starting cabin's place")
+    said = []
+    if across:
+        said.append(
+            (ngettext("%(count)d cell right", "%(count)d cells right", abs(across)) if across > 0
+             else ngettext("%(count)d cell left", "%(count)d cells left", abs(across)))
+            % {"count": abs(across)}
+        )  # fmt: skip
+    if along:
+        said.append(
+            (ngettext("%(count)d cell back", "%(count)d cells back", abs(along)) if along > 0
+             else ngettext("%(count)d cell forward", "%(count)d cells forward", abs(along)))
+            % {"count": abs(along)}
+        )  # fmt: skip
+    return _("%(offset)s of the starting cabin") % {"offset": _(" and ").join(said)}
 
 
 def card(card_id) -> str:

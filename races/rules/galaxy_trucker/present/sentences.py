@@ -34,8 +34,8 @@ def _decided(c, d, n, k):
     said = DECISIONS.get(d.get("kind"))
     did = _(said) % {"name": c} if said else _("%(name)s decides") % {"name": c}
     if d.get("defaulted"):
-        return say("%(decision)s (the default was taken).", decision=did)
-    return say("%(decision)s.", decision=did)
+        return say(N_("%(decision)s (the default was taken)."), decision=did)
+    return say(N_("%(decision)s."), decision=did)
 
 
 def _scored(c, d, n, k):
@@ -44,20 +44,25 @@ def _scored(c, d, n, k):
         % {"name": n.get(b["player"], _("a player")), "credits": b["credits_after"]}
         for b in d.get("breakdowns") or []
     ]
-    return say("The round is scored. Credits: %(credits)s.", credits=", ".join(parts))
+    return say(N_("The round is scored. Credits: %(credits)s."), credits=", ".join(parts))
 
 
 def _ended(c, d, n, k):
-    return say("The game ends. Finishing order: %(order)s.", order=names_of(d.get("ranking"), n))
+    return say(
+        N_("The game ends. Finishing order: %(order)s."), order=names_of(d.get("ranking"), n)
+    )
 
 
 SENTENCES = {
+    "decision_requested": lambda c, d, n, k: say(N_("It is %(name)s's turn to decide."), name=c),
     "decision_made": _decided,
     "game_started": lambda c, d, n, k: say(
-        "The game starts: %(names)s.", names=names_of([p["id"] for p in d["players"]], n)
+        N_("The game starts: %(names)s."), names=names_of([p["id"] for p in d["players"]], n)
     ),
     "round_started": lambda c, d, n, k: say(
-        "Round %(round)s starts on ship board %(board)s.", round=d["round"], board=d["ship_class"]
+        N_("Round %(round)s starts on ship board %(board)s."),
+        round=d["round"],
+        board=d["ship_class"],
     ),
     **BUILDING_SENTENCES,
     **FLIGHT_SENTENCES,

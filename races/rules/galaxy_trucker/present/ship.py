@@ -1,13 +1,18 @@
 """The ship as Galaxy Trucker's panels show it: a tile in words (its kind and
-connectors), a cell by column and row, goods by colour, and the ship board as
-rows of cells (GT-DM-12)."""
+connectors, what it carries), goods by colour, a part by the letter drawn on
+it (never by coordinates), and the ship board as rows of cells (GT-DM-12),
+each tile drawn as the piece it is (pictures.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...speech import N_, _, ngettext
+from ...speech import N_, _, ngettext, word_for
 from ..rules.tiles import BOARDS, KIND_NAMES, SIDE_NAMES, TILES, shown_all
+from .pictures import tile_picture
+
+PICTURE = 40  # the side of a tile's picture in a grid cell
+ALIENS = {"brown": N_("brown"), "purple": N_("purple")}
 
 GOODS = {"R": N_("red"), "Y": N_("yellow"), "G": N_("green"), "B": N_("blue")}
 CONNECTORS = {0: N_("smooth"), 1: N_("single"), 2: N_("double"), 3: N_("universal")}
@@ -17,21 +22,6 @@ TURNS = (
     N_("turned half round"),
     N_("turned a quarter left"),
 )
-GLYPHS = {
-    "start_cabin": N_("Main cabin"),
-    "cabin": N_("Cabin"),
-    "structure": N_("Pipes"),
-    "battery": N_("Batt"),
-    "cargo": N_("Hold"),
-    "special_cargo": N_("Red hold"),
-    "engine": N_("Eng"),
-    "double_engine": N_("2 Eng"),
-    "cannon": N_("Gun"),
-    "double_cannon": N_("2 Gun"),
-    "shield": N_("Shield"),
-    "life_support_brown": N_("Life B"),
-    "life_support_purple": N_("Life P"),
-}
 
 
 def kind_of(tile) -> str:
@@ -53,10 +43,6 @@ def tile_words(tile, rot: int = 0) -> str:
     }
 
 
-def at(cell) -> str:
-    return _("column %(col)d, row %(row)d") % {"col": cell[0], "row": cell[1]}
-
-
 def goods_words(items) -> str:
     names = [_(GOODS[g]) for g in items if g in GOODS]
     if not names:
@@ -76,18 +62,44 @@ def ship_cells(car: Mapping) -> dict[tuple[int, int], list]:
     return {(t[1], t[2]): t for t in car.get("ship") or []}
 
 
-def part_at(cells: Mapping, cell) -> str:
-    """The component at a cell, said with where it is."""
-    found = cells.get((cell[0], cell[1]))
-    what = kind_of(found[0]) if found else _("component")
-    return _("the %(kind)s at %(cell)s") % {"kind": what, "cell": at(cell)}
+class Marks:
+    """Letters drawn on the ship's picture for the parts a panel's choices
+    name, so a choice says "the battery B", never a cell's coordinates."""
+
+    def __init__(self) -> None:
+        self.cells: dict[tuple[int, int], str] = {}
+        self.touched: list[tuple[int, int]] = []  # the parts the last choice named
+
+    def letter(self, cell) -> str:
+        key = (cell[0], cell[1])
+        self.touched.append(key)
+        if key not in self.cells:
+            self.cells[key] = letter_of(len(set(self.cells.values())))
+        return self.cells[key]
+
+    def part(self, cells: Mapping, cell) -> str:
+        """The component at a cell, said with its letter on the picture."""
+        found = cells.get((cell[0], cell[1]))
+        what = kind_of(found[0]) if found else _("component")
+        return _("%(kind)s %(mark)s") % {"kind": what, "mark": self.letter(cell)}
 
 
-def grid(car: Mapping, label: str, mark: str = "", sides: str = "") -> dict:
-    """The ship board as rows of cells: each placed tile with its glyph,
-    its words and its connectors; buildable empty cells; cells off the board."""
+def letter_of(number: int) -> str:
+    letters = "ABCDEFGHJKLMNPQRSTUVWXYZ"
+    return letters[number % len(letters)] + ("" if number < len(letters) else str(number // 24))
+
+
+def grid(
+    car: Mapping, label: str, marks: Mapping | None = None, picks: Mapping | None = None
+) -> dict:
+    """The ship board as rows of cells: each placed tile drawn as the piece
+    it is (`shapes`, pictures.py, in a box of PICTURE units) with its words
+    in `title`; buildable empty cells; cells off the board. `marks` names
+    cells the panel points at (a letter drawn on the tile); `picks` gives
+    a cell the choice a click on its tile picks (the choice's index)."""
     board = BOARDS[car.get("ship_class") or "I"]
     cells = ship_cells(car)
+    marks, picks = marks or {}, picks or {}
     rows = []
     for row in range(board.rows[0], board.rows[1] + 1):
         line = []
@@ -96,22 +108,41 @@ def grid(car: Mapping, label: str, mark: str = "", sides: str = "") -> dict:
             key = f"{col},{row}"
             if placed:
                 tile, rot = placed[0], placed[3]
+                mark = marks.get((col, row), "")
                 line.append(
                     {
                         "key": key,
-                        "text": _(GLYPHS[TILES[tile].kind]),
-                        "title": _("%(tile)s at %(cell)s")
-                        % {"tile": tile_words(tile, rot), "cell": at((col, row))},
-                        "style": "tile " + side_styles(tile, rot),
+                        "text": mark,
+                        "title": carried_words(placed),
+                        "style": "tile" + (" marked" if mark else ""),
+                        "pick": picks.get((col, row)),
+                        "shapes": tile_picture(
+                            tile, rot, PICTURE, (*placed[5:8], tuple(placed[8] or ()))
+                        ),
                     }
                 )
             elif (col, row) in board.cells:
-                line.append({"key": key, "text": "", "title": at((col, row)), "style": "empty"})
+                line.append({"key": key, "text": "", "title": _("empty"), "style": "empty"})
             else:
                 line.append({"key": key, "text": "", "title": "", "style": "off"})
         rows.append(line)
-    return {"label": label, "rows": rows, "mark": mark, "sides": sides}
+    return {"label": label, "rows": rows}
 
 
-def side_styles(tile, rot: int) -> str:
-    return " ".join(f"c{side}{value}" for side, value in enumerate(shown_all(tile, rot)))
+def carried_words(placed) -> str:
+    """A placed tile in words: its kind, its connectors and what it carries."""
+    tile, rot, humans, alien, batteries, goods = (
+        placed[0], placed[3], placed[5], placed[6], placed[7], placed[8]
+    )  # fmt: skip
+    said = [tile_words(tile, rot)]
+    if humans:
+        said.append(ngettext("%(count)d human", "%(count)d humans", humans) % {"count": humans})
+    if alien:
+        said.append(_("a %(colour)s alien") % {"colour": word_for(ALIENS, alien, alien)})
+    if TILES[tile].kind == "battery":
+        said.append(
+            ngettext("%(count)d charge", "%(count)d charges", batteries) % {"count": batteries}
+        )
+    if goods:
+        said.append(goods_words(goods))
+    return "; ".join(said)

@@ -1,17 +1,42 @@
 """What Galaxy Trucker's results page and live table list (the
 presentation's tables part, races/rules/face/tables.py): each round's score
 gives the running order and the game's end the final one; the results show
-every ship as it took off, round by round; a live game's progress is the
-rounds done and the cards of this flight played."""
+every ship as it took off, round by round, drawn tile by tile with a
+legend; a live game's progress is the rounds done, the building's hourglass
+or the cards of this flight played, what the game is doing in words, and
+every ship as it stands (the live table draws them)."""
 
 from __future__ import annotations
 
 from ...face.tables import Tables
-from ...speech import _
+from ...speech import N_, _
 from ..rules.flight import TRACK
-from .board import GalaxyTruckerBoard, on_space
+from .board import GalaxyTruckerBoard
 from .capabilities import GalaxyTruckerCapabilities
+from .pictures import legend_items
 from .ship import grid
+
+# What the game is doing, said beside the round on the live page.
+STAGES = {
+    "setup": N_("getting ready"),
+    "build": N_("building the ships"),
+    "check": N_("checking the ships"),
+    "prep": N_("boarding the crew"),
+    "flight": N_("in flight"),
+    "score": N_("scoring the round"),
+}
+
+
+def _building_share(view) -> float:
+    """How far building has gone (GT-TBB-03): the runs the hourglass has
+    left, from the round's circle down to Start, each of equal length."""
+    glass = view.get("hourglass") or {}
+    start = view.get("round") or 1
+    runs = start + 1
+    left = int(glass.get("ticks_left") or 0)
+    size = max(8, left)  # GT-DM-18 ticks_per_run, 8 unless a longer run shows
+    done_runs = start - int(glass.get("pos", start))
+    return max(0.0, min(0.95, (done_runs + (size - left) / size) / runs))
 
 
 class GalaxyTruckerTables(Tables):
@@ -50,6 +75,7 @@ class GalaxyTruckerTables(Tables):
                     "title": _("Round %(round)d: the ships as they took off (board %(board)s)")
                     % {"round": event.get("round") or len(pictures) + 1, "board": ship_class},
                     "grids": grids,
+                    "legend": legend_items() if not pictures else [],
                 }
             )
         return pictures
@@ -59,21 +85,29 @@ class GalaxyTruckerTables(Tables):
         rounds = view.get("rounds") or [1, 2, 3]
         done = rounds.index(view["round"]) if view.get("round") in rounds else 0
         deck = view.get("cards_in_deck") or 0
-        part = 0.5 * (view.get("card_index", 0) / deck) if deck else 0.0
-        if view.get("phase") in ("flight", "score"):
-            part += 0.5
+        phase = view.get("phase")
+        if phase in ("flight", "score"):
+            part = 0.5 + (0.5 * (view.get("card_index", 0) / deck) if deck else 0.0)
+        elif phase == "build":
+            part = 0.5 * _building_share(view)
+        else:
+            part = 0.5 if phase not in ("setup", None) else 0.0
         percent = 100 if finished else min(99, int(100 * (done + part) / len(rounds)))
         order = [c["seat"] for c in sorted(cars, key=lambda c: (-c["credits"], -c["progress"]))]
         return {
             "percent": percent,
+            "stage": STAGES.get(phase, ""),
             "order": order,
             "cars": {
                 c["seat"]: {
                     "space": f"d{c['pos'] % TRACK}" if c["pos"] is not None else None,
                     "credits": c["credits"],
-                    "where": on_space(c["pos"]) if c["pos"] is not None else _("not flying"),
+                    "where": c["pos"],
                     "status": "finished" if finished else "racing",
                     "index": i,
+                    # every ship drawn live as it grows (board.py draws them)
+                    "ship_class": c.get("ship_class"),
+                    "ship": c.get("ship") or [],
                 }
                 for i, c in enumerate(cars)
             },

@@ -9,6 +9,7 @@ from ..chance import Chance, digest
 from ..state import Ask, Emit, GameState
 from .cards import CARDS
 from .damage import keep_fragment
+from .sand import SAFETY, sand_seconds, sand_turn
 from .ship import Ship
 from .steps import build_step, simultaneous_tick
 from .tiles import START_CABIN_OF
@@ -57,6 +58,8 @@ def building(state: GameState, emit: Emit, number: int):
     """GT-TBB-02/03: ticks until everybody finished or time is up."""
     size = state.config["ticks_per_run"]
     state.hourglass = {"pos": number, "ticks_left": size, "waiting": False, "waited": 0}
+    if sand_seconds(state):  # real seconds: ticks are only the safety valve (sand.py)
+        state.hourglass.update(ticks_left=SAFETY * size, runs=0)
     state.tokens_left = list(range(1, len(state.players) + 1))
     state.tick = 0
     n = len(state.players)
@@ -88,6 +91,8 @@ def building(state: GameState, emit: Emit, number: int):
 
 def hourglass_turn(state: GameState, emit: Emit, size: int) -> str | None:
     """GT-TBB-03, at the end of a tick: why building ends, or None."""
+    if sand_seconds(state):
+        return sand_turn(state, emit, size)  # the runs in real seconds (sand.py)
     glass = state.hourglass
     anyone = any(p.finished_building for p in state.players)
     if all(p.finished_building for p in state.players):

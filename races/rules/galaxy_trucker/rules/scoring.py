@@ -23,7 +23,7 @@ def score_round(state: GameState, number: int) -> list[dict]:
     """GT-SCR-07 order for every player; returns the breakdowns. In team
     play a ship's credits are its share of the team's account: the share may
     go below zero when its penalty is paid from the teammate's credits, the
-    account never does."""
+    account never does; the breakdown's credits are the account's."""
     arrived = sorted((p for p in state.players if p.pos is not None), key=lambda p: -p.pos)
     ranked = sorted(state.players, key=round_rank_key)
     fewest = min((p.ship.exposed() for p in arrived), default=None)
@@ -83,6 +83,16 @@ def score_round(state: GameState, number: int) -> list[dict]:
         breakdown.update(penalty_nominal=nominal, penalty_applied=applied, credits_after=p.credits)
     for p in state.players:
         if p.id in mates:
-            p.rounds[-1]["team_credits_after"] = p.credits + by_id[mates[p.id]].credits
+            # GT-OUT-05: both members report the team's credits; the ship's
+            # own share (which may go below zero, the account never does) is
+            # kept beside them. The team's credits_after is its credits_before
+            # plus both ships' amounts of GT-OUT-02.
+            mate = by_id[mates[p.id]]
+            p.rounds[-1].update(
+                credits_before=p.credits_before + mate.credits_before,
+                credits_after=p.credits + mate.credits,
+                ship_credits_before=p.credits_before,
+                ship_credits_after=p.credits,
+            )
         breakdowns.append({"player": p.id, **p.rounds[-1]})
     return breakdowns

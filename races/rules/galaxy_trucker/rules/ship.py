@@ -8,6 +8,7 @@ Every iteration over cells is in ascending (row, col) order (GT-GEN-04).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from .tiles import (
@@ -21,6 +22,7 @@ from .tiles import (
     ENGINE,
     ENGINES,
     HOLDS,
+    JOINED,
     LIFE_BROWN,
     LIFE_PURPLE,
     SHIELD,
@@ -31,6 +33,7 @@ from .tiles import (
     TILES,
     Board,
     N,
+    blocks,
     facing,
     meeting,
     shield_covers,
@@ -38,6 +41,15 @@ from .tiles import (
 )
 
 Cell = tuple[int, int]
+# per tile and rotation: the steps to the cells its connectors face (exposed
+# connectors, GT-SCR-03) and the side it blocks (GT-CHK-01 V3/V4)
+OUTWARD = {
+    tile: tuple(tuple(STEP[side] for side in SIDES if shown_sides[side]) for shown_sides in rots)
+    for tile, rots in SHOWN.items()
+}
+BLOCKS = {t.id: tuple(blocks(t.kind, rot) for rot in range(4)) for t in TILES.values()}
+# each side with its step and the side that faces back from the neighbour
+AROUND = tuple((side, STEP[side], (side + 2) % 4) for side in SIDES)
 # the buildable neighbours of every buildable cell, per board
 NEIGHBOURS = {
     name: {
@@ -64,13 +76,13 @@ def cell_of(value: Any) -> Cell | None:
     return None
 
 
-def order(cell: Cell) -> tuple[int, int]:
-    return (cell[1], cell[0])
+# a cell's place in ascending (row, col) order (GT-GEN-04); a C-level key,
+# as cells are sorted thousands of times a game
+order = itemgetter(1, 0)
 
 
 def step(cell: Cell, side: int) -> Cell:
-    dc, dr = STEP[side]
-    return (cell[0] + dc, cell[1] + dr)
+    return (cell[0] + STEP[side][0], cell[1] + STEP[side][1])
 
 
 @dataclass(slots=True)
@@ -117,12 +129,11 @@ class Ship:
     def open_cells(self) -> list[Cell]:
         """Empty buildable cells next to a tile (GT-TBB-05 a-c)."""
         cells = self.cells
-        found = {
-            other
-            for cell in cells
-            for other in NEIGHBOURS[self.board.name].get(cell, ())
-            if other not in cells
-        }
+        around = NEIGHBOURS[self.board.name]
+        found: set = set()
+        for cell in cells:
+            found.update(around.get(cell, ()))
+        found.difference_update(cells)
         return sorted(found, key=order)
 
     def placement_problem(self, cell: Cell, rot: int) -> str | None:
@@ -146,10 +157,9 @@ class Ship:
     def safe(self, tile: int, cell: Cell, rot: int) -> tuple[bool, int, int]:
         """GT-TBB-06 / GT-BOT-02: whether a placement creates no violation and
         forms a joint; with the joints it forms and its open connectors."""
-        kind = TILES[tile].kind
-        if kind in ENGINES and rot != 0:
+        if rot != 0 and TILES[tile].kind in ENGINES:
             return False, 0, 0
-        points = facing(kind, rot)
+        points = BLOCKS[tile][rot]
         cells = self.cells
         col, row = cell
         if points is not None:
@@ -158,15 +168,13 @@ class Ship:
                 return False, 0, 0
         mine_all = SHOWN[tile][rot]
         joints = opened = 0
-        for side in SIDES:
-            dc, dr = STEP[side]
+        for side, (dc, dr), back in AROUND:
             placed = cells.get((col + dc, row + dr))
             mine = mine_all[side]
             if placed is None:
                 if mine:
                     opened += 1
                 continue
-            back = (side + 2) % 4
             theirs = SHOWN[placed.tile][placed.rot][back]
             if mine == 0 or theirs == 0:
                 if mine != theirs:
@@ -176,7 +184,7 @@ class Ship:
             else:
                 return False, 0, 0
             # the new tile may not block an engine's exhaust or a barrel
-            if facing(TILES[placed.tile].kind, placed.rot) == back:
+            if BLOCKS[placed.tile][placed.rot] == back:
                 return False, 0, 0
         return joints > 0, joints, opened
 
@@ -198,7 +206,7 @@ class Ship:
             kind = placed.kind
             if kind in ENGINES and placed.rot != 0:
                 found.append({"code": "V2", "cells": [cell]})
-            points = facing(kind, placed.rot)
+            points = blocks(kind, placed.rot)
             if points is not None and step(cell, points) in self.cells:
                 code = "V3" if kind in ENGINES else "V4"
                 found.append({"code": code, "cells": [cell, step(cell, points)]})
@@ -245,7 +253,14 @@ class Ship:
         return meeting(a, shown(other.tile, other.rot, (side + 2) % 4)) == "joined"
 
     def joined_cells(self, cell: Cell) -> list[Cell]:
-        return [step(cell, side) for side in SIDES if self.joined(cell, side)]
+        cells, (col, row) = self.cells, cell
+        mine = SHOWN[cells[cell].tile][cells[cell].rot]
+        return [
+            (col + dc, row + dr)
+            for side, (dc, dr), back in AROUND
+            if (other := cells.get((col + dc, row + dr))) is not None
+            and (mine[side], SHOWN[other.tile][other.rot][back]) in JOINED
+        ]
 
     def fragments(self) -> list[list[Cell]]:
         seen: set[Cell] = set()
@@ -269,35 +284,30 @@ class Ship:
         count = 0
         cells = self.cells
         for (col, row), placed in cells.items():
-            for side, value in enumerate(SHOWN[placed.tile][placed.rot]):
-                if value:
-                    dc, dr = STEP[side]
-                    if (col + dc, row + dr) not in cells:
-                        count += 1
+            for dc, dr in OUTWARD[placed.tile][placed.rot]:
+                if (col + dc, row + dr) not in cells:
+                    count += 1
         return count
 
     # --- contents and measures (GT-PWR) -----------------------------------
 
     def of_kind(self, *kinds: str) -> list[Cell]:
-        return [c for c in self.sorted_cells() if self.cells[c].kind in kinds]
+        return sorted([c for c, p in self.cells.items() if TILES[p.tile].kind in kinds], key=order)
 
     def crew(self) -> int:
-        return sum(p.crew() for p in self.cells.values())
+        return sum([p.humans + (1 if p.alien else 0) for p in self.cells.values()])
 
     def humans(self) -> int:
         return sum(p.humans for p in self.cells.values())
 
     def alien(self, colour: str) -> Cell | None:
-        return next((c for c in self.sorted_cells() if self.cells[c].alien == colour), None)
+        return min((c for c, p in self.cells.items() if p.alien == colour), key=order, default=None)
 
     def tokens(self) -> int:
         return sum(p.batteries for p in self.cells.values())
 
     def goods(self) -> list[str]:
         return [g for c in self.sorted_cells() for g in self.cells[c].goods]
-
-    def doubles(self, kind: str) -> list[Cell]:
-        return self.of_kind(kind)
 
     def engine_power(self, activated: int) -> int:
         """GT-PWR-02 with `activated` double engines switched on."""
@@ -373,7 +383,8 @@ class Ship:
         """Every tile as [tile, col, row, rot, seq, humans, alien, batteries, goods]."""
         return [
             [p.tile, c[0], c[1], p.rot, p.seq, p.humans, p.alien, p.batteries, list(p.goods)]
-            for c, p in sorted(self.cells.items(), key=lambda item: order(item[0]))
+            for c in sorted(self.cells, key=order)
+            for p in (self.cells[c],)
         ]
 
     @classmethod

@@ -49,7 +49,7 @@ def step_problem(state: GameState, p, action: Action) -> str | None:
     if kind == "take_reserved":
         if params.get("tile") not in p.ship.reserved:
             return _("That tile is not in your reserve.")
-        if placements(state, p, params["tile"]):
+        if buildable(state, p, [params["tile"]]):
             return None
         return _("There is no cell left to build it into.")
     if kind == "peek":
@@ -75,7 +75,7 @@ def step_ask(state: GameState, p) -> Ask:
         "face_down": len(state.face_down),
         "face_up": list(state.face_up),
         "reserved": list(p.ship.reserved),
-        "reserved_buildable": [t for t in p.ship.reserved if placements(state, p, t)],
+        "reserved_buildable": buildable(state, p, p.ship.reserved),
         "stacks": [1, 2, 3] if can_peek(p) and not state.config["open_stacks"] else [],
         "tokens": list(state.tokens_left),
         "token_pick": state.config["token_pick"],
@@ -88,7 +88,7 @@ def step_ask(state: GameState, p) -> Ask:
         "build_step",
         _("Take your next building step."),
         options,
-        step_actions(state, p),
+        lambda: step_actions(state, p),  # listed when asked: nothing changes while it is open
         lambda a: step_problem(state, p, a),
         Action("pass"),
     )
@@ -154,14 +154,24 @@ def take(state: GameState, emit: Emit, p, action: Action) -> tuple[int, str] | N
 
 
 def placements(state: GameState, p, tile: int) -> list[list[int]]:
-    strict = state.config["strict_build"]
-    found = []
-    for cell in p.ship.open_cells():
-        for rot in range(4):
-            if strict and not p.ship.safe(tile, cell, rot)[0]:
-                continue
-            found.append([cell[0], cell[1], rot])
-    return found
+    """[col, row, rot] of every placement allowed (GT-TBB-05; strictly, GT-TBB-06)."""
+    cells = p.ship.open_cells()
+    if not state.config["strict_build"]:
+        return [[col, row, rot] for col, row in cells for rot in range(4)]
+    safe = p.ship.safe
+    return [[c[0], c[1], rot] for c in cells for rot in range(4) if safe(tile, c, rot)[0]]
+
+
+def buildable(state: GameState, p, tiles: list[int]) -> list[int]:
+    """Those of `tiles` for which `placements` would find any, without
+    listing them."""
+    if not tiles:
+        return []
+    cells = p.ship.open_cells()
+    if not state.config["strict_build"]:
+        return list(tiles) if cells else []
+    safe = p.ship.safe
+    return [t for t in tiles if any(safe(t, c, rot)[0] for c in cells for rot in range(4))]
 
 
 def resolve_problem(state: GameState, p, tile: int, source: str, action: Action) -> str | None:
@@ -195,18 +205,25 @@ def resolve_problem(state: GameState, p, tile: int, source: str, action: Action)
 def resolve_ask(state: GameState, p, tile: int, source: str) -> Ask:
     """B2 RESOLVE_TILE of GT-API-02 with its default (GT-API-03)."""
     spots = placements(state, p, tile)
-    actions = [Action("place", {"cell": [c, r], "rot": rot}) for c, r, rot in spots]
+    rest = []
     if source != "reserve":
         if p.ship.board.reserve and len(p.ship.reserved) < p.ship.board.reserve:
-            actions.append(Action("reserve"))
-        actions.append(Action("return"))
-    default = actions[-1]
+            rest.append(Action("reserve"))
+        rest.append(Action("return"))
+
+    def actions() -> list[Action]:
+        """Listed only when asked for: the bots never ask."""
+        return [Action("place", {"cell": [c, r], "rot": rot}) for c, r, rot in spots] + rest
+
+    default = rest[-1] if rest else None
     if source == "reserve" and state.config["build_mode"] == "simultaneous":
         default = Action("keep_reserved")  # GT-TBB-12 time-out
     elif source == "reserve":  # GT-API-02 B2: a reserved tile goes where BasicBot puts it
         found = best_placement(p.ship, tile, state.round)
         default = (
-            Action("place", {"cell": list(found[1]), "rot": found[2]}) if found else actions[0]
+            Action("place", {"cell": list(found[1]), "rot": found[2]})
+            if found
+            else Action("place", {"cell": spots[0][:2], "rot": spots[0][2]})
         )
     definition = TILES[tile]
     options = {
@@ -216,7 +233,7 @@ def resolve_ask(state: GameState, p, tile: int, source: str) -> Ask:
         "capacity": definition.capacity,
         "from": source,
         "placements": spots,
-        "can_reserve": any(a.kind == "reserve" for a in actions),
+        "can_reserve": any(a.kind == "reserve" for a in rest),
         "can_return": source != "reserve",
     }
     return Ask(

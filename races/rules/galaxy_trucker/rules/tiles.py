@@ -110,12 +110,27 @@ def meeting(a: int, b: int) -> str:
     return "illegal"
 
 
+# the pairs of connectors (0-3) that meet as "joined" (GT-DM-05), for the hot loops
+JOINED = frozenset((a, b) for a in range(4) for b in range(4) if meeting(a, b) == "joined")
+
+
 def facing(kind: str, rot: int) -> int | None:
     """The side a cannon's barrel or an engine's exhaust points to (GT-DM-08)."""
     if kind in CANNONS:
         return rot % 4
     if kind in ENGINES:
         return (S + rot) % 4
+    return None
+
+
+def blocks(kind: str, rot: int) -> int | None:
+    """The side on which a neighbour is a violation (GT-CHK-01): a cannon's
+    barrel (V4), and for an engine the cell directly S whatever its rotation
+    (V3, the seed's "其下方"), not the side its turned exhaust points to."""
+    if kind in CANNONS:
+        return rot % 4
+    if kind in ENGINES:
+        return S
     return None
 
 

@@ -9,10 +9,12 @@ rules (HEAT-LEGEND-03) and never asks it anything.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ...contract import Action, Decision
 from .estimates import (
+    CLASS_BY_ID,
     HEAT_CLASS,
     REACH,
     STRESS_CLASS,
@@ -25,9 +27,35 @@ from .estimates import (
     garage_duty,
     heat_due,
     heat_due_table,
+    limits_by_id,
     playable,
     upgrade_worth,
 )
+
+
+@lru_cache(maxsize=4096)
+def _hands(values: tuple[int, ...], gear: int) -> tuple[tuple, ...]:
+    """The first hand of each sum, in the order `combinations` meets them (see _best_plan),
+    with what its sum says (see _sum_says), worked out once per gear instead of once per
+    hand."""
+    firsts: dict[int, tuple] = {}
+    # The sums come from a second, identical run of the combinations, summed in C.
+    sums = map(sum, combinations(values, gear))
+    for total, combo in zip(sums, combinations(values, gear), strict=True):
+        if total not in firsts:
+            firsts[total] = combo
+    return tuple([(combo, *_sum_says(total)) for total, combo in firsts.items()])
+
+
+@lru_cache(maxsize=1024)
+def _sum_says(total: int) -> tuple[int, int, int, int]:
+    """What the sum of a hand's classes says: (Heat cost, Stress cards, expected Speed,
+    worst Speed), the Speeds capped at REACH."""
+    card_heat, total = divmod(total, HEAT_CLASS)
+    stress, fixed = divmod(total, STRESS_CLASS)
+    mean = fixed + (5 * stress + 1) // 2  # STRESS_MEAN per Stress, half up
+    worst = fixed + STRESS_MAX * stress
+    return card_heat, stress, min(mean, REACH), min(worst, REACH)
 
 
 class RookieBot:
@@ -124,9 +152,15 @@ class ProBot:
         weight = self._heat_weight(view, progress)
         # A Stress card is class STRESS_CLASS; every other card its speed.
         groups: dict[int, list[str]] = {}
-        for c in playable(o):
-            groups.setdefault(card_class(c), []).append(c["id"])
-        values = sorted(cls for cls, ids in groups.items() for _ in ids)
+        classes = CLASS_BY_ID
+        for c in o["hand"]:
+            if c["kind"] != "HEAT":  # playable(o), inline
+                card_id = c["id"]
+                cls = classes.get(card_id)
+                if cls is None:
+                    cls = classes[card_id] = card_class(c)
+                groups.setdefault(cls, []).append(card_id)
+        values = tuple(sorted(cls for cls, ids in groups.items() for _ in ids))
         n_playable = len(values)
         finish = view["finish"]
         to_finish = finish - progress
@@ -148,22 +182,15 @@ class ProBot:
             # The score depends only on the fixed sum and the Stress count, which the sum of
             # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
             # sum in sorted order plays the lowest cards.
-            hands: dict[int, tuple] = {}
-            for combo in combinations(values, gear):
-                hands.setdefault(sum(combo), combo)
+            hands = _hands(values, gear)
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
             slowest = slow_card * (gear - 1 if gear > 2 else 1)
             # What depends only on the expected Speed is worked out once per gear and Speed.
-            reach: dict[int, float] = {}
+            reach = [None] * (REACH + 1)
             bonus = 0.3 * cool
-            for total, combo in hands.items():
-                card_heat, total = divmod(total, HEAT_CLASS)
-                stress, fixed = divmod(total, STRESS_CLASS)
-                mean = fixed + (5 * stress + 1) // 2  # STRESS_MEAN per Stress, half up
-                if mean > REACH:
-                    mean = REACH
-                value = reach.get(mean)
+            for combo, card_heat, stress, mean, worst in hands:
+                value = reach[mean]
                 if value is None:
                     value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
                         due[mean] + cost
@@ -173,13 +200,14 @@ class ProBot:
                         if slowest > distance and slowest > limit:
                             value -= weight * (slowest - limit)
                     reach[mean] = value
-                expected_due = due[mean] + card_heat
                 score = value - weight * card_heat + stress_bonus * stress + bonus
+                if score <= best_score:
+                    continue  # what follows only lowers the score, and a tie keeps the first
+                expected_due = due[mean] + card_heat
                 if expected_due > avail:
                     score -= 25
                 elif stress or card_heat:
-                    worst = fixed + STRESS_MAX * stress
-                    if due[worst if worst < REACH else REACH] + card_heat > avail:
+                    if due[worst] + card_heat > avail:
                         score -= 8
                 left = avail - expected_due
                 if left < floor:
@@ -244,7 +272,7 @@ class ProBot:
                 yield ("direct_play", {"card": c["id"]}), c["speed"] or 0
 
     def _limits_of(self, view: dict, crossed: list) -> list[int]:
-        limits = {cid: limit for cid, _, limit in view["corners"]}
+        limits = limits_by_id(view)
         return [limits[cid] for cid, q in crossed if q < view["finish"]]
 
     def choose(self, view: dict, decision: Decision) -> Action:

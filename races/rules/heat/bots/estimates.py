@@ -20,6 +20,11 @@ def card_class(c: dict) -> int:
     return fixed + STRESS_CLASS * c["plus"] + HEAT_CLASS * c.get("heat_cost", 0)
 
 
+# card id -> card_class: an id always names the same card (HEAT-B-ENG-07), and the pro bot
+# classes its whole hand at every plan
+CLASS_BY_ID: dict[str, int] = {}
+
+
 def upgrade_worth(c: dict) -> float:
     """How much a drafted upgrade helps, in spaces (a rough guide for the draft)."""
     if c["kind"] == "HEAT":
@@ -54,10 +59,20 @@ def garage_duty(o: dict) -> Action | None:
     return None
 
 
+# The last corners list seen and its key: the list is shared by every view of a race and
+# never changed in place (a new race makes a new one), and holding it keeps its id unique.
+_last_corners: list = [None, ()]
+
+
 def corners_key(view: dict) -> tuple:
     """The view's corners as a hashable key (the list is shared by every view of a race)."""
     corners = view["corners"]
-    return tuple((pos, limit) for _, pos, limit in corners)
+    last = _last_corners
+    if corners is last[0]:
+        return last[1]
+    key = tuple((pos, limit) for _, pos, limit in corners)
+    last[0], last[1] = corners, key
+    return key
 
 
 def heat_due_table(view: dict, progress: int) -> tuple[int, ...]:
@@ -90,17 +105,41 @@ def corners_ahead(length: int, corners: tuple) -> tuple[tuple[int, int], ...]:
     return tuple(out)
 
 
-def corner_room(view: dict, progress: int) -> list[tuple[int, int]]:
+def corner_room(view: dict, progress: int) -> tuple[tuple[int, int], ...]:
     """room[s]: (countdown, limit) of the next corner after landing s spaces ahead."""
     length = view["length"]
-    table = corners_ahead(length, corners_key(view))
-    start = progress % length
-    return [table[(start + s) % length] for s in range(REACH + 1)]
+    return _corner_room(length, corners_key(view), progress % length)
+
+
+@lru_cache(maxsize=4096)
+def _corner_room(length: int, corners: tuple, start: int) -> tuple[tuple[int, int], ...]:
+    table = corners_ahead(length, corners)
+    return tuple(table[(start + s) % length] for s in range(REACH + 1))
+
+
+def limits_by_id(view: dict) -> dict[int, int]:
+    """Corner id -> limit, made once per race (the corners list is kept as corners_key's)."""
+    corners = view["corners"]
+    last = _last_limits
+    if corners is not last[0]:
+        last[0] = corners
+        last[1] = {cid: limit for cid, _, limit in corners}
+        last[2] = {pos: limit for _, pos, limit in corners}
+    return last[1]
+
+
+def limits_by_position(view: dict) -> dict[int, int]:
+    """Corner position -> limit, made once per race."""
+    limits_by_id(view)
+    return _last_limits[2]
+
+
+_last_limits: list = [None, {}, {}]
 
 
 def crossed_limits(view: dict, start: int, end: int) -> list[int]:
     length = view["length"]
-    limits = {pos: limit for _, pos, limit in view["corners"]}
+    limits = limits_by_position(view)
     return [
         limits[q % length]
         for q in range(start + 1, end + 1)

@@ -72,17 +72,25 @@ def play_summary(cards: Sequence[str], options: Mapping) -> tuple[str, bool]:
         return speed, False
     limit, distance = corner.get("limit"), corner.get("distance")
     words = {"speed": speed, "corner": corner_words(corner.get("id"), limit)}
-    if not isinstance(limit, int) or not isinstance(distance, int) or total <= distance:
+    if not isinstance(limit, int) or not isinstance(distance, int):
+        return speed, False
+    if total <= distance:
+        if draws:  # the cards drawn may carry the car on into the corner
+            return _("%(speed)s: %(corner)s if the draws carry you there") % words, False
         return _("%(speed)s: stops before %(corner)s") % words, False
     over = max(0, total - limit)
     words.update(heat=over, engine=options.get("engine"))
     if not over:
+        if draws:  # the speed is only known once the draws are revealed
+            return _("%(speed)s: through %(corner)s, Heat once the draws are known") % words, False
         return _("%(speed)s: through %(corner)s, no Heat") % words, False
     engine = options.get("engine")
     if isinstance(engine, int) and over > engine:  # HEAT-B-045
         return _(
             "%(speed)s: through %(corner)s, %(heat)s Heat to pay, only %(engine)s: spin-out!"
         ) % words, True
+    if draws:  # a draw only adds speed, so this much Heat at least
+        return _("%(speed)s: through %(corner)s, at least %(heat)s Heat to pay") % words, False
     return _("%(speed)s: through %(corner)s, %(heat)s Heat to pay") % words, False
 
 

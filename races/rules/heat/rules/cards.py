@@ -126,6 +126,20 @@ def is_stress(card_id: str) -> bool:
     return card(card_id).kind == STRESS
 
 
+@cache
+def is_upgrade(card_id: str) -> bool:
+    """A Garage upgrade or a sponsorship card: the only cards with symbols or speed choices
+    (sections 12.3-12.4); by id, as a car's every turn asks it of its played cards."""
+    return card(card_id).kind in (UPGRADE, SPONSORSHIP)
+
+
+@cache
+def kept_in_hand(card_id: str) -> bool:
+    """Heat and Stress cards cannot be discarded in step 8 (HEAT-B-008, HEAT-B-009); by id,
+    kept once per card because a discard decision asks it of the whole hand."""
+    return card(card_id).no_discard
+
+
 SYMBOLS = (
     "cooldown",
     "heat_cost",

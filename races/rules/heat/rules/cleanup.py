@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import filterfalse
+
 from ..chance import Chance
 from ..state import Car, Emit, RaceState
-from .cards import card, is_stress
+from .cards import is_stress, kept_in_hand
 from .championship.sponsors import retire_used
 from .hand import draw
 
@@ -13,7 +15,7 @@ def discardable(s: RaceState, car: Car) -> list[str]:
     """HEAT-B-047; event 1964.3 lets Heat cards be discarded too."""
     if s.event_rules.get("discard_heat"):
         return [c for c in car.hand if not is_stress(c)]
-    return [c for c in car.hand if not card(c).no_discard]
+    return list(filterfalse(kept_in_hand, car.hand))
 
 
 def discard(emit: Emit, car: Car, cards: list[str]) -> None:

@@ -4,10 +4,11 @@ behind IllegalAction (HEAT-B-ENG-06)."""
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 
 from ...contract import Action, Decision
-from ..state import Car, RaceState
+from ..state import OUT, RL, Car, RaceState
 from .cards import card_view, is_heat
 from .championship.garage import options_open
 from .championship.garage_decisions import (
@@ -36,22 +37,32 @@ ANSWERS = {
 
 def _where(s: RaceState, car: Car) -> dict:
     track = s.track
-    corner, q = track.next_line(car.p)
+    p, length = car.p, track.length
+    corner, step = track.ahead[p % length]  # track.next_line(p), inline
+    # s.limit(corner) and car.spot, inline: every decision asks them
+    limit = corner.limit if s.conditions is None else s.limit(corner)
     return {
-        "progress": car.p,
-        "space": car.p % track.length,
-        "spot": car.spot,
-        "lap": min(s.laps, max(0, car.p) // track.length + 1),
+        "progress": p,
+        "space": p % length,
+        "spot": RL if car.rl else OUT,
+        "lap": min(s.laps, p // length + 1) if p > 0 else 1,
         "laps": s.laps,
         "next_corner": {
             "id": corner.id,
-            "limit": s.limit(corner),
-            "distance": q - car.p - 1,
-            "beyond_finish": q >= s.board.finish,
+            "limit": limit,
+            "distance": step - 1,
+            "beyond_finish": p + step >= s.board.finish,
         },
         "engine": len(car.engine),
-        "heat_in_hand": len(heat_in_hand(car)),
+        "heat_in_hand": sum(map(is_heat, car.hand)),
     }
+
+
+@cache
+def _gear_options(gears: tuple[tuple[int, int], ...]) -> tuple[dict, ...]:
+    """The gear choices as a panel shows them (shared, read-only, as card views are): a
+    decision of step 1 lists them for every car every round."""
+    return tuple({"gear": g, "heat": cost} for g, cost in gears)
 
 
 def plan_decision(s: RaceState, car: Car) -> Decision:
@@ -70,7 +81,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
                 "tournament": True,
                 "counts": [{"count": g, "heat": cost} for g, cost in gears],
                 "flooded": s.on_flooded(car),
-                "hand": [card_view(c) for c in car.hand],
+                "hand": list(map(card_view, car.hand)),
                 **_where(s, car),
             },
         )
@@ -83,9 +94,9 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             {
                 "step": 1,
                 "gear": car.gear,
-                "gears": [{"gear": g, "heat": cost} for g, cost in gears],
+                "gears": list(_gear_options(gears)),
                 "flooded": s.on_flooded(car),
-                "hand": [card_view(c) for c in car.hand],
+                "hand": list(map(card_view, car.hand)),
                 **_where(s, car),
             },
             Action("shift_gear", {"gear": car.gear}),
@@ -99,7 +110,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             "step": 2,
             "gear": car.shift_to,
             "count": car.shift_to,
-            "hand": [card_view(c) for c in car.hand],
+            "hand": list(map(card_view, car.hand)),
             "cluttered": forced is not None,
             **_where(s, car),
         },
@@ -123,7 +134,7 @@ def react_decision(s: RaceState, car: Car) -> Decision:
             "boost_free": s.conditions is not None and boost_free(s, car),
             "sector_effect": sector_effect(s, car) if s.conditions else None,
             "crossed": [[cid, q] for cid, q in car.crossings],
-            "play": [card_view(c) for c in car.play],
+            "play": list(map(card_view, car.play)),
             **(react_options(s, car) if s.garage else {}),
             **_where(s, car),
         },
@@ -160,7 +171,7 @@ def discard_decision(s: RaceState, car: Car) -> Decision:
         "Discard any cards you do not want (not Heat or Stress).",
         {
             "step": 8,
-            "hand": [card_view(c) for c in car.hand],
+            "hand": list(map(card_view, car.hand)),
             "discardable": discardable(s, car),
             **_where(s, car),
         },
@@ -174,7 +185,7 @@ def react_open(s: RaceState, car: Car) -> bool:
         return True
     if s.garage and (car.heat_owed or car.scrap_owed or options_open(s, car)):
         return True
-    if cooldown_allowance(s, car) and any(is_heat(c) for c in car.hand):
+    if cooldown_allowance(s, car) and any(map(is_heat, car.hand)):
         return True
     return can_boost(s, car)
 
@@ -265,9 +276,10 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
         cards = params.get("cards")
         if not isinstance(cards, list | tuple) or len(set(cards)) != len(cards):
             return "choose the cards to discard as a list of card ids"
+        free = discardable(s, car)
         for c in cards:
             if c not in car.hand:
                 return "you can only discard cards from your hand"
-            if c not in discardable(s, car):
+            if c not in free:
                 return "Heat and Stress cards cannot be discarded"
     return None

@@ -6,7 +6,8 @@ of submission never changes the outcome (HEAT-B-ENG-03).
 
 from __future__ import annotations
 
-from itertools import combinations
+from functools import cache
+from itertools import combinations, filterfalse, repeat
 
 from ...contract import Action
 from ..state import Car, Emit, RaceState, turn_order
@@ -29,14 +30,32 @@ def shift_cost(s: RaceState, car: Car, target: int) -> int | None:
     return cost if cost <= len(car.engine) else None
 
 
-def gear_choices(s: RaceState, car: Car) -> list[tuple[int, int]]:
-    return [(g, c) for g in range(1, 5) if (c := shift_cost(s, car, g)) is not None]
+def gear_choices(s: RaceState, car: Car) -> tuple[tuple[int, int], ...]:
+    """(gear, Heat) of every possible shift: `shift_cost` of gears 1 to 4, worked out once for
+    each gear, Heat to spend and flooded space (a decision of steps 1-2 asks it for every car
+    every round)."""
+    gear = car.gear
+    # Only a shift down can cost the flooded surcharge; no shift costs more than 2 Heat.
+    flooded = gear > 1 and s.on_flooded(car)
+    return _gear_choices(gear, min(len(car.engine), 2), flooded)
+
+
+@cache
+def _gear_choices(gear: int, engine: int, flooded: bool) -> tuple[tuple[int, int], ...]:
+    out = []
+    for g in range(max(1, gear - 2), min(4, gear + 2) + 1):
+        cost = 1 if abs(g - gear) == 2 else 0
+        if g < gear and flooded:
+            cost += 1
+        if cost <= engine:
+            out.append((g, cost))
+    return tuple(out)
 
 
 def cluttered_play(car: Car, count: int) -> list[str] | None:
     """HEAT-B-025: with too few non-Heat cards, the only play is all of them plus Heat
     cards, lowest id first; None when the hand is not cluttered."""
-    playable = [c for c in car.hand if not is_heat(c)]
+    playable = list(filterfalse(is_heat, car.hand))
     if len(playable) >= count:
         return None
     heat = sorted(c for c in car.hand if is_heat(c))
@@ -58,7 +77,7 @@ def check_shift(s: RaceState, car: Car, action: Action) -> str | None:
 
 def check_play(s: RaceState, car: Car, action: Action) -> str | None:
     cards = action.params.get("cards")
-    if not isinstance(cards, list | tuple) or not all(isinstance(c, str) for c in cards):
+    if not isinstance(cards, list | tuple) or not all(map(isinstance, cards, repeat(str))):
         return "choose the cards to play as a list of card ids"
     count = car.shift_to
     if s.tournament:
@@ -71,14 +90,15 @@ def check_play(s: RaceState, car: Car, action: Action) -> str | None:
             )
     if len(cards) != count:
         return f"in gear {count} you must play exactly {count} cards"
-    if len(set(cards)) != len(cards) or any(c not in car.hand for c in cards):
+    chosen = set(cards)
+    if len(chosen) != len(cards) or not chosen.issubset(car.hand):
         return "you can only play cards from your hand, each once"
     forced = cluttered_play(car, count)
     if forced is not None:
         if sorted(cards) != sorted(forced):
             return "your hand is cluttered with Heat: you must play all your other cards and Heat"
         return None
-    if any(is_heat(c) for c in cards):
+    if any(map(is_heat, cards)):
         return "Heat cards cannot be played"
     return None
 

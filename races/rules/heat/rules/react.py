@@ -20,11 +20,13 @@ def begin_react(car: Car, adrenaline: bool) -> None:
 
 
 def heat_in_hand(car: Car) -> list[str]:
-    return [c for c in car.hand if is_heat(c)]
+    return list(filter(is_heat, car.hand))
 
 
 def cooldown_allowance(s: RaceState, car: Car) -> int:
     """HEAT-B-037 with HEAT-WEATHER-12: "Cooldown +1" adds one, "No cooldown" blocks all."""
+    if s.conditions is None:
+        return car.cooldown_left  # no weather, no sector effects (asked at every React)
     effect = sector_effect(s, car)
     if effect == "no_cooldown":
         return 0
@@ -61,7 +63,8 @@ def adrenaline_move(s: RaceState, chance: Chance, emit: Emit, car: Car) -> None:
 
 
 def boost_free(s: RaceState, car: Car) -> bool:
-    return sector_effect(s, car) == "free_boost"  # HEAT-WEATHER-11
+    # HEAT-WEATHER-11
+    return s.conditions is not None and sector_effect(s, car) == "free_boost"
 
 
 def can_boost(s: RaceState, car: Car) -> bool:
@@ -72,7 +75,7 @@ def can_boost(s: RaceState, car: Car) -> bool:
         return True
     if not car.engine:
         return False
-    cool = min(len(heat_in_hand(car)), cooldown_allowance(s, car))
+    cool = min(sum(map(is_heat, car.hand)), cooldown_allowance(s, car))
     return len(car.engine) - 1 + cool >= car.heat_owed
 
 

@@ -7,13 +7,20 @@ from __future__ import annotations
 from collections import deque
 from functools import cache
 
-from ..rules.cards import STEPS, TURNS
+from ..rules.cards import KIND_ORDER, STEPS, TURNS
 from ..rules.course import DIRS, Course, ahead, turn
 from ..rules.validate import load_course
 
 FAR = 1_000_000  # RR-BOT-06: unreachable
 DEAD = None
 MEMO_LIMIT = 400_000
+# greedy.program_search's state packed into one int, hashed and compared far
+# faster than the tuple: won (3 bits), flags (5), damage (6), then the pose,
+# 1 + square number * 4 + facing, or 0 when destroyed (RR-BOT-05 reads no
+# square nor facing of a destroyed robot)
+DAMAGE_AT, POSE_AT = 8, 14
+ALIVE = 1 << POSE_AT
+KINDS = (*KIND_ORDER, None)  # a kind's number in a packed search; None: no card
 
 
 class Solo:
@@ -34,7 +41,36 @@ class Solo:
                 self.beam[s] = self.beam.get(s, 0) + laser["count"]
         self.flags = list(course.flags)
         self.distance = [self._bfs(flag) for flag in self.flags]
+        # what the bot asks again and again, kept (up to MEMO_LIMIT): states
+        # after a register, with the Gyroscopic Stabilizer off and on, moves
+        # and greedy.program_search's last registers
         self.memo: dict = {}
+        self.steady_memo: dict = {}
+        self.moves: dict = {}
+        self.leaves: dict = {}
+        # every on-course square's step in each direction (what `walk` says),
+        # worked out once: the search asks for steps hundreds of thousands of times
+        self.walled = {(s, d) for s in course.floor for d in DIRS if course.wall(s, d)}
+        self.walks = {(s, d): self._walk(s, d) for s in course.floor for d in DIRS}
+        self._pack(course)
+
+    def _pack(self, course: Course) -> None:
+        """The tables of the packed states, by square number."""
+        self.squares = sorted(course.floor)
+        self.number = {s: n for n, s in enumerate(self.squares)}
+        self.beams = [self.beam.get(s, 0) for s in self.squares]
+        self.most_beam = max(self.beams, default=0)
+        self.sites = [self.kind[s] in ("repair", "upgrade") for s in self.squares]
+        # per flags touched (all of them: 0), as flag_distance says
+        self.distances = [[d.get(s, FAR) for s in self.squares] for d in self.distance]
+        self.distances.append([0] * len(self.squares))
+        self.flag_numbers = [self.number.get(f, -1) for f in self.flags] + [-1]
+        # with the Gyroscopic Stabilizer off and on: poses after a register
+        # (by register, kind and pose), packed states after a register (by
+        # register, kind and state); then the packed scores
+        self.packed_moves = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
+        self.packed_steps = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
+        self.packed_values: dict = {}
 
     def _bfs(self, flag) -> dict:
         """RR-BOT-06: path distance to a flag, conveyors ignored."""
@@ -59,18 +95,24 @@ class Solo:
 
     def walk(self, square, d):
         """One step; None when it falls off or into a pit."""
+        step = self.walks.get((square, d), self)
+        return self._walk(square, d) if step is self else step
+
+    def _walk(self, square, d):
         if self.course.wall(square, d):
             return square
         there = ahead(square, d)
         return there if self.kind.get(there, "pit") != "pit" else DEAD
 
-    def _carry(self, square, facing):
+    def _carry(self, square, facing, steady=False):
         d = self.belt[square]
-        if self.course.wall(square, d):
+        if (square, d) in self.walled:
             return square, facing
         there = ahead(square, d)
         if self.kind.get(there, "pit") == "pit":
             return DEAD, facing
+        if steady:  # Gyroscopic Stabilizer: turning belts do not turn it
+            return there, facing
         out = self.belt.get(there)
         if out == turn(d, 1):
             facing = turn(facing, 1)
@@ -78,40 +120,44 @@ class Solo:
             facing = turn(facing, -1)
         return there, facing
 
-    def register(self, state: tuple, register: int, kind: str) -> tuple:
+    def _pair(self, square, facing, kind: tuple):
+        """A shared register (RR-OPT-08 #6, #8): Crab Legs steps to the
+        turn's side without turning; Dual Processor moves one square less
+        (two with a U-Turn), then turns."""
+        move, rotation, option = kind
+        if option == "Crab Legs":
+            return self.walk(square, turn(facing, TURNS[rotation])), facing
+        n = STEPS[move]
+        d = facing if n > 0 else turn(facing, 2)
+        for _ in range(max(0, abs(n) - (2 if TURNS[rotation] == 2 else 1))):
+            square = self.walk(square, d)
+            if square is DEAD:
+                return square, facing
+        return square, turn(facing, TURNS[rotation])
+
+    def register(self, state: tuple, register: int, kind, steady: bool = False) -> tuple:
         """State after one register: (square, facing, damage, flags, won_in);
-        square None when destroyed. A finished or destroyed robot stays."""
+        square None when destroyed. A finished or destroyed robot stays.
+        `kind` is a card kind, None, or (move, rotation, option) for a
+        shared register; `steady`: Gyroscopic Stabilizer on."""
+        memo = self.steady_memo if steady else self.memo
+        if len(memo) > MEMO_LIMIT:
+            self.clear()
         key = (state, register, kind)
-        if len(self.memo) > MEMO_LIMIT:
-            self.memo.clear()
-        hit = self.memo.get(key)
+        hit = memo.get(key)
         if hit is not None:
             return hit
         square, facing, damage, flags, won = state
         if square is DEAD or won:
-            self.memo[key] = state
+            memo[key] = state
             return state
-        if kind is None:  # a locked register with no card: no move
-            pass
-        elif kind in TURNS:  # step B
-            facing = turn(facing, TURNS[kind])
-        else:
-            n = STEPS[kind]
-            d = facing if n > 0 else turn(facing, 2)
-            for _ in range(abs(n)):
-                square = self.walk(square, d)
-                if square is DEAD:
-                    break
-        if square is not DEAD and square in self.express:  # C1
-            square, facing = self._carry(square, facing)
-        if square is not DEAD and square in self.belt:  # C2
-            square, facing = self._carry(square, facing)
-        if square is not DEAD and square in self.pusher:  # C3
-            p = self.pusher[square]
-            if register in p["registers"]:
-                square = self.walk(square, p["dir"])
-        if square is not DEAD and square in self.spin:  # C4
-            facing = turn(facing, self.spin[square])
+        # the move alone (A to C) depends on neither damage nor flags
+        moved = self.moves.get((square, facing, register, kind, steady))
+        if moved is None:
+            moved = self.moves[square, facing, register, kind, steady] = self.move_of(
+                square, facing, register, kind, steady
+            )
+        square, facing = moved
         if square is not DEAD:  # D: board lasers
             damage += self.beam.get(square, 0)
             if damage >= 10:
@@ -121,8 +167,102 @@ class Solo:
             if flags == len(self.flags):
                 won = register
         out = (square, facing, damage, flags, won)
-        self.memo[key] = out
+        memo[key] = out
         return out
+
+    def packed(self, state: tuple) -> int:
+        """A state (square, facing, damage, flags, won_in) packed."""
+        square, facing, damage, flags, won = state
+        # a live robot has at most 9 damage and a register adds one beam;
+        # flags never pass the course's count
+        if damage + self.most_beam >= 1 << (POSE_AT - DAMAGE_AT) or len(self.flags) >= 32:
+            raise ValueError(f"a state the packed search cannot hold: {state}")
+        pose = 0 if square is DEAD else 1 + self.number[square] * 4 + DIRS.index(facing)
+        return pose << POSE_AT | damage << DAMAGE_AT | flags << 3 | won
+
+    def packed_step(self, number: int, register: int, kind: int, steady: bool) -> int:
+        """`register` on a packed state, `kind` a number in KINDS."""
+        pose = number >> POSE_AT
+        if not pose or number & 7:  # destroyed or through its last flag: it stays
+            return number
+        kept = self.packed_moves[steady][register][kind]
+        after = kept.get(pose)
+        if after is None:
+            square, facing = self.squares[(pose - 1) >> 2], DIRS[(pose - 1) & 3]
+            square, facing = self.move_of(square, facing, register, KINDS[kind], steady)
+            after = kept[pose] = (
+                0 if square is DEAD else 1 + self.number[square] * 4 + DIRS.index(facing)
+            )
+        if not after:
+            return number & (ALIVE - 1)
+        flags = (number >> 3) & 31
+        square = (after - 1) >> 2
+        damage = ((number >> DAMAGE_AT) & 63) + self.beams[square]
+        if damage >= 10:  # D: board lasers
+            return damage << DAMAGE_AT | flags << 3
+        won = 0
+        if self.flag_numbers[flags] == square:  # E
+            flags += 1
+            if flags == len(self.flags):
+                won = register
+        return after << POSE_AT | damage << DAMAGE_AT | flags << 3 | won
+
+    def packed_value(self, number: int) -> int:
+        """RR-BOT-05's score of a packed final state as one int >= 0, in the
+        order of options.score's tuple: won (the earlier register higher),
+        alive, flags, nearer the next flag (FAR < 2**20), less damage, on a
+        site. The start's flags and damage need not be taken off: only
+        programs from the same start are compared."""
+        won, flags = number & 7, (number >> 3) & 31
+        damage, pose = (number >> DAMAGE_AT) & 63, number >> POSE_AT
+        square = (pose - 1) >> 2
+        distance = 0 if won or not pose else self.distances[flags][square]
+        site = pose and self.sites[square]
+        value = (8 - won if won else 0) << 1 | (1 if pose else 0)
+        value = ((value << 5 | flags) << 20 | (FAR - distance)) << 6 | (63 - damage)
+        value = value << 1 | (1 if site else 0)
+        self.packed_values[number] = value
+        return value
+
+    def steady_register(self, state: tuple, register: int, kind) -> tuple:
+        return self.register(state, register, kind, True)
+
+    def clear(self) -> None:
+        for memo in (self.memo, self.steady_memo, self.moves, self.leaves):
+            memo.clear()
+        self.packed_values.clear()
+        for steps in (*self.packed_moves, *self.packed_steps):
+            for row in steps:
+                for kept in row:
+                    kept.clear()
+
+    def move_of(self, square, facing, register: int, kind, steady: bool) -> tuple:
+        """Square and facing after the card (A, B) and the board's moves C1-C4."""
+        if kind is None:  # a locked register with no card: no move
+            pass
+        elif isinstance(kind, tuple):
+            square, facing = self._pair(square, facing, kind)
+        elif kind in TURNS:  # step B
+            facing = turn(facing, TURNS[kind])
+        else:
+            n = STEPS[kind]
+            d = facing if n > 0 else turn(facing, 2)
+            walks = self.walks
+            for _ in range(abs(n)):
+                square = walks[square, d]
+                if square is DEAD:
+                    break
+        if square is not DEAD and square in self.express:  # C1
+            square, facing = self._carry(square, facing, steady)
+        if square is not DEAD and square in self.belt:  # C2
+            square, facing = self._carry(square, facing, steady)
+        if square is not DEAD and square in self.pusher:  # C3
+            p = self.pusher[square]
+            if register in p["registers"]:
+                square = self.walks[square, p["dir"]]
+        if square is not DEAD and square in self.spin and not steady:  # C4
+            facing = turn(facing, self.spin[square])
+        return square, facing
 
 
 @cache

@@ -12,7 +12,7 @@ from ...face.drawing import place_tokens
 from ...speech import _, word_for
 from ..rules.course import VECTOR, course_ids
 from ..rules.validate import load_course
-from .floor import floor_drawing, place
+from .floor import floor_drawing, legend, place
 from .sentences import FACING
 
 
@@ -92,10 +92,10 @@ class RoboRallyBoard(Board):
             marks.append({"kind": "arrow", "style": "facing", "x1": x + dx * 8, "y1": y + dy * 8,
                           "x2": x + dx * 14, "y2": y + dy * 14})  # fmt: skip
             if car.get("damage"):
-                marks.append({"kind": "label", "x": x + 10, "y": y + 11,
-                              "text": f"{car['damage']}✶"})  # fmt: skip
+                marks.append({"kind": "icon", "icon": "damage", "x": x + 6, "y": y + 10,
+                              "text": str(car["damage"]), "tx": x + 13, "ty": y + 10})  # fmt: skip
         scene = place_tokens({**board, "shapes": [*board["shapes"], *marks]}, cars)
-        return scene
+        return {**scene, "legend": legend(board["legend_keys"])}
 
     def car_facts(self, car):
         facts = [

@@ -14,16 +14,18 @@ square and a facing picked on the floor; the power-down questions
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...contract import Action, Decision
 from ...face.panels import Panels
 from ...face.widgets import choice, numbered_form, panel
 from ...speech import N_, _, word_for
 from ..bots.solo import solo_for
-from ..rules.cards import KIND, KIND_WORDS, MOVE_1, MOVE_2, MOVE_3
+from ..rules.cards import KIND, MOVE_1, MOVE_2, MOVE_3
 from ..rules.course import course_ids
+from ..rules.option_cards import option_name, option_names
+from .cards import kind_name
 from .floor import place
+from .squares import square_words
 
 FACINGS = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 STYLES = {MOVE_1: "move", MOVE_2: "move", MOVE_3: "move", "BACK_UP": "back"}
@@ -38,8 +40,8 @@ DECISION_WORDS = {
     "prevent_damage": N_("Prevent damage"),
     "discard_on_destruction": N_("Discard an option"),
 }
-# Decisions named by their option card. Option cards' names are names,
-# said as printed in every language (as tracks' and courses' are), so no
+# Decisions named by their option card: the card's printed name, said in
+# the reader's language through option_name (option_names.py), so no
 # sentence to translate holds one: it comes in as `%(option)s`.
 NAMED_DECISIONS = {
     "gyroscope": "Gyroscopic Stabilizer",
@@ -51,8 +53,9 @@ NAMED_DECISIONS = {
 
 def decision_words() -> dict[str, str]:
     """Each decision kind's name in the reader's language (an option
-    card's own name as printed)."""
-    return {**{k: _(v) for k, v in DECISION_WORDS.items()}, **NAMED_DECISIONS}
+    card's own name, translated)."""
+    named = {k: option_name(v) for k, v in NAMED_DECISIONS.items()}
+    return {**{k: _(v) for k, v in DECISION_WORDS.items()}, **named}
 
 
 # The two answers of each yes-or-no question, yes first.
@@ -71,18 +74,14 @@ YES_NO = {
     ),
     "flywheel_use": (
         N_("Take the card kept on the %(option)s into my hand"),
-        N_("Leave it on the %(option)s"),
+        N_("Leave the card on the %(option)s"),
     ),
 }
 
 
-def square_words(square: Any) -> str:
-    return _("(%(x)d, %(y)d)") % {"x": int(square[0]), "y": int(square[1])}
-
-
 def card_entry(card: int) -> dict:
     kind = KIND[card]
-    return {"key": str(card), "value": str(card), "name": _(KIND_WORDS[kind]),
+    return {"key": str(card), "value": str(card), "name": kind_name(kind),
             "style": STYLES.get(kind, "turn")}  # fmt: skip
 
 
@@ -123,7 +122,11 @@ def path_preview(view: Mapping, registers: Sequence) -> list[dict]:
                 }
             )
             break
-        words = {"register": number, "square": square_words(square), "facing": _(FACINGS[facing])}
+        words = {
+            "register": number,
+            "square": square_words(square, view.get("course")),
+            "facing": _(FACINGS[facing]),
+        }
         title = _("After register %(register)d: %(square)s, facing %(facing)s.") % words
         if won:
             title = _("After register %(register)d: %(square)s, the last flag!") % words
@@ -174,17 +177,17 @@ def program_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
     if options.get("conditional"):
         asides.append({"param": "conditional",
                        "label": _("A card face down on %(option)s") % {
-                           "option": "Conditional Program"}})  # fmt: skip
+                           "option": option_name("Conditional Program")}})  # fmt: skip
     if options.get("flywheel"):
         asides.append({"param": "flywheel",
                        "label": _("A card face down on the %(option)s") % {
-                           "option": "Flywheel"}})  # fmt: skip
+                           "option": option_name("Flywheel")}})  # fmt: skip
     pairs = options.get("pairs") or []
     extra = [
         choice(
             a,
             _("%(option)s: discard your hand and draw a new one (1 damage)")
-            % {"option": "Recompile"},
+            % {"option": option_name("Recompile")},
             danger=True,
         )  # fmt: skip
         for a in legal
@@ -203,16 +206,16 @@ def program_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) ->
         marks=[m for m in marks if m["place"]],
         path=[m["title"] for m in marks],
         asides=asides,
-        second=_("with a turn (%(options)s)") % {"options": ", ".join(pairs)} if pairs else "",
+        second=_("with a turn (%(options)s)") % {"options": option_names(pairs)} if pairs else "",
     )
 
 
-def respawn_panel(decision: Decision, legal: Sequence[Action]) -> dict:
+def respawn_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) -> dict:
     choices = []
     for action in legal:
         where = action.params["square"]
         words = {
-            "square": square_words(where),
+            "square": square_words(where, view.get("course")),
             "facing": word_for(FACINGS, action.params["facing"]),
         }
         label = _("Re-enter at %(square)s facing %(facing)s") % words
@@ -224,7 +227,7 @@ def respawn_panel(decision: Decision, legal: Sequence[Action]) -> dict:
 def answer_panel(decision: Decision, legal: Sequence[Action]) -> dict:
     yes, no = YES_NO[decision.kind]
     ordered = sorted(legal, key=lambda a: a.params.get("answer") != "yes")
-    named = {"option": NAMED_DECISIONS.get(decision.kind, "")}
+    named = {"option": option_name(NAMED_DECISIONS.get(decision.kind, ""))}
     choices = [
         choice(a, (_(yes) if a.params.get("answer") == "yes" else _(no)) % named) for a in ordered
     ]
@@ -242,18 +245,18 @@ def option_label(decision: Decision, action: Action, names: Mapping[str, str]) -
             return _("Fire the main laser")
         if weapon == "Fire Control" and "register" in params:
             return _("%(weapon)s: lock register %(register)d of the robot hit") % {
-                "weapon": weapon, "register": params["register"]}  # fmt: skip
+                "weapon": option_name(weapon), "register": params["register"]}  # fmt: skip
         if weapon == "Fire Control":
-            return _("%(weapon)s: destroy its %(option)s") % {
-                "weapon": weapon, "option": params["option"]}  # fmt: skip
-        return _("Fire %(weapon)s instead") % {"weapon": weapon}
+            return _("%(weapon)s: destroy the %(option)s of the robot hit") % {
+                "weapon": option_name(weapon), "option": option_name(params["option"])}  # fmt: skip
+        return _("Fire %(weapon)s instead") % {"weapon": option_name(weapon)}
     if decision.kind == "prevent_damage":
         chosen = params.get("discard") or []
         if not chosen:
             return _("Take the damage, discard nothing")
-        return _("Discard %(options)s") % {"options": ", ".join(chosen)}
+        return _("Discard %(options)s") % {"options": option_names(chosen)}
     if decision.kind == "discard_on_destruction":
-        return _("Discard %(option)s") % {"option": params["option"]}
+        return _("Discard %(option)s") % {"option": option_name(params["option"])}
     return ""
 
 
@@ -261,7 +264,7 @@ def roborally_panel(decision: Decision, view: Mapping, legal: Sequence[Action]) 
     if decision.kind == "program":
         return program_panel(decision, view, legal)
     if decision.kind == "respawn":
-        return respawn_panel(decision, legal)
+        return respawn_panel(decision, view, legal)
     if decision.kind in YES_NO:
         return answer_panel(decision, legal)
     labels = [option_label(decision, a, {}) for a in legal]

@@ -9,10 +9,13 @@ events give counts, never cards.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...speech import N_, _, ngettext, word_for
-from ..rules.cards import KIND, KIND_WORDS
+from ..rules.option_cards import option_name
+from .cards import card_name
+from .squares import duration_words, square_words
 
 FACING = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 MOVED = {
@@ -29,7 +32,7 @@ ROTATED = {
 }
 BLOCKED = {
     "wall": N_("%(robot)s is stopped by a wall."),
-    "push_blocked": N_("%(robot)s is stopped by a robot it cannot push."),
+    "push_blocked": N_("%(robot)s cannot push the robot in the way and stops."),
     "conveyor_conflict": N_("%(robot)s is stopped by another robot on the belts."),
     "occupied": N_("%(robot)s is stopped by a robot in the way."),
 }
@@ -47,9 +50,9 @@ SOURCES = {
 }
 DISCARDS = {
     "prevent": N_("%(robot)s discards %(option)s to prevent a point of damage."),
-    "destroyed": N_("%(robot)s discards %(option)s as it is destroyed."),
+    "destroyed": N_("%(robot)s is destroyed and discards %(option)s."),
     "used_up": N_("%(robot)s discards %(option)s, used up."),
-    "eliminated": N_("%(robot)s discards %(option)s as it leaves the race."),
+    "eliminated": N_("%(robot)s leaves the race and discards %(option)s."),
     "fire_control": N_("%(robot)s loses %(option)s to %(weapon)s."),
 }
 # Damage dealt by an option card, its source named by the card (RR-OPT-08).
@@ -73,14 +76,14 @@ BEAMS_MISS = {
 }
 
 
-def square(value: Any) -> str:
-    x, y = value
-    return _("(%(x)d, %(y)d)") % {"x": int(x), "y": int(y)}
+def square(value: Any, config: Mapping | None = None) -> str:
+    """A square in board words (squares.py), never "(5, 10)"."""
+    return square_words(value, (config or {}).get("track"))
 
 
 def card(priority: Any) -> str:
     """A card in words: its kind and its priority, "Move 2 (700)"."""
-    words = {"kind": _(KIND_WORDS[KIND[priority]]), "priority": priority}
+    words = {"kind": card_name(priority), "priority": priority}
     return _("%(kind)s (%(priority)d)") % words
 
 
@@ -97,7 +100,7 @@ def who(names, seat) -> str:
 
 
 def _moved(car, d, names, config):
-    words = {"robot": car, "from": square(d["from"]), "to": square(d["to"])}
+    words = {"robot": car, "from": square(d["from"], config), "to": square(d["to"], config)}
     return word_for(MOVED, d["cause"]) % words
 
 
@@ -113,15 +116,15 @@ def _laser(car, d, names, config):
     target = d.get("target")
     if isinstance(d["source"], list):  # a board laser, from its emitter's square
         beams = d["beams"] if d["beams"] in BEAMS else 1
-        words = {"square": square(d["source"]), "direction": facing(d["direction"])}
+        words = {"square": square(d["source"], config), "direction": facing(d["direction"])}
         if target:
             return _(BEAMS[beams]) % {**words, "target": who(names, target)}
         return _(BEAMS_MISS[beams]) % words
     words = {"robot": car, "direction": facing(d["direction"])}
     if target:
-        return _("%(robot)s fires its laser %(direction)s and hits %(target)s.") % {
+        return _("%(robot)s's laser fires %(direction)s and hits %(target)s.") % {
             **words, "target": who(names, target)}  # fmt: skip
-    return _("%(robot)s fires its laser %(direction)s and hits nothing.") % words
+    return _("%(robot)s's laser fires %(direction)s and hits nothing.") % words
 
 
 def _damage(car, d, names, config):
@@ -133,9 +136,9 @@ def _damage(car, d, names, config):
         words["source"] = _("a push by %(robot)s") % {"robot": by}
     elif d["source"] in OPTION_SOURCES and by:
         words["source"] = _("%(robot)s's %(option)s") % {
-            "robot": by, "option": OPTION_SOURCES[d["source"]]}  # fmt: skip
+            "robot": by, "option": option_name(OPTION_SOURCES[d["source"]])}  # fmt: skip
     elif d["source"] in OPTION_SOURCES:
-        words["source"] = OPTION_SOURCES[d["source"]]
+        words["source"] = option_name(OPTION_SOURCES[d["source"]])
     else:
         words["source"] = word_for(SOURCES, d["source"])
     locked = d.get("registers_newly_locked") or []
@@ -171,22 +174,24 @@ def _turn_started(car, d, names, config):
 def _wiped(car, d, names, config):
     kept = len(d.get("kept") or [])
     if not kept:
-        return _("%(robot)s clears its registers.") % {"robot": car}
+        return _("%(robot)s's registers are cleared.") % {"robot": car}
     return ngettext(
-        "%(robot)s clears its registers, keeping %(count)d locked register.",
-        "%(robot)s clears its registers, keeping %(count)d locked registers.",
+        "%(robot)s's registers are cleared but for %(count)d locked register.",
+        "%(robot)s's registers are cleared but for %(count)d locked registers.",
         kept,
     ) % {"robot": car, "count": kept}
 
 
 def _option_used(car, d, names, config):
     details, option = d["details"], d["option"]
-    words = {"robot": car, "option": option, "register": details.get("register")}
+    words = {"robot": car, "option": option_name(option), "register": details.get("register")}
     if "target" in details:
         words["target"] = who(names, details["target"])
     for key in ("new_card", "card"):
         if key in details:
             words["card"] = card(details[key])
+    if not details:  # a passive option acting (RR-EVT-05)
+        return _("%(robot)s uses its %(option)s.") % words
     if "squares" in details:
         return ngettext(
             "%(robot)s uses %(option)s to move %(count)d square.",
@@ -198,21 +203,21 @@ def _option_used(car, d, names, config):
     if option == "Fire Control":
         return _("%(robot)s uses %(option)s on %(target)s.") % words
     if "weapon" in details:
-        return _("%(robot)s fires its %(option)s at %(target)s.") % words
+        return _("%(robot)s fires the %(option)s at %(target)s.") % words
     if "new_card" in details:
         return _("%(robot)s's %(option)s replaces register %(register)d with %(card)s.") % words
     if "card" in details:
         return _("%(robot)s swaps %(card)s from %(option)s into register %(register)d.") % words
     if "side" in details:
         if details["side"] == "right":
-            return _("%(robot)s steps sideways to its right on its %(option)s.") % words
-        return _("%(robot)s steps sideways to its left on its %(option)s.") % words
+            return _("%(robot)s steps sideways to the right with %(option)s.") % words
+        return _("%(robot)s steps sideways to the left with %(option)s.") % words
     if "cards" in details:
         words.update(move=card(details["cards"][0]), turn=card(details["cards"][1]))
-        return _("%(robot)s runs %(move)s and %(turn)s together on its %(option)s.") % words
+        return _("%(robot)s runs %(move)s and %(turn)s together with %(option)s.") % words
     if yes(details.get("active")):
-        return _("%(robot)s switches its %(option)s on.") % words
-    return _("%(robot)s switches its %(option)s off.") % words
+        return _("%(robot)s switches %(option)s on.") % words
+    return _("%(robot)s switches %(option)s off.") % words
 
 
 def _revealed(car, d, names, config):
@@ -227,15 +232,15 @@ def _locked(car, d, names, config):
     words = {"robot": car, "register": d["locked"]}
     if yes(d.get("extra")):
         return _("%(robot)s's register %(register)d is locked by %(option)s.") % {
-            **words, "option": "Fire Control"}  # fmt: skip
+            **words, "option": option_name("Fire Control")}  # fmt: skip
     return _("%(robot)s's register %(register)d is locked.") % words
 
 
 def _prevented(car, d, names, config):
     words = {"robot": car, "amount": d["amount"]}
     if d["by"] in PREVENTERS:
-        return _("%(robot)s prevents %(amount)d damage with its %(option)s.") % {
-            **words, "option": PREVENTERS[d["by"]]}  # fmt: skip
+        return _("%(robot)s prevents %(amount)d damage with %(option)s.") % {
+            **words, "option": option_name(PREVENTERS[d["by"]])}  # fmt: skip
     return _("%(robot)s prevents %(amount)d damage.") % words
 
 
@@ -272,14 +277,15 @@ SENTENCES = {
         )
         % {"robot": c, "count": d["count"]}
     ),
-    "timer_started": _said(
-        N_("%(robot)s is the last to program: %(seconds)d seconds."), seconds="seconds"
-    ),  # fmt: skip
+    "timer_started": lambda c, d, n, k: (
+        _("%(robot)s is the last to program and has %(time)s left.")
+        % {"robot": c, "time": duration_words(d["seconds"])}
+    ),
     "program_submitted": lambda c, d, n, k: (
         (
             _("%(robot)s runs out of time: the registers are filled at random.")
             if yes(d.get("timeout"))
-            else _("%(robot)s programs its registers.")
+            else _("%(robot)s's program is in.")
         )
         % {"robot": c}
     ),
@@ -293,8 +299,8 @@ SENTENCES = {
     ),
     "recompiled": _said(N_("%(robot)s recompiles: a new hand for 1 damage.")),
     "flywheel_used": lambda c, d, n, k: (
-        _("%(robot)s takes the card kept on its %(option)s into its hand.")
-        % {"robot": c, "option": "Flywheel"}
+        _("%(robot)s takes the card kept on the %(option)s back into the hand.")
+        % {"robot": c, "option": option_name("Flywheel")}
     ),
     "power_down_announced": lambda c, d, n, k: (
         (
@@ -333,14 +339,14 @@ SENTENCES = {
     "robot_eliminated": _said(N_("%(robot)s has no lives left and is out of the race.")),
     "flag_touched": _said(N_("%(robot)s touches flag %(flag)d!"), flag="flag"),
     "archive_updated": lambda c, d, n, k: (
-        _("%(robot)s moves its archive to %(square)s.")
-        % {"robot": c, "square": square(d["square"])}
+        _("%(robot)s's archive moves to %(square)s.")
+        % {"robot": c, "square": square(d["square"], k)}
     ),  # fmt: skip
     "repaired": _said(N_("%(robot)s is repaired to %(after)d damage."), after="after"),
     "registers_wiped": _wiped,
     "robot_respawned": lambda c, d, n, k: (
         _("%(robot)s re-enters at %(square)s facing %(facing)s.")
-        % {"robot": c, "square": square(d["square"]), "facing": facing(d["facing"])}
+        % {"robot": c, "square": square(d["square"], k), "facing": facing(d["facing"])}
     ),
     "power_down_decided": lambda c, d, n, k: (
         (
@@ -351,10 +357,13 @@ SENTENCES = {
         % {"robot": c}
     ),
     "robot_finished": _said(N_("%(robot)s has touched every flag!")),
-    "option_drawn": _said(N_("%(robot)s draws the option card %(option)s."), option="option"),
+    "option_drawn": lambda c, d, n, k: (
+        _("%(robot)s draws the option card %(option)s.")
+        % {"robot": c, "option": option_name(d["option"])}
+    ),
     "option_discarded": lambda c, d, n, k: (
         word_for(DISCARDS, d["reason"])
-        % {"robot": c, "option": d["option"], "weapon": "Fire Control"}
+        % {"robot": c, "option": option_name(d["option"]), "weapon": option_name("Fire Control")}
     ),  # fmt: skip
     "damage_prevented": _prevented,
     "option_used": _option_used,

@@ -59,6 +59,9 @@ class Course:
     max_robots: int = 8
     rules: dict = field(default_factory=dict)
     placements: list[dict] = field(default_factory=list)
+    # sight lines asked again and again (every laser in every register),
+    # kept: a course does not change once composed
+    _sights: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def on_course(self, square: Square) -> bool:
         return square in self.floor  # RR-GEO-03
@@ -73,8 +76,11 @@ class Course:
     def wall(self, square: Square, d: str) -> bool:
         return edge(square, d) in self.walls
 
-    def sight(self, square: Square, d: str, k: int | None = None) -> list[Square]:
+    def sight(self, square: Square, d: str, k: int | None = None) -> tuple[Square, ...]:
         """RR-GEO-06: the squares ahead, cut before a wall or the course's end."""
+        kept = self._sights.get((square, d, k))
+        if kept is not None:
+            return kept
         out, here = [], square
         while k is None or len(out) < k:
             if self.wall(here, d):
@@ -83,7 +89,8 @@ class Course:
             if not self.on_course(here):
                 break
             out.append(here)
-        return out
+        kept = self._sights[square, d, k] = tuple(out)
+        return kept
 
     def pusher_at(self, square: Square) -> dict | None:
         return next((p for p in self.pushers if (p["x"], p["y"]) == square), None)

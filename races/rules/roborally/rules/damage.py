@@ -46,14 +46,18 @@ def damage_deal(
     if by is not None:
         data["by"] = by
     f.emit("damage_taken", robot.seat, **data)
+    if robot.damage >= DESTROYED_AT:
+        # RR-EVT-05: robot_destroyed follows the damage_taken that reaches 10
+        # at once; the registers this hit locked are in its
+        # registers_newly_locked, and every lock ends with the destruction
+        yield from destroy(f, robot, "damage")
+        return
     for register in newly:
         card = robot.registers[register - 1]
         if (register, card) in filled:
             f.emit("locked_register_filled", robot.seat, locked=register, card=card)
         else:
             f.emit("register_locked", robot.seat, locked=register, card=card)
-    if robot.damage >= DESTROYED_AT:
-        yield from destroy(f, robot, "damage")
 
 
 def repair(f: Factory, robot: Robot) -> None:
@@ -67,9 +71,13 @@ def repair(f: Factory, robot: Robot) -> None:
     unlock(f, robot, before)
 
 
-def unlock(f: Factory, robot: Robot, before: int) -> list[int]:
-    """Discard the cards of the registers locked at `before` damage and not now."""
-    freed = []
+def unlock(
+    f: Factory, robot: Robot, before: int, logged: bool = True
+) -> tuple[list[int], list[int]]:
+    """Discard the cards of the registers locked at `before` damage and not
+    now; the registers unlocked and the cards discarded. With `logged` False
+    the caller's own event lists them (damage_cleared, RR-EVT-02)."""
+    freed, registers = [], []
     for register in range(1, REGISTERS + 1):
         if before >= 10 - register and not robot.locked(register):
             card = robot.registers[register - 1]
@@ -78,8 +86,10 @@ def unlock(f: Factory, robot: Robot, before: int) -> list[int]:
                 robot.registers[register - 1] = None
                 freed.extend(cards_in(card))
             robot.shown.discard(register)
-            f.emit("register_unlocked", robot.seat, locked=register, card=card)
-    return freed
+            registers.append(register)
+            if logged:
+                f.emit("register_unlocked", robot.seat, locked=register, card=card)
+    return registers, freed
 
 
 def destroy(f: Factory, robot: Robot, cause: str) -> Flow:

@@ -5,29 +5,52 @@ from __future__ import annotations
 from ..state import Factory, Flow, Robot
 from .course import ahead, turn
 from .damage import damage_deal
-from .weapons import FIRE_CONTROL, MAIN, weapon_choice, weapon_effect
+from .weapons import FIRE_CONTROL, MAIN, weapon_choice, weapon_effect, weapon_used
 
 
-def _robot_shot(f: Factory, robot: Robot, direction: str, pierce: int = 0) -> list[Robot]:
+def _robots_at(f: Factory) -> dict:
+    """Each occupied square's robot, the first in dock order (as `f.at`
+    finds it): no robot moves while the lasers fire."""
+    out: dict = {}
+    for robot in f.robots:
+        if robot.square is not None:
+            out.setdefault(robot.square, robot)
+    return out
+
+
+def _robot_shot(
+    f: Factory, robot: Robot, direction: str, robots_at: dict, pierce: int = 0
+) -> list[Robot]:
     """One robot laser along the line of sight (RR-LASER-03), logged; with
     High-Power Laser it passes through one obstacle, a walled edge or a
     robot, hitting a robot it passes through (RR-OPT-08 #14)."""
     path, targets, here = [], [], robot.square
-    while True:
-        if f.course.wall(here, direction):
-            if not pierce:
+    pierced = False
+    if not pierce:  # the plain laser: the line of sight to the first robot
+        for square in f.course.sight(here, direction):
+            path.append(list(square))
+            target = robots_at.get(square)
+            if target is not None:
+                targets.append(target)
                 break
-            pierce -= 1
-        here = ahead(here, direction)
-        if not f.course.on_course(here):
-            break
-        path.append(list(here))
-        target = f.at(here)
-        if target is not None:
-            targets.append(target)
-            if not pierce:
+    else:  # High-Power Laser, step by step
+        while True:
+            if f.course.wall(here, direction):
+                if not pierce:
+                    break
+                pierce, pierced = pierce - 1, True
+            here = ahead(here, direction)
+            if not f.course.on_course(here):
                 break
-            pierce -= 1
+            path.append(list(here))
+            target = robots_at.get(here)
+            if target is not None:
+                targets.append(target)
+                if not pierce:
+                    break
+                pierce, pierced = pierce - 1, True
+    if pierced:  # RR-EVT-05: the option is logged before the shot it changes
+        f.emit("option_used", robot.seat, option="High-Power Laser", details={})
     f.emit(
         "laser_fired",
         robot.seat,
@@ -43,12 +66,13 @@ def _robot_shot(f: Factory, robot: Robot, direction: str, pierce: int = 0) -> li
 
 def lasers_fire(f: Factory) -> Flow:
     hits = []
+    robots_at = _robots_at(f)
     for laser in f.course.lasers:  # RR-LASER-02, emitters in row-major order
         start = (laser["x"], laser["y"])
         path, target = [], None
-        for square in [start, *f.course.sight(start, laser["dir"])]:
+        for square in (start, *f.course.sight(start, laser["dir"])):
             path.append(list(square))
-            target = f.at(square)
+            target = robots_at.get(square)
             if target is not None:
                 break
         f.emit(
@@ -69,9 +93,11 @@ def lasers_fire(f: Factory) -> Flow:
         pierce = 1 if "High-Power Laser" in robot.options else 0
         amount = 2 if "Double-Barreled Laser" in robot.options else 1  # per main-laser hit
         back = turn(robot.facing, 2)
-        targets = _robot_shot(f, robot, robot.facing, pierce)
+        targets = _robot_shot(f, robot, robot.facing, robots_at, pierce)
         choice = (yield from weapon_choice(f, robot, targets[0])) if targets else MAIN
         weapon = choice["weapon"]
+        if weapon != "main":  # RR-OPT-10: chosen before any damage, and logged then
+            weapon_used(f, robot, choice, targets[0])
         if weapon == FIRE_CONTROL:  # the main laser fires; its first hit does no damage
             effects.append((robot, choice, targets[0]))
             targets = targets[1:]
@@ -83,7 +109,8 @@ def lasers_fire(f: Factory) -> Flow:
         for target in targets:  # the nearer first
             hits.append((target, amount, "robot_laser", robot.seat, back))
         if "Rear-Firing Laser" in robot.options:  # RR-OPT-08 #21, mods do not apply
-            for target in _robot_shot(f, robot, back):
+            f.emit("option_used", robot.seat, option="Rear-Firing Laser", details={})
+            for target in _robot_shot(f, robot, back, robots_at):
                 hits.append((target, 1, "robot_laser", robot.seat, robot.facing))
     for target, amount, source, by, side in hits:  # RR-LASER-05
         yield from damage_deal(f, target, amount, source, by=by, side=side)

@@ -70,8 +70,10 @@ def ramming(f: Factory, mover: Robot, other: Robot) -> Flow:
     """Ramming Gear (RR-OPT-08 #20): when its robot pushes or bumps another
     with a card, or is pushed or bumped by one, the other robot takes 1."""
     if "Ramming Gear" in mover.options and other.on_board:
+        f.emit("option_used", mover.seat, option="Ramming Gear", details={})
         yield from damage_deal(f, other, 1, "ramming_gear", by=mover.seat)
     if "Ramming Gear" in other.options and mover.on_board:
+        f.emit("option_used", other.seat, option="Ramming Gear", details={})
         yield from damage_deal(f, mover, 1, "ramming_gear", by=other.seat)
 
 

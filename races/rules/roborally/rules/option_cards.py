@@ -15,7 +15,7 @@ programming.py).
 from __future__ import annotations
 
 from ...contract import Action, Decision
-from ...speech import gettext
+from ...speech import gettext, pgettext
 from ..state import Factory, Flow, Robot
 from .cards import BACK_UP, MOVE_1, MOVE_3
 from .course import DIRS, ahead
@@ -74,6 +74,7 @@ def prevention(f: Factory, robot: Robot, amount: int, side: str | None = None) -
         if key not in robot.shielded:
             robot.shielded.add(key)
             amount -= 1
+            f.emit("option_used", robot.seat, option="Power-Down Shield", details={})
             f.emit("damage_prevented", robot.seat, amount=1, by="power_down_shield")
     if "Ablative Coat" in robot.options and amount > 0:
         absorbed = min(amount, ABLATIVE_POINTS - robot.ablative)
@@ -116,7 +117,7 @@ def move_choice(f: Factory, robot: Robot, kind: str, printed: int) -> Flow:
     if option is None or option not in robot.options or robot.powered_down:
         return squares
     prompt = gettext("%(option)s: move %(squares)d or %(other)d squares?") % {
-        "option": option, "squares": squares, "other": other}  # fmt: skip
+        "option": option_name(option), "squares": squares, "other": other}  # fmt: skip
     options = {"option": option, "squares": [squares, other]}
     default = Action("move_option", {"squares": squares})
     _, action = yield [Decision(robot.seat, "move_option", prompt, options, default)]
@@ -133,7 +134,7 @@ def gyroscopes(f: Factory) -> Flow:
     for robot in f.robots:
         if robot.active and "Gyroscopic Stabilizer" in robot.options:
             prompt = gettext("%(option)s: keep gears and belts from turning you this turn?") % {
-                "option": "Gyroscopic Stabilizer"
+                "option": option_name("Gyroscopic Stabilizer")
             }
             default = Action("gyroscope", {"answer": "no"})
             options = {"answers": ["no", "yes"]}
@@ -168,8 +169,11 @@ def arm_reach(f: Factory, robot: Robot) -> list:
 def arm_site(f: Factory, robot: Robot, kinds: tuple[str, ...]) -> tuple | None:
     """The reachable square of the first kind in `kinds` ("own", "next_flag",
     "flag", "upgrade", "repair"), row-major among equals."""
-    reach = arm_reach(f, robot) if "Mechanical Arm" in robot.options else [robot.square]
     nxt = f.course.flags[robot.flags] if robot.flags < len(f.course.flags) else None
+    if "Mechanical Arm" not in robot.options:  # its own square alone: nothing to order
+        here = robot.square
+        return here if any(_is(f, here, kind, here, nxt) for kind in kinds) else None
+    reach = arm_reach(f, robot)
     for kind in kinds:
         found = sorted(
             (s for s in reach if _is(f, s, kind, robot.square, nxt)), key=lambda s: (s[1], s[0])
@@ -177,6 +181,13 @@ def arm_site(f: Factory, robot: Robot, kinds: tuple[str, ...]) -> tuple | None:
         if found:
             return found[0]
     return None
+
+
+def arm_used(f: Factory, robot: Robot, site: tuple | None) -> None:
+    """RR-EVT-05: Mechanical Arm is logged when what it reaches is not the
+    robot's own square, before the touch, archive, repair or draw it gives."""
+    if site is not None and site != robot.square:
+        f.emit("option_used", robot.seat, option="Mechanical Arm", details={})
 
 
 def _is(f: Factory, square, kind: str, own, nxt) -> bool:
@@ -218,3 +229,49 @@ def option_problem(decision: Decision, action: Action) -> str | None:
             else gettext("choose one of the two")
         )
     return gettext("unknown action")
+
+
+# The 26 option cards' names (RR-OPT-08, section 16) in the reader's
+# language: the engine knows each card by its printed English name; a page
+# or a log line says it through `option_name`, so no card is left in English.
+def translated_names() -> dict[str, str]:
+    """Each card's name translated now (in the reader's language)."""
+    return {
+        "Ablative Coat": pgettext("option card", "Ablative Coat"),
+        "Abort Switch": pgettext("option card", "Abort Switch"),
+        "Brakes": pgettext("option card", "Brakes"),
+        "Circuit Breaker": pgettext("option card", "Circuit Breaker"),
+        "Conditional Program": pgettext("option card", "Conditional Program"),
+        "Crab Legs": pgettext("option card", "Crab Legs"),
+        "Double-Barreled Laser": pgettext("option card", "Double-Barreled Laser"),
+        "Dual Processor": pgettext("option card", "Dual Processor"),
+        "Extra Memory": pgettext("option card", "Extra Memory"),
+        "Fire Control": pgettext("option card", "Fire Control"),
+        "Flywheel": pgettext("option card", "Flywheel"),
+        "Fourth Gear": pgettext("option card", "Fourth Gear"),
+        "Gyroscopic Stabilizer": pgettext("option card", "Gyroscopic Stabilizer"),
+        "High-Power Laser": pgettext("option card", "High-Power Laser"),
+        "Mechanical Arm": pgettext("option card", "Mechanical Arm"),
+        "Mini Howitzer": pgettext("option card", "Mini Howitzer"),
+        "Power-Down Shield": pgettext("option card", "Power-Down Shield"),
+        "Pressor Beam": pgettext("option card", "Pressor Beam"),
+        "Radio Control": pgettext("option card", "Radio Control"),
+        "Ramming Gear": pgettext("option card", "Ramming Gear"),
+        "Rear-Firing Laser": pgettext("option card", "Rear-Firing Laser"),
+        "Recompile": pgettext("option card", "Recompile"),
+        "Reverse Gear": pgettext("option card", "Reverse Gear"),
+        "Scrambler": pgettext("option card", "Scrambler"),
+        "Superior Archive": pgettext("option card", "Superior Archive"),
+        "Tractor Beam": pgettext("option card", "Tractor Beam"),
+    }
+
+
+def option_name(name: str) -> str:
+    """An option card's name in the reader's language (a name the engine
+    does not know is said as it is)."""
+    return translated_names().get(name, name)
+
+
+def option_names(names) -> str:
+    """Several cards' names, in the reader's language, as a list in words."""
+    return ", ".join(option_name(n) for n in names)

@@ -65,11 +65,7 @@ def program_decision(f: Factory, robot: Robot) -> Decision:
     """The whole programming choice, so a panel can be drawn from it: the
     hand, the open and locked registers, the provisional placement and,
     once the timer runs, the random fill as the default (RR-PROG-05..07)."""
-    locked = {
-        str(r): robot.registers[r - 1]
-        for r in range(1, REGISTERS + 1)
-        if robot.locked(r)
-    }  # fmt: skip
+    locked = {str(r): robot.registers[r - 1] for r in robot.locked_registers()}
     options = {
         "hand": [{"card": c, "kind": KIND[c], "words": card_words(c)} for c in robot.hand],
         "open_registers": robot.open_registers(),

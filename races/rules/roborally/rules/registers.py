@@ -9,7 +9,7 @@ from .cards import cards_in, priority_of
 from .elements import conveyors, gears, pushers
 from .lasers import lasers_fire
 from .movement import card_run
-from .option_cards import arm_site, gyroscopes
+from .option_cards import arm_site, arm_used, gyroscopes
 
 
 def yes_no(seat: str, kind: str, prompt: str, **options) -> Decision:
@@ -118,6 +118,7 @@ def flags_touch(f: Factory, register: int) -> None:
             continue
         touch = arm_site(f, robot, ("next_flag",))  # its own square, or Mechanical Arm's reach
         if robot.flags < total and touch is not None:
+            arm_used(f, robot, touch)
             robot.flags += 1
             robot.last_flag_at = (f.turn, register)
             f.emit("flag_touched", robot.seat, flag=robot.flags, flags_touched=robot.flags)
@@ -127,6 +128,7 @@ def flags_touch(f: Factory, register: int) -> None:
                 f.emit("robot_finished", robot.seat, turn=f.turn)
         site = arm_site(f, robot, ("own", "next_flag", "upgrade", "repair", "flag"))
         if site is not None and robot.archive != site:  # RR-FLAG-04: automatic
+            arm_used(f, robot, site)
             robot.archive = site
             f.emit("archive_updated", robot.seat, square=list(site))
 

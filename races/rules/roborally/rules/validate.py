@@ -4,6 +4,7 @@ warnings only tell its author."""
 from __future__ import annotations
 
 from collections import deque
+from functools import cache
 
 from ...contract import ConfigError
 from .course import DIRS, Course, ahead, board_data, compose, course_file, turn
@@ -126,11 +127,24 @@ def course_problems(data: dict, boards: dict | None = None) -> tuple[list[str], 
 
 def course_check(data: dict, boards: dict | None = None) -> Course:
     """The composed course, or ConfigError listing every error (RR-COURSE-05)."""
-    errors, _ = course_problems(data, boards)
-    if errors:
-        raise ConfigError(f"course {data.get('id')!r} is broken: " + "; ".join(errors))
+    _refuse(data, course_problems(data, boards)[0])
     return compose(data, boards)
 
 
+def _refuse(data: dict, errors: list[str]) -> None:
+    if errors:
+        raise ConfigError(f"course {data.get('id')!r} is broken: " + "; ".join(errors))
+
+
+@cache
+def _library_errors(course_id: str) -> tuple[str, ...]:
+    """A library course's errors, found once: its file is read once (course_file)."""
+    return tuple(course_problems(course_file(course_id))[0])
+
+
 def load_course(course_id: str) -> Course:
-    return course_check(course_file(course_id))
+    """A library course, checked once and composed afresh for each caller
+    (no race shares its course with another)."""
+    data = course_file(course_id)
+    _refuse(data, list(_library_errors(course_id)))
+    return compose(data)

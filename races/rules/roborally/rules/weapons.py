@@ -15,11 +15,10 @@ from ..state import REGISTERS, Factory, Flow, Robot
 from .cards import cards_in
 from .course import manhattan, turn
 from .movement import step
-from .option_cards import options_discard
+from .option_cards import option_name, options_discard
 
 WEAPONS = ("Mini Howitzer", "Pressor Beam", "Radio Control", "Scrambler", "Tractor Beam")
 FIRE_CONTROL = "Fire Control"
-NAMED = {"option": FIRE_CONTROL}  # a card's name, said as printed
 HOWITZER_SHOTS = 5  # RR-OPT-08 #16 (PROJECT DESIGN)
 MAIN = {"weapon": "main"}
 
@@ -59,11 +58,18 @@ def fire_control(f: Factory, robot: Robot, choice: dict, target: Robot) -> None:
         options_discard(f, target, [choice["option"]], "fire_control")
 
 
-def weapon_effect(f: Factory, robot: Robot, choice: dict, target: Robot) -> Flow:
+def weapon_used(f: Factory, robot: Robot, choice: dict, target: Robot) -> None:
+    """RR-EVT-05 `option_used` {"weapon", "target"} (Fire Control also names
+    the register or option it takes), logged when the weapon is chosen in
+    step D, before the damage and effects it causes."""
     weapon = choice["weapon"]
     details = {"weapon": weapon, "target": target.seat}
     details.update({k: choice[k] for k in ("register", "option") if k in choice})
     f.emit("option_used", robot.seat, option=weapon, details=details)
+
+
+def weapon_effect(f: Factory, robot: Robot, choice: dict, target: Robot) -> Flow:
+    weapon = choice["weapon"]
     if weapon == "Mini Howitzer":
         robot.howitzer_shots += 1
         if robot.howitzer_shots >= HOWITZER_SHOTS:
@@ -119,10 +125,16 @@ def weapon_problem(decision: Decision, action: Action) -> str | None:
         if "register" in params and "option" not in params:
             if params["register"] in targets["registers"]:
                 return None
-            return gettext("%(option)s locks one of the target's open registers") % NAMED
+            return gettext("%(option)s locks one of the target's open registers") % {
+                "option": option_name(FIRE_CONTROL)
+            }
         if "option" in params and "register" not in params:
             if params["option"] in targets["options"]:
                 return None
-            return gettext("%(option)s destroys one of the target's options") % NAMED
-        return gettext("%(option)s names one register or one option") % NAMED
+            return gettext("%(option)s destroys one of the target's options") % {
+                "option": option_name(FIRE_CONTROL)
+            }
+        return gettext("%(option)s names one register or one option") % {
+            "option": option_name(FIRE_CONTROL)
+        }
     return None

@@ -22,12 +22,13 @@ def band(rs, value: int) -> int:
     return 1 if value <= rs.track.variable_max else 2
 
 
-def roll(rs, chance, emit, phase: str, trigger: str | None = None):
+def roll(rs, chance, emit, phase: str):
     """One weather die, rolled again once if Frogger's seat asks (FD-V-12.2, FD-AMB-50).
 
     Returns (value, rerolled). A roll Frogger has rolled again is logged on its own
     (`weather_rerolled`, by Frogger's seat) before the second roll, so every die is
-    in the log (FD-E-15); the second is the caller's `weather_rolled`."""
+    in the log (FD-E-15); the second is the caller's `weather_rolled`. Its data
+    are exactly the table's: die, phase, purpose, value, result."""
     value = chance.roll("black")
     if rs.drivers_on:
         frog = yield from frogger_reroll(rs, value)
@@ -39,7 +40,6 @@ def roll(rs, chance, emit, phase: str, trigger: str | None = None):
                 value=value,
                 purpose="weather",
                 phase=phase,
-                trigger=trigger,
                 result=RESULTS[band(rs, value)],
             )
             return chance.roll("black"), True
@@ -101,7 +101,7 @@ def change(rs, chance, emit, trigger: str):
     """One weather roll after a maximum roll (R6)."""
     if rs.weather not in CHANGING:
         return
-    value, rerolled = yield from roll(rs, chance, emit, "change", trigger)
+    value, rerolled = yield from roll(rs, chance, emit, "change")
     b = band(rs, value)
     before = rs.weather
     rs.weather = LADDER[before][b]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...chance import Chance
 from ...state import Car, Draft, Emit, RaceState
-from ..cards import Card, card, is_heat, is_stress, upgrade_pool
+from ..cards import Card, card, is_heat, is_stress, is_upgrade, upgrade_pool
 from ..hand import pay_heat, reshuffle, resolve_plus
 from ..movement import move
 from ..react import GEAR_COOLDOWN, cooldown_allowance, heat_in_hand
@@ -73,11 +73,7 @@ def quick_deal(s: RaceState, chance: Chance, emit: Emit, players: list[Car]) -> 
 # ------------------------------------------------------------------ step 3 (HEAT-B-030)
 def live_upgrades(car: Car) -> list[Card]:
     """Upgrade cards in the play area whose symbols count this turn (not converted)."""
-    return [
-        card(c)
-        for c in car.play
-        if c not in car.converted and card(c).kind in ("UPGRADE", "SPONSORSHIP")
-    ]
+    return [card(c) for c in car.play if is_upgrade(c) and c not in car.converted]
 
 
 def resolve_reveal_plus(chance: Chance, emit: Emit, car: Car) -> None:
@@ -95,7 +91,10 @@ def unchosen(car: Car) -> list[str]:
     return [
         c
         for c in car.play
-        if card(c).speed_choices and c not in car.chosen and c not in car.converted
+        if is_upgrade(c)
+        and card(c).speed_choices
+        and c not in car.chosen
+        and c not in car.converted
     ]
 
 
@@ -113,7 +112,10 @@ def usable_cooldown(s: RaceState, car: Car, adrenaline: bool) -> int:
 
 def unpayable(s: RaceState, car: Car, adrenaline: bool) -> bool:
     """(d) HEAT-GARAGE-07: engine + min(Heat in hand, usable Cooldown) must cover the cost."""
-    cost = sum(c.heat_cost for c in live_upgrades(car))
+    upgrades = live_upgrades(car)
+    if not upgrades:
+        return False
+    cost = sum(c.heat_cost for c in upgrades)
     if not cost:
         return False
     cool = usable_cooldown(s, car, adrenaline)
@@ -241,7 +243,9 @@ def symbol_cards(car: Car, symbol: str) -> list[Card]:
 
 
 def refreshable(car: Car) -> list[str]:
-    return sorted(c for c in car.play if card(c).refresh and c not in car.converted)
+    return sorted(
+        c for c in car.play if is_upgrade(c) and card(c).refresh and c not in car.converted
+    )
 
 
 def refresh(emit: Emit, car: Car, order: list[str]) -> None:

@@ -1,7 +1,17 @@
 """A demo league to look around in: a Formula D season with teams, people and
 bots, a Heat championship, a RoboRally season and a Galaxy Trucker season,
 with their first rounds run (one game of Galaxy Trucker), and the next round
-of each a live race that waits for `ana`'s turn at the table.
+of each a live race that waits for `ana`'s turn at the table; and a Heat
+race night whose real-time table waits for `ana` to sit down
+(races/management/race_night.py); and a season split into two divisions
+with race weekends (seasons/management/divisions_demo.py).
+
+Rounds are dated around the day the demo is made, so they run in their
+order: the rounds already run lie in the past weeks, the live round is this
+week's (the season's current round), and the rounds after it lie in the
+coming weeks, where the scheduler leaves them until their time. Fixed dates
+in the past would have the scheduler run the later rounds at once, before
+the live one.
 
 Idempotent: running it again finds everything in place and changes nothing.
 """
@@ -9,15 +19,17 @@ Idempotent: running it again finds everything in place and changes nothing.
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.utils import timezone
 
-from league.models import Driver, Entry, League, ScoringSystem, Season, Team
+from league.models import ConfirmedAddress, Driver, Entry, League, ScoringSystem, Season, Team
 from league.organise.entries import entry_create
 from league.season_settings.value import SeasonSettings
+from races.management.race_night import race_night_table
 from races.models import Round, Session
 from races.rounds.edits import round_create
 from races.rules import ConfigError, get_game
@@ -26,10 +38,9 @@ from races.running.runner import controllers, session_run
 from races.running.seats import seat_records
 from races.table.live_races import live_race
 from races.table.online import decision_submit, session_advance
+from seasons.management.divisions_demo import divided_season
 
 PASSWORD = "paddock-demo"
-# Fixed dates, so a second run finds the same calendar.
-SEASON_START = datetime(2026, 11, 3, 19, 0, tzinfo=UTC)
 
 FORMULA_D_ROUNDS = [
     ("Paddock Ring Sprint", "paddock_ring", 1, "none", "entry"),
@@ -70,7 +81,20 @@ PEOPLE = [
     ("ben", "Ben Okafor"),
     ("cid", "Cid Marsh"),
     ("dan", "Dan Whitfield"),
+    # Four more for the divided season: two divisions of four.
+    ("eva", "Eva Lind"),
+    ("finn", "Finn Hale"),
+    ("gus", "Gus Moreno"),
+    ("hana", "Hana Sato"),
 ]
+
+
+def season_start(rounds_run: int) -> datetime:
+    """Round 1's evening: `rounds_run` weeks before this week's, so round
+    `rounds_run + 1` (the live one) is this week's and the next ones are
+    at least six days ahead."""
+    evening = timezone.now().replace(hour=19, minute=0, second=0, microsecond=0)
+    return evening - timedelta(weeks=rounds_run)
 
 
 class Command(BaseCommand):
@@ -92,17 +116,29 @@ class Command(BaseCommand):
                 "owner": owner,
             },
         )
+        run, gt_run = rounds_to_run, min(rounds_to_run, 1)
+        first = self._formula_d(league, drivers, start=season_start(run))
+        # The race night (below) is raced as this six-seat championship is.
+        night_like = self._heat(league, drivers, start=season_start(run))
         seasons = [
-            (self._formula_d(league, drivers), rounds_to_run),
-            (self._heat(league, drivers), rounds_to_run),
-            (self._roborally(league, drivers), rounds_to_run),
-            (self._galaxy_trucker(league, drivers), min(rounds_to_run, 1)),
+            (first, run),
+            (night_like, run),
+            (self._roborally(league, drivers, start=season_start(run)), run),
+            (self._galaxy_trucker(league, drivers, start=season_start(gt_run)), gt_run),
         ]
         for season, count in seasons:
             if season is None:
                 continue
             self._run_first_rounds(season, count)
             self._live_race(season, count + 1, drivers[0].user, LIVE_AT[season.game])
+        if self._available("formula_d"):
+            divided = divided_season(
+                league, drivers, game="formula_d", track="paddock_ring", rules={"level": "basic"}
+            )
+            self.stdout.write(f"{divided.name}: two divisions and race weekends")
+        table = race_night_table(league, drivers[0], like=night_like) if night_like else None
+        if table is not None:
+            self.stdout.write(f"{table.round.season.name}, {table.round}: a real-time table")
         self.stdout.write(
             self.style.SUCCESS("demo league ready: log in as organiser / " + PASSWORD)
         )
@@ -115,6 +151,13 @@ class Command(BaseCommand):
             user = User.objects.create_user(
                 username, password=PASSWORD, first_name=first, last_name=last
             )
+        # Confirmed addresses, so the console prints their turn notices.
+        if not user.email:
+            user.email = f"{username}@example.org"
+            user.save(update_fields=["email"])
+        ConfirmedAddress.objects.get_or_create(
+            user=user, defaults={"email": user.email, "confirmed_at": timezone.now()}
+        )
         return user
 
     def _driver(self, user, name: str) -> Driver:
@@ -145,7 +188,7 @@ class Command(BaseCommand):
         season.save()
         return season
 
-    def _formula_d(self, league, drivers) -> Season | None:
+    def _formula_d(self, league, drivers, *, start: datetime) -> Season | None:
         if not self._available("formula_d"):
             return None
         season = self._season(
@@ -161,6 +204,7 @@ class Command(BaseCommand):
                 grid_size=10,
                 bot_level="pro",
                 decision_seconds=DECISION_SECONDS,
+                speed="day",
             ),
         )
         red, _ = Team.objects.get_or_create(
@@ -196,16 +240,17 @@ class Command(BaseCommand):
                     name=name,
                     track=track,
                     laps=laps,
-                    scheduled_at=SEASON_START + timedelta(weeks=number - 1),
+                    scheduled_at=start + timedelta(weeks=number - 1),
                     qualifying_format=qualifying,
                     grid_rule=grid_rule,
                 )
         return season
 
-    def _heat(self, league, drivers) -> Season | None:
+    def _heat(self, league, drivers, *, start: datetime) -> Season | None:
         return self._people_and_bots(
             league,
             drivers,
+            start=start,
             slug="heat-1961",
             settings=SeasonSettings(
                 name="Heat Championship 1961",
@@ -217,16 +262,18 @@ class Command(BaseCommand):
                 grid_size=6,
                 bot_level="pro",
                 decision_seconds=DECISION_SECONDS,
+                speed="day",
             ),
             rounds=HEAT_ROUNDS,
             weekday=2,
             round_fields={"grid_rule": "championship"},
         )
 
-    def _roborally(self, league, drivers) -> Season | None:
+    def _roborally(self, league, drivers, *, start: datetime) -> Season | None:
         return self._people_and_bots(
             league,
             drivers,
+            start=start,
             slug="roborally-2026",
             settings=SeasonSettings(
                 name="RoboRally Factory Cup 2026",
@@ -238,15 +285,17 @@ class Command(BaseCommand):
                 grid_size=6,
                 bot_level="greedy",
                 decision_seconds=DECISION_SECONDS,
+                speed="day",
             ),
             rounds=ROBORALLY_ROUNDS,
             weekday=4,
         )
 
-    def _galaxy_trucker(self, league, drivers) -> Season | None:
+    def _galaxy_trucker(self, league, drivers, *, start: datetime) -> Season | None:
         return self._people_and_bots(
             league,
             drivers,
+            start=start,
             slug="galaxy-trucker-2026",
             settings=SeasonSettings(
                 name="Galaxy Trucker Haulers' Cup",
@@ -256,6 +305,7 @@ class Command(BaseCommand):
                 grid_size=4,
                 bot_level="pro",
                 decision_seconds=DECISION_SECONDS,
+                speed="day",
             ),
             rounds=GALAXY_TRUCKER_ROUNDS,
             weekday=4,
@@ -267,6 +317,7 @@ class Command(BaseCommand):
         drivers,
         *,
         slug: str,
+        start: datetime,
         settings: SeasonSettings,
         rounds,
         weekday,
@@ -289,7 +340,7 @@ class Command(BaseCommand):
                     number=number,
                     name=name,
                     track=track,
-                    scheduled_at=SEASON_START + timedelta(weeks=number - 1, days=weekday),
+                    scheduled_at=start + timedelta(weeks=number - 1, days=weekday),
                     **(round_fields or {}),
                 )
         return season

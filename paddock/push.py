@@ -1,0 +1,101 @@
+"""Sending a signal to the browsers of a group, whichever process changed
+what they show (issue 25): the channel layer (settings.CHANNEL_LAYERS) is
+Redis publish/subscribe in production, so a change made by any worker or web
+process reaches every browser on every web process; the development
+server's memory without Redis. What is said and to whom is the callers'
+(races/push/publish.py for the tables and turns, `season_news` for what a
+season's pages show); the sockets are races/push/consumers.py's.
+
+A signal is news, never the state: one that cannot be sent is logged and
+dropped, and a browser catches up from the state when it reconnects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import threading
+
+from channels.layers import get_channel_layer
+from django.db import transaction
+
+log = logging.getLogger(__name__)
+
+CHANGED = "push.changed"  # the consumers' handler: PushConsumer.push_changed
+
+
+def season_group(season_id: int) -> str:
+    return f"season.{int(season_id)}"
+
+
+def season_news(season_id: int) -> None:
+    """Tell the pages following a season (its standings, a tournament's page)
+    that what they show changed: once the current transaction commits (at
+    once outside one)."""
+    transaction.on_commit(lambda: send_all([(season_group(season_id), {"what": "season"})]))
+
+
+# The loop of the ASGI server in this process, once a browser has connected:
+# a thread of that process (a view, the embedded scheduler) hands its news to
+# that loop; any other process (a Celery worker) sends on a loop of its own.
+_server_loop: asyncio.AbstractEventLoop | None = None
+
+
+def server_loop_is(loop: asyncio.AbstractEventLoop) -> None:
+    global _server_loop
+    _server_loop = loop
+
+
+def send_all(sends: list[tuple[str, dict]]) -> None:
+    """Send each (group, {"what": …, …}) in order."""
+    try:
+        _send_all(sends)
+    except Exception:
+        log.exception("could not announce %s", [group for group, _said in sends])
+
+
+def _send_all(sends: list[tuple[str, dict]]) -> None:
+    layer = get_channel_layer()
+    if layer is None or not sends:
+        return
+
+    async def send() -> None:
+        for group, said in sends:
+            await layer.group_send(group, {"type": CHANGED, **said})
+
+    try:
+        running = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    loop = _server_loop
+    if running is not None:  # called on a loop: send beside what it is doing
+        running.create_task(send())
+    elif loop is not None and loop.is_running():
+        asyncio.run_coroutine_threadsafe(send(), loop)
+    else:
+        asyncio.run_coroutine_threadsafe(send(), _sender_loop()).result(SEND_SECONDS)
+
+
+# A process without a server loop (a Celery worker, a management command)
+# sends on one loop of its own, kept running in a thread: a new loop for
+# each signal (async_to_sync) also opens a new connection to the channel
+# layer, about 5 ms a signal, three times on each stored session's path.
+# The caller still waits for its signal to be sent, as before.
+SEND_SECONDS = 10
+_sender: tuple[int, asyncio.AbstractEventLoop] | None = None
+_sender_lock = threading.Lock()
+
+
+def _sender_loop() -> asyncio.AbstractEventLoop:
+    global _sender
+    with _sender_lock:
+        # Keyed by the process: a forked worker child starts its own thread.
+        if _sender is None or _sender[0] != os.getpid() or not _sender[1].is_running():
+            loop = asyncio.new_event_loop()
+            started = threading.Event()
+            loop.call_soon(started.set)
+            threading.Thread(target=loop.run_forever, name="push-sender", daemon=True).start()
+            started.wait()
+            _sender = (os.getpid(), loop)
+        return _sender[1]
