@@ -23,9 +23,13 @@
 // outerHTML) the queued fetch goes with it, and a signal that comes before
 // the swapped-in element has settled finds nobody listening: either way the
 // piece would miss the change the signal told of. So a signal that comes
-// while fetches of its kind are out (a driver's own decision posted counts
-// as a fetch of the panel), or settling, is said again once they are all
-// back and settled.
+// while fetches of a kind that hears it are out (a driver's own decision
+// posted counts as a fetch of the panel, and the panel hears the table's
+// signal too), or settling, is said again once they are all back and
+// settled. A fetch is counted out when its request ends, never on an htmx
+// event of the element that asked: that element may be out of the page by
+// then, and a count that never came down would hold every later signal
+// back (the panel that never showed its driver's decision).
 (function () {
   "use strict";
   var failures = 0, timers = [], retries = 0;
@@ -34,21 +38,26 @@
   var fetching = { table: 0, turns: 0, panel: 0, season: 0 };
   var missed = { table: false, turns: false, panel: false, season: false };
 
+  // The kinds of piece each signal is heard by: a driver's panel (and a
+  // lobby) follows the table's signal as well as its own.
+  var HEARD_BY = { table: ["table", "panel"], turns: ["turns"], panel: ["panel"], season: ["season"] };
+
   function announce(what) {
-    if (fetching[what]) { missed[what] = true; }
+    HEARD_BY[what].forEach(function (kind) { if (fetching[kind]) { missed[kind] = true; } });
     htmx.trigger(document.body, "push-" + what);
   }
 
-  // The kind of piece a request fetches: the push signal it was sent for,
-  // or "panel" for whatever redraws the driver's panel (a decision posted).
+  // The kind of piece a request fetches: "panel" for whatever redraws the
+  // driver's panel or the lobby (whichever signal it was sent for, and a
+  // decision posted), else the push signal it was sent for.
   function kindOf(event) {
+    var target = event.detail && event.detail.target;
+    if (target && (target.id === "cockpit" || target.id === "lobby")) { return "panel"; }
     var config = event.detail && event.detail.requestConfig;
     var trigger = config && config.triggeringEvent;
     var type = trigger && trigger.type;
     var kind = type && type.indexOf("push-") === 0 ? type.slice(5) : null;
-    if (KINDS.indexOf(kind) >= 0) { return kind; }
-    var target = event.detail && event.detail.target;
-    return target && target.id === "cockpit" ? "panel" : null;
+    return KINDS.indexOf(kind) >= 0 ? kind : null;
   }
 
   function readOf(html) {
@@ -79,22 +88,29 @@
     return true;
   }
 
+  // A fetch is counted from its start until its answer is in and swapped
+  // and the swapped-in element has settled (listening again). Its end is the
+  // request's own "loadend", not htmx:afterRequest: that is dispatched on
+  // the element that asked, which another answer may have swapped out of the
+  // page meanwhile (a decision posted from the panel while the panel is
+  // fetched), and an event on an element out of the page reaches no
+  // listener of the document: the count would never come back down.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var kind = kindOf(event);
-    if (kind) { fetching[kind] += 1; }
+    var xhr = event.detail && event.detail.xhr;
+    if (!kind || !xhr) { return; }
+    fetching[kind] += 1;
+    xhr.addEventListener("loadend", function () {
+      window.setTimeout(function () { fetched(kind); }, htmx.config.defaultSettleDelay + 30);
+    });
   });
 
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var kind = kindOf(event);
-    if (!kind) { return; }
-    // Counted out once the swapped-in element has settled and listens again.
-    window.setTimeout(function () {
-      fetching[kind] = Math.max(0, fetching[kind] - 1);
-      if (fetching[kind] || !missed[kind]) { return; }
-      missed[kind] = false;
-      announce(kind);
-    }, htmx.config.defaultSettleDelay + 30);
-  });
+  function fetched(kind) {
+    fetching[kind] = Math.max(0, fetching[kind] - 1);
+    if (fetching[kind] || !missed[kind]) { return; }
+    missed[kind] = false;
+    announce(kind);
+  }
 
   function pushElement() { return document.getElementById("push"); }
 
