@@ -36,26 +36,45 @@ ANSWERS = {
 
 
 def _where(s: RaceState, car: Car) -> dict:
-    track = s.track
-    p, length = car.p, track.length
-    corner, step = track.ahead[p % length]  # track.next_line(p), inline
-    # s.limit(corner) and car.spot, inline: every decision asks them
-    limit = corner.limit if s.conditions is None else s.limit(corner)
+    p = car.p
+    place = None
+    if s.conditions is None:  # printed limits: the place says the same in every decision
+        key = (p, s.laps, s.board.finish)
+        places = s.track.places
+        place = places.get(key)
+        if place is None:
+            place = places[key] = _place(s, p)
+    else:
+        place = _place(s, p)
+    space, lap, next_corner = place
     return {
         "progress": p,
-        "space": p % length,
-        "spot": RL if car.rl else OUT,
-        "lap": min(s.laps, p // length + 1) if p > 0 else 1,
+        "space": space,
+        "spot": RL if car.rl else OUT,  # car.spot, inline: every decision asks it
+        "lap": lap,
         "laps": s.laps,
-        "next_corner": {
+        "next_corner": next_corner,  # shared, read-only, as card views are
+        "engine": len(car.engine),
+        "heat_in_hand": sum(map(is_heat, car.hand)),
+    }
+
+
+def _place(s: RaceState, p: int) -> tuple[int, int, dict]:
+    """(space, lap, next corner) of progress `p` as a decision shows them."""
+    track = s.track
+    length = track.length
+    corner, step = track.ahead[p % length]  # track.next_line(p), inline
+    limit = corner.limit if s.conditions is None else s.limit(corner)
+    return (
+        p % length,
+        min(s.laps, p // length + 1) if p > 0 else 1,
+        {
             "id": corner.id,
             "limit": limit,
             "distance": step - 1,
             "beyond_finish": p + step >= s.board.finish,
         },
-        "engine": len(car.engine),
-        "heat_in_hand": sum(map(is_heat, car.hand)),
-    }
+    )
 
 
 @cache
