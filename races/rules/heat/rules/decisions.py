@@ -27,6 +27,24 @@ from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus
 from .weather import sector_effect
 
+_new = object.__new__
+_set = object.__setattr__  # Decision is frozen
+
+
+def _decision(
+    seat: str, kind: str, prompt: str, options: dict, default: Action | None = None
+) -> Decision:
+    """A Decision, its fields set as one dict (what Decision's own __init__ sets, for less):
+    a race asks several hundred of them."""
+    made = _new(Decision)
+    _set(
+        made,
+        "__dict__",
+        {"seat": seat, "kind": kind, "prompt": prompt, "options": options, "default": default},
+    )
+    return made
+
+
 # The actions that answer each decision of a car's turn.
 ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
@@ -90,7 +108,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
     seat = car.seat
     if s.tournament:
         gears = gear_choices(s, car)
-        return Decision(
+        return _decision(
             seat,
             "play_cards",
             "Tournament: play 1 to 4 cards face down; their number is your new gear.",
@@ -106,7 +124,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         )
     if car.shift_to is None:
         gears = gear_choices(s, car)
-        return Decision(
+        return _decision(
             seat,
             "shift_gear",
             f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
@@ -121,7 +139,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             Action("shift_gear", {"gear": car.gear}),
         )
     forced = cluttered_play(car, car.shift_to)
-    return Decision(
+    return _decision(
         seat,
         "play_cards",
         f"Play {car.shift_to} cards face down.",
@@ -139,7 +157,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
 
 def react_decision(s: RaceState, car: Car) -> Decision:
     """D5 (HEAT-B-034..038) with the upgrade symbols of step 5 (HEAT-GARAGE-08..15)."""
-    return Decision(
+    return _decision(
         car.seat,
         "react",
         "React: Adrenaline, Cooldown or Boost, then end the step.",
@@ -165,7 +183,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
     """D6 (HEAT-B-041..043)."""
     bonus = slipstream_bonus(s, car)
     crossing = s.track.crossings(car.p, car.p + 2 + bonus)
-    return Decision(
+    return _decision(
         car.seat,
         "slipstream",
         f"Slipstream {2 + bonus} spaces?",
@@ -184,7 +202,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
 
 def discard_decision(s: RaceState, car: Car) -> Decision:
     """D7 (HEAT-B-047)."""
-    return Decision(
+    return _decision(
         car.seat,
         "discard",
         "Discard any cards you do not want (not Heat or Stress).",
