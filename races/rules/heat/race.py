@@ -139,18 +139,15 @@ def _strings(items: list[str]) -> str:
     return f"[{','.join(map(_q, items))}]"
 
 
-def _spot(spot: list) -> str:
-    return f"[{spot[0]},{_q(spot[1])}]"
-
-
 def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
 def _moved(d: dict) -> str:
+    (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
     return (
-        f'{{"distance":{d["distance"]},"end":{_spot(d["end"])},"reason":{_q(d["reason"])},'
-        f'"space":{d["space"]},"speed":{d["speed"]},"start":{_spot(d["start"])},'
+        f'{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],"reason":{_q(d["reason"])},'
+        f'"space":{d["space"]},"speed":{d["speed"]},"start":[{p0},{_q(spot0)}],'
         f'"step":{d["step"]}}}'
     )
 
