@@ -230,11 +230,13 @@ class ProBot:
         gear, combo = best
         if not combo:
             return gear, []
-        return gear, [
-            card_id
-            for cls in sorted(set(combo))
-            for card_id in sorted(groups[cls])[: combo.count(cls)]
-        ]
+        # A hand lists its classes in ascending order (combinations keep the sorted order of
+        # `values`), so its distinct classes come in ascending order as they first appear.
+        cards: list[str] = []
+        for cls in dict.fromkeys(combo):
+            ids = groups[cls]
+            cards += sorted(ids)[: combo.count(cls)] if len(ids) > 1 else ids
+        return gear, cards
 
     # ------------------------------------------------------------ step 5
     def _react(self, view: dict, o: dict) -> Action:
