@@ -9,7 +9,6 @@ from json.encoder import encode_basestring as _q
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
-from ..log import keep_line
 from .chance import Chance
 from .flow import race_flow
 from .result import race_result
@@ -17,6 +16,9 @@ from .rules.decisions import legal_for, validate_for
 from .rules.setup import race_state
 from .rules.track import Track
 from .view import Views, race_view
+
+_new = object.__new__
+_set = object.__setattr__  # Event is frozen
 
 
 class HeatRace:
@@ -47,16 +49,28 @@ class HeatRace:
         else:
             self._dirty.add(seat)
         events = self.events
-        event = Event(len(events) + 1, s.round, type_, seat, data)
-        events.append(event)
+        seq = len(events) + 1
+        round_ = s.round
+        # The event's fields written as its own __init__ and keep_line (races/rules/log.py) would
+        # leave them, in one dict: a race logs over a thousand events, and keep_line gives
+        # nearly every one a __dict__ anyway.
+        event = _new(Event)
         write = DATA_LINES.get((type_, tuple(data)))
-        if write is not None:
+        if write is None:
+            fields = {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": data}
+        else:
             who = "null" if seat is None else _q(seat)
-            keep_line(
-                event,
-                f'{{"data":{write(data)},"round":{s.round},"seat":{who},'
-                f'"seq":{event.seq},"type":"{type_}"}}',
-            )
+            fields = {
+                "seq": seq,
+                "round": round_,
+                "type": type_,
+                "seat": seat,
+                "data": data,
+                "_canonical_line": f'{{"data":{write(data)},"round":{round_},"seat":{who},'
+                f'"seq":{seq},"type":"{type_}"}}',
+            }
+        _set(event, "__dict__", fields)
+        events.append(event)
 
     def _advance(self, answer: tuple[str, Action] | None) -> None:
         try:
@@ -125,18 +139,15 @@ def _strings(items: list[str]) -> str:
     return f"[{','.join(map(_q, items))}]"
 
 
-def _spot(spot: list) -> str:
-    return f"[{spot[0]},{_q(spot[1])}]"
-
-
 def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
 def _moved(d: dict) -> str:
+    (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
     return (
-        f'{{"distance":{d["distance"]},"end":{_spot(d["end"])},"reason":{_q(d["reason"])},'
-        f'"space":{d["space"]},"speed":{d["speed"]},"start":{_spot(d["start"])},'
+        f'{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],"reason":{_q(d["reason"])},'
+        f'"space":{d["space"]},"speed":{d["speed"]},"start":[{p0},{_q(spot0)}],'
         f'"step":{d["step"]}}}'
     )
 

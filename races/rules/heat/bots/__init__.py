@@ -32,6 +32,8 @@ from .estimates import (
     upgrade_worth,
 )
 
+GEAR_COOLDOWN = {1: 3, 2: 1}  # HEAT-B-006: Cooldown of gears 1 and 2 (0 above)
+
 
 @lru_cache(maxsize=4096)
 def _hands(values: tuple[int, ...], gear: int) -> tuple[tuple, ...]:
@@ -152,6 +154,7 @@ class ProBot:
         weight = self._heat_weight(view, progress)
         # A Stress card is class STRESS_CLASS; every other card its speed.
         groups: dict[int, list[str]] = {}
+        hand_classes: list[int] = []
         classes = CLASS_BY_ID
         for c in o["hand"]:
             if c["kind"] != "HEAT":  # playable(o), inline
@@ -160,7 +163,9 @@ class ProBot:
                 if cls is None:
                     cls = classes[card_id] = card_class(c)
                 groups.setdefault(cls, []).append(card_id)
-        values = tuple(sorted(cls for cls, ids in groups.items() for _ in ids))
+                hand_classes.append(cls)
+        hand_classes.sort()
+        values = tuple(hand_classes)
         n_playable = len(values)
         finish = view["finish"]
         to_finish = finish - progress
@@ -178,7 +183,9 @@ class ProBot:
                     best = (gear, ())
                 continue
             avail = engine - cost
-            cool = min({1: 3, 2: 1}.get(gear, 0), cool_in_hand)
+            cool = GEAR_COOLDOWN.get(gear, 0)
+            if cool > cool_in_hand:  # min(cool, cool_in_hand), inline
+                cool = cool_in_hand
             # The score depends only on the fixed sum and the Stress count, which the sum of
             # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
             # sum in sorted order plays the lowest cards.
@@ -200,7 +207,12 @@ class ProBot:
                         if slowest > distance and slowest > limit:
                             value -= weight * (slowest - limit)
                     reach[mean] = value
-                score = value - weight * card_heat + stress_bonus * stress + bonus
+                if card_heat or stress:
+                    score = value - weight * card_heat + stress_bonus * stress + bonus
+                else:
+                    # The same score without adding two zeros (-0.0 may come out as 0.0,
+                    # which compares the same).
+                    score = value + bonus
                 if score <= best_score:
                     continue  # what follows only lowers the score, and a tie keeps the first
                 expected_due = due[mean] + card_heat
@@ -218,11 +230,13 @@ class ProBot:
         gear, combo = best
         if not combo:
             return gear, []
-        return gear, [
-            card_id
-            for cls in sorted(set(combo))
-            for card_id in sorted(groups[cls])[: combo.count(cls)]
-        ]
+        # A hand lists its classes in ascending order (combinations keep the sorted order of
+        # `values`), so its distinct classes come in ascending order as they first appear.
+        cards: list[str] = []
+        for cls in dict.fromkeys(combo):
+            ids = groups[cls]
+            cards += sorted(ids)[: combo.count(cls)] if len(ids) > 1 else ids
+        return gear, cards
 
     # ------------------------------------------------------------ step 5
     def _react(self, view: dict, o: dict) -> Action:

@@ -54,6 +54,25 @@ class Card:
         return self.kind in (HEAT, STRESS)  # HEAT-B-008, HEAT-B-009
 
 
+class _ByCardId(dict):
+    """Card id -> what a rule of the card says, worked out at the first ask: a card id always
+    names the same card (HEAT-B-ENG-07), and a plain dict lookup costs a fraction of a
+    functools.cache call, which a race makes thousands of times."""
+
+    def __init__(self, read) -> None:
+        super().__init__()
+        self.read = read
+
+    def __missing__(self, card_id: str):
+        value = self[card_id] = self.read(card_id)
+        return value
+
+
+def by_card_id(read):
+    """`read(card_id)` kept per card id (as functools.cache, for less)."""
+    return _ByCardId(read).__getitem__
+
+
 @cache
 def upgrade_designs() -> dict[str, dict]:
     with open(DATA / "cards.json", encoding="utf-8") as handle:
@@ -77,7 +96,7 @@ def sponsorship_pool(heavy_rain: bool = False) -> list[str]:
     ]
 
 
-@cache
+@by_card_id
 def card(card_id: str) -> Card:
     code = card_id.split(".", 2)[1]
     if code[0] == "S" and code[1:].isdigit():
@@ -116,24 +135,24 @@ def card(card_id: str) -> Card:
     )
 
 
-@cache
+@by_card_id
 def is_heat(card_id: str) -> bool:
     return card(card_id).kind == HEAT
 
 
-@cache
+@by_card_id
 def is_stress(card_id: str) -> bool:
     return card(card_id).kind == STRESS
 
 
-@cache
+@by_card_id
 def is_upgrade(card_id: str) -> bool:
     """A Garage upgrade or a sponsorship card: the only cards with symbols or speed choices
     (sections 12.3-12.4); by id, as a car's every turn asks it of its played cards."""
     return card(card_id).kind in (UPGRADE, SPONSORSHIP)
 
 
-@cache
+@by_card_id
 def kept_in_hand(card_id: str) -> bool:
     """Heat and Stress cards cannot be discarded in step 8 (HEAT-B-008, HEAT-B-009); by id,
     kept once per card because a discard decision asks it of the whole hand."""
@@ -155,7 +174,7 @@ SYMBOLS = (
 )
 
 
-@cache
+@by_card_id
 def card_view(card_id: str) -> dict:
     """What a panel shows of a card (shared, read-only)."""
     c = card(card_id)

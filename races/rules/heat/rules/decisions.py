@@ -27,6 +27,24 @@ from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus
 from .weather import sector_effect
 
+_new = object.__new__
+_set = object.__setattr__  # Decision is frozen
+
+
+def _decision(
+    seat: str, kind: str, prompt: str, options: dict, default: Action | None = None
+) -> Decision:
+    """A Decision, its fields set as one dict (what Decision's own __init__ sets, for less):
+    a race asks several hundred of them."""
+    made = _new(Decision)
+    _set(
+        made,
+        "__dict__",
+        {"seat": seat, "kind": kind, "prompt": prompt, "options": options, "default": default},
+    )
+    return made
+
+
 # The actions that answer each decision of a car's turn.
 ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
@@ -36,26 +54,45 @@ ANSWERS = {
 
 
 def _where(s: RaceState, car: Car) -> dict:
-    track = s.track
-    p, length = car.p, track.length
-    corner, step = track.ahead[p % length]  # track.next_line(p), inline
-    # s.limit(corner) and car.spot, inline: every decision asks them
-    limit = corner.limit if s.conditions is None else s.limit(corner)
+    p = car.p
+    place = None
+    if s.conditions is None:  # printed limits: the place says the same in every decision
+        key = (p, s.laps, s.board.finish)
+        places = s.track.places
+        place = places.get(key)
+        if place is None:
+            place = places[key] = _place(s, p)
+    else:
+        place = _place(s, p)
+    space, lap, next_corner = place
     return {
         "progress": p,
-        "space": p % length,
-        "spot": RL if car.rl else OUT,
-        "lap": min(s.laps, p // length + 1) if p > 0 else 1,
+        "space": space,
+        "spot": RL if car.rl else OUT,  # car.spot, inline: every decision asks it
+        "lap": lap,
         "laps": s.laps,
-        "next_corner": {
+        "next_corner": next_corner,  # shared, read-only, as card views are
+        "engine": len(car.engine),
+        "heat_in_hand": sum(map(is_heat, car.hand)),
+    }
+
+
+def _place(s: RaceState, p: int) -> tuple[int, int, dict]:
+    """(space, lap, next corner) of progress `p` as a decision shows them."""
+    track = s.track
+    length = track.length
+    corner, step = track.ahead[p % length]  # track.next_line(p), inline
+    limit = corner.limit if s.conditions is None else s.limit(corner)
+    return (
+        p % length,
+        min(s.laps, p // length + 1) if p > 0 else 1,
+        {
             "id": corner.id,
             "limit": limit,
             "distance": step - 1,
             "beyond_finish": p + step >= s.board.finish,
         },
-        "engine": len(car.engine),
-        "heat_in_hand": sum(map(is_heat, car.hand)),
-    }
+    )
 
 
 @cache
@@ -71,7 +108,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
     seat = car.seat
     if s.tournament:
         gears = gear_choices(s, car)
-        return Decision(
+        return _decision(
             seat,
             "play_cards",
             "Tournament: play 1 to 4 cards face down; their number is your new gear.",
@@ -87,7 +124,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         )
     if car.shift_to is None:
         gears = gear_choices(s, car)
-        return Decision(
+        return _decision(
             seat,
             "shift_gear",
             f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
@@ -102,7 +139,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             Action("shift_gear", {"gear": car.gear}),
         )
     forced = cluttered_play(car, car.shift_to)
-    return Decision(
+    return _decision(
         seat,
         "play_cards",
         f"Play {car.shift_to} cards face down.",
@@ -120,7 +157,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
 
 def react_decision(s: RaceState, car: Car) -> Decision:
     """D5 (HEAT-B-034..038) with the upgrade symbols of step 5 (HEAT-GARAGE-08..15)."""
-    return Decision(
+    return _decision(
         car.seat,
         "react",
         "React: Adrenaline, Cooldown or Boost, then end the step.",
@@ -146,7 +183,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
     """D6 (HEAT-B-041..043)."""
     bonus = slipstream_bonus(s, car)
     crossing = s.track.crossings(car.p, car.p + 2 + bonus)
-    return Decision(
+    return _decision(
         car.seat,
         "slipstream",
         f"Slipstream {2 + bonus} spaces?",
@@ -165,7 +202,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
 
 def discard_decision(s: RaceState, car: Car) -> Decision:
     """D7 (HEAT-B-047)."""
-    return Decision(
+    return _decision(
         car.seat,
         "discard",
         "Discard any cards you do not want (not Heat or Stress).",
