@@ -30,33 +30,34 @@ def _scalar(value) -> str | None:
     return None
 
 
-def _square(value) -> str | None:
-    if type(value) is list and len(value) == 2 and type(value[0]) is type(value[1]) is int:
-        return f"[{value[0]},{value[1]}]"
-    return None
+# what the repr of a list of ints, or of lists of them, holds besides spaces
+_INT_LISTS = str.maketrans("", "", "[],-0123456789")
 
 
-def _ints(values) -> str | None:
-    if type(values) is not list or any(type(v) is not int for v in values):
+def _ints(value) -> str | None:
+    """A list of ints, or of lists of them (squares, a path), as the encoder
+    writes it: its repr without spaces. Anything else (a tuple, a bool, a
+    str) shows other characters in the repr, and is left to the encoder."""
+    if type(value) is not list:
         return None
-    return f"[{','.join(map(str, values))}]"
-
-
-def _path(path) -> str | None:
-    squares = [_square(s) for s in path]
-    return None if None in squares else f"[{','.join(squares)}]"
+    text = repr(value).replace(" ", "")
+    return None if text.translate(_INT_LISTS) else text
 
 
 def _when(data: dict) -> tuple:
     """The register (an int or None) and the step (a str or None) every event carries."""
-    return _scalar(data["register"]), _scalar(data["step"])
+    register, step = data["register"], data["step"]
+    return (
+        str(register) if type(register) is int else _scalar(register),
+        quote(step) if type(step) is str else _scalar(step),
+    )
 
 
 def laser_fired(data: dict) -> str | None:
     source = data["source"]
-    source = quote(source) if type(source) is str else _square(source)
+    source = quote(source) if type(source) is str else _ints(source)
     register, step = _when(data)
-    path, target, direction = _path(data["path"]), _scalar(data["target"]), data["direction"]
+    path, target, direction = _ints(data["path"]), _scalar(data["target"]), data["direction"]
     beams = data["beams"]
     more = ""
     if "targets" in data:
@@ -75,7 +76,7 @@ def laser_fired(data: dict) -> str | None:
 
 
 def robot_moved(data: dict) -> str | None:
-    frm, to = _square(data["from"]), _square(data["to"])
+    frm, to = _ints(data["from"]), _ints(data["to"])
     cause, facing = data["cause"], data["facing"]
     register, step = _when(data)
     if None in (frm, to, register, step) or type(cause) is not str or type(facing) is not str:

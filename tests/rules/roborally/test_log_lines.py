@@ -41,3 +41,15 @@ def test_an_unknown_shape_is_left_to_the_encoder():
     assert plain.__dict__["_canonical_line"] == _canonical_line(plain)
     assert canonical_line(plain) == _canonical_line(plain)
     assert all(callable(write) for write in DATA_LINES.values())
+
+
+@pytest.mark.parametrize(
+    "value", [[1, -2], [[0, 1], [12, 3]], [], [True, 1], [(1, 2)], [1.0], ["1"], (1, 2), [None]]
+)
+def test_a_list_is_written_only_when_it_is_ints(value):
+    from races.rules.log import _encode_data
+    from races.rules.roborally.lines import _ints
+
+    text = _ints(value)
+    assert text is None or text == _encode_data(value)
+    assert (text is None) == (value not in ([1, -2], [[0, 1], [12, 3]], []))
