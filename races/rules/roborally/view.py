@@ -50,6 +50,7 @@ def _robot(robot: Robot, mine: bool) -> dict:
 
 
 def race_view(f: Factory, seat: str | None) -> dict:
+    config = f.config
     return {
         "course": f.course.id,
         "turn": f.turn,
@@ -57,7 +58,11 @@ def race_view(f: Factory, seat: str | None) -> dict:
         "step": f.step,
         "me": seat,
         "flags": [list(s) for s in f.course.flags],
-        "config": {k: f.config[k] for k in ("push_damage", "flags_repair", "max_turns")},
+        "config": {
+            "push_damage": config["push_damage"],
+            "flags_repair": config["flags_repair"],
+            "max_turns": config["max_turns"],
+        },
         "deck_size": len(f.deck),
         "discard": sorted(f.discard),
         "cars": [_robot(r, r.seat == seat) for r in f.robots],
