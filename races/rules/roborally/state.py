@@ -137,7 +137,10 @@ class Factory:
         return event
 
     def robot(self, seat: str) -> Robot:
-        return next(r for r in self.robots if r.seat == seat)
+        for robot in self.robots:
+            if robot.seat == seat:
+                return robot
+        raise StopIteration  # as next() over no robot raised
 
     def at(self, square: Square) -> Robot | None:
         for robot in self.robots:
