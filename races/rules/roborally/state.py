@@ -17,9 +17,9 @@ from typing import Any
 from ..contract import Event
 from ..log import keep_line
 from .chance import Chance
-from .lines import DATA_LINES, quote
 from .rules.cards import cards_in
 from .rules.course import Course, Square
+from .rules.lines import DATA_LINES, quote
 
 REGISTERS = 5
 # A rule that may wait for decisions: it yields the decisions it needs and
@@ -127,7 +127,7 @@ class Factory:
         write = DATA_LINES.get((type_, tuple(data)))
         if write is not None and type(self.turn) is int and (seat is None or type(seat) is str):
             text = write(data)
-            if text is not None:  # the line the log's encoder would write (lines.py)
+            if text is not None:  # the line the log's encoder would write (rules/lines.py)
                 who = "null" if seat is None else quote(seat)
                 keep_line(
                     event,

@@ -7,8 +7,8 @@ import pytest
 
 from races.rules import Seat, get_game, run_bot_race
 from races.rules.log import _canonical_line, canonical_line
-from races.rules.roborally.lines import DATA_LINES
 from races.rules.roborally.rules.course import course_ids
+from races.rules.roborally.rules.lines import DATA_LINES
 
 GAME = get_game("roborally")
 
@@ -48,7 +48,7 @@ def test_an_unknown_shape_is_left_to_the_encoder():
 )
 def test_a_list_is_written_only_when_it_is_ints(value):
     from races.rules.log import _encode_data
-    from races.rules.roborally.lines import _ints
+    from races.rules.roborally.rules.lines import _ints
 
     text = _ints(value)
     assert text is None or text == _encode_data(value)
