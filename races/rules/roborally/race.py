@@ -87,7 +87,10 @@ class RoboRallyRace:
         return self.f.ended is not None
 
     def _decision(self, seat: str) -> Decision | None:
-        return next((d for d in self._pending if d.seat == seat), None)
+        for decision in self._pending:
+            if decision.seat == seat:
+                return decision
+        return None
 
     def validate(self, seat: str, action: Action) -> str | None:
         decision = self._decision(seat)

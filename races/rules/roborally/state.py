@@ -15,9 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..contract import Event
+from ..log import keep_line
 from .chance import Chance
 from .rules.cards import cards_in
 from .rules.course import Course, Square
+from .rules.lines import DATA_LINES, quote
 
 REGISTERS = 5
 # A rule that may wait for decisions: it yields the decisions it needs and
@@ -122,10 +124,23 @@ class Factory:
         data.setdefault("step", self.step)
         event = Event(len(self.events) + 1, self.turn, type_, seat, data)
         self.events.append(event)
+        write = DATA_LINES.get((type_, tuple(data)))
+        if write is not None and type(self.turn) is int and (seat is None or type(seat) is str):
+            text = write(data)
+            if text is not None:  # the line the log's encoder would write (rules/lines.py)
+                who = "null" if seat is None else quote(seat)
+                keep_line(
+                    event,
+                    f'{{"data":{text},"round":{self.turn},"seat":{who},'
+                    f'"seq":{event.seq},"type":"{type_}"}}',
+                )
         return event
 
     def robot(self, seat: str) -> Robot:
-        return next(r for r in self.robots if r.seat == seat)
+        for robot in self.robots:
+            if robot.seat == seat:
+                return robot
+        raise StopIteration  # as next() over no robot raised
 
     def at(self, square: Square) -> Robot | None:
         for robot in self.robots:

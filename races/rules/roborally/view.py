@@ -6,16 +6,23 @@ from __future__ import annotations
 from .state import REGISTERS, Factory, Robot
 
 
-def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
-    shown = {
-        str(r): robot.registers[r - 1]
-        for r in range(1, REGISTERS + 1)
-        if r in robot.shown and robot.registers[r - 1] is not None
-    }
+def _robot(robot: Robot, mine: bool) -> dict:
+    # most robots show nothing (programming, or before the first reveal)
+    registers = robot.registers
+    shown = (
+        {
+            str(r): registers[r - 1]
+            for r in range(1, REGISTERS + 1)
+            if r in robot.shown and registers[r - 1] is not None
+        }
+        if robot.shown
+        else {}
+    )
+    square = robot.square
     out = {
         "seat": robot.seat,
         "dock": robot.dock,
-        "square": list(robot.square) if robot.square else None,
+        "square": list(square) if square else None,
         "facing": robot.facing,
         "archive": list(robot.archive),
         "damage": robot.damage,
@@ -34,7 +41,7 @@ def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
     }
     if mine:
         out["hand"] = list(robot.hand)
-        out["registers"] = list(robot.registers)
+        out["registers"] = list(registers)
         out["placed"] = list(robot.placed)
         # the cards it keeps face down (RR-OPT-08 #5, #11), its own to see
         out["conditional"] = robot.conditional
@@ -43,6 +50,7 @@ def _robot(f: Factory, robot: Robot, mine: bool) -> dict:
 
 
 def race_view(f: Factory, seat: str | None) -> dict:
+    config = f.config
     return {
         "course": f.course.id,
         "turn": f.turn,
@@ -50,8 +58,12 @@ def race_view(f: Factory, seat: str | None) -> dict:
         "step": f.step,
         "me": seat,
         "flags": [list(s) for s in f.course.flags],
-        "config": {k: f.config[k] for k in ("push_damage", "flags_repair", "max_turns")},
+        "config": {
+            "push_damage": config["push_damage"],
+            "flags_repair": config["flags_repair"],
+            "max_turns": config["max_turns"],
+        },
         "deck_size": len(f.deck),
         "discard": sorted(f.discard),
-        "cars": [_robot(f, r, r.seat == seat) for r in f.robots],
+        "cars": [_robot(r, r.seat == seat) for r in f.robots],
     }

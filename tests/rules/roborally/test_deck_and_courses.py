@@ -5,7 +5,7 @@ import pytest
 
 from races.rules import ConfigError, Seat, get_game
 from races.rules.roborally.rules.cards import ALL_CARDS, KIND
-from races.rules.roborally.rules.course import course_file
+from races.rules.roborally.rules.course import compose, course_file, course_ids
 from races.rules.roborally.rules.validate import course_check, course_problems, load_course
 
 from .scenario import blank_course, race, robot
@@ -127,3 +127,16 @@ def test_a_race_refuses_bad_settings_in_words():  # RR-COMP-03, RR-CFG-01
         game.start({"track": "shakedown", "crushers": True}, SEATS, 1)
     with pytest.raises(ConfigError, match="race"):
         game.start({"track": "shakedown", "mode": "qualifying"}, SEATS, 1)
+
+
+def test_a_library_course_is_a_fresh_copy_of_the_composed_one():
+    """load_course copies a once-composed course (issue 27): equal to composing
+    the file, its squares its own, and seeing what the composed course sees."""
+    for course_id in course_ids():
+        course, composed = load_course(course_id), compose(course_file(course_id))
+        assert course == composed and list(course.floor) == list(composed.floor)
+        other = load_course(course_id)
+        course.floor[next(iter(course.floor))]["type"] = "pit"
+        course.walls.add((0, 0, "N"))
+        assert other == composed
+        assert all(other.sight(s, "E") == composed.sight(s, "E") for s in composed.floor)

@@ -95,8 +95,10 @@ def program_search(
                 rest.append(kind)
         return tuple(rest)
 
-    def leaf(number: int, pairs: tuple) -> tuple:
-        """The best kind for the last open register, then the locked ones."""
+    def leaf(number: int, pairs: tuple) -> int:
+        """The best kind for the last open register (then the locked ones),
+        as its score << 3 | its number: the model keeps these by the
+        hundred thousand, and a dict of ints is no work for the collector."""
         top, row = -1, steps[last]
         for kind, _, _, _ in pairs:
             kept = row[kind]
@@ -110,7 +112,7 @@ def program_search(
                 value = value_of(after)
             if value > top:
                 top, chosen = value, kind
-        return top, (chosen, *nones)
+        return top << 3 | chosen
 
     def go(number: int, register: int, left: int) -> tuple:
         if number < ALIVE or number & 7:  # destroyed or through its last flag
@@ -122,7 +124,7 @@ def program_search(
             best = found.get(number)
             if best is None:
                 best = found[number] = leaf(number, pairs)
-            return best
+            return best >> 3, (best & 7, *nones)
         key = (number, register, left)
         best = memo.get(key)
         if best is not None:
@@ -162,13 +164,14 @@ def program_search(
                                 worth = value_of(end)
                             if worth > value:
                                 value, chosen_last = worth, last_kind
-                        rest = found[after] = (value, (chosen_last,))
+                        rest = found[after] = value << 3 | chosen_last
                     elif rest is None:
                         rest = found[after] = leaf(after, pairs)
-                    value, rest = rest
+                    value, rest = rest >> 3, rest & 7  # leaf's number
                 if value > top:
                     top, chosen, tops = value, kind, rest
-            best = (top, (chosen, *tops))
+            # the kinds after this register: fill's, or the leaf's kind then the locked ones
+            best = (top, (chosen, *tops) if type(tops) is tuple else (chosen, tops, *nones))
         else:
             top, row = -1, steps[register]
             for kind, left_after, _, _ in (_NEXT.get(left) or _next(left))[0]:

@@ -1,6 +1,7 @@
 """RoboRally's rules by concept, one module a concept (RR-…): the program
 cards, the course and its loading, damage, the board elements, lasers,
-movement, programming, the registers, re-entry, option cards and weapons.
+movement, programming, the registers, re-entry, option cards and weapons;
+and the log lines the rules write themselves (lines.py).
 
 A rule is a function over the race's state (`state.Factory`: the floor,
 the robots, the decks, the log), which carries the race's chance

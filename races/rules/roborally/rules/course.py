@@ -108,6 +108,36 @@ class Course:
         }
 
 
+def course_copy(course: Course) -> Course:
+    """A course equal to `course` sharing nothing that could change with it
+    (its floor's squares, walls, pushers, lasers, docks and lists), with the
+    sight lines `course` has worked out: the same floor and walls see the same."""
+    copied = Course(
+        id=course.id,
+        name=course.name,
+        width=course.width,
+        height=course.height,
+        floor={square: _spot_copy(spot) for square, spot in course.floor.items()},
+        walls=set(course.walls),
+        pushers=[{**p, "registers": list(p["registers"])} for p in course.pushers],
+        lasers=[dict(laser) for laser in course.lasers],
+        docks={number: dict(dock) for number, dock in course.docks.items()},
+        flags=list(course.flags),
+        max_robots=course.max_robots,
+        rules=dict(course.rules),
+        placements=list(course.placements),
+    )
+    copied._sights.update(course._sights)
+    return copied
+
+
+def _spot_copy(spot: dict) -> dict:
+    out = dict(spot)
+    if "entries" in out:
+        out["entries"] = list(out["entries"])
+    return out
+
+
 def _read(kind: str, name: str) -> dict:
     path = DATA / kind / f"{name}.json"
     if not path.is_file():

@@ -15,7 +15,12 @@ BELTS = ("conveyor", "express")
 def conveyors(f: Factory, express_only: bool) -> Flow:
     """C1 (express only) or C2 (every belt): one simultaneous square (RR-CONV-02)."""
     kinds = ("express",) if express_only else BELTS
-    movers = [r for r in f.robots if r.on_board and f.course.kind(r.square) in kinds]
+    floor = f.course.floor  # an off-course square has no floor, so no belt
+    movers = [
+        r
+        for r in f.robots
+        if r.square is not None and (spot := floor.get(r.square)) and spot["type"] in kinds
+    ]
     if not movers:
         return
     target, blocked = {}, {}
@@ -90,8 +95,10 @@ def pushers(f: Factory, register: int) -> Flow:
 
 def gears(f: Factory) -> Flow:
     """C4 (RR-GEAR-01): turns only, it never waits for a decision."""
+    floor = f.course.floor
     for robot in f.robots:
-        if robot.on_board and f.course.kind(robot.square) == "gear" and not robot.gyroscope:
-            spin = f.course.floor[robot.square]["spin"]
+        spot = floor.get(robot.square) if robot.square is not None else None
+        if spot and spot["type"] == "gear" and not robot.gyroscope:
+            spin = spot["spin"]
             rotate(f, robot, 1 if spin == "cw" else -1, "gear")
     yield from ()

@@ -89,7 +89,7 @@ def step(f: Factory, robot: Robot, d: str, cause: str, pushed: set[str] | None =
     while (other := f.at(here)) is not None:
         line.append(other)
         here = ahead(here, d)
-    if any(f.course.wall(other.square, d) for other in line):  # RR-PUSH-02
+    if line and any(f.course.wall(other.square, d) for other in line):  # RR-PUSH-02
         f.emit("move_blocked", robot.seat, at=list(start), direction=d, reason="push_blocked")
         if cause == "card":
             yield from ramming(f, robot, line[0])  # a bump

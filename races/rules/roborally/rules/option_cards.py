@@ -171,8 +171,22 @@ def arm_site(f: Factory, robot: Robot, kinds: tuple[str, ...]) -> tuple | None:
     "flag", "upgrade", "repair"), row-major among equals."""
     nxt = f.course.flags[robot.flags] if robot.flags < len(f.course.flags) else None
     if "Mechanical Arm" not in robot.options:  # its own square alone: nothing to order
+        # _is for the robot's own square, its floor and flag looked up once
+        # (every robot asks twice a register)
         here = robot.square
-        return here if any(_is(f, here, kind, here, nxt) for kind in kinds) else None
+        spot = f.course.floor.get(here)
+        floor = spot["type"] if spot else "off"
+        flag = here in f.course.flags
+        for kind in kinds:
+            if kind == "own":
+                found = flag or floor in SITES
+            elif kind == "next_flag":
+                found = here == nxt
+            else:
+                found = flag if kind == "flag" else floor == kind
+            if found:
+                return here
+        return None
     reach = arm_reach(f, robot)
     for kind in kinds:
         found = sorted(

@@ -66,8 +66,11 @@ def program_decision(f: Factory, robot: Robot) -> Decision:
     hand, the open and locked registers, the provisional placement and,
     once the timer runs, the random fill as the default (RR-PROG-05..07)."""
     locked = {str(r): robot.registers[r - 1] for r in robot.locked_registers()}
+    words = [card_words(c) for c in robot.hand]  # for the hand and the prompt
+    held = zip(robot.hand, words, strict=True)
+    hand = [{"card": c, "kind": KIND[c], "words": w} for c, w in held]
     options = {
-        "hand": [{"card": c, "kind": KIND[c], "words": card_words(c)} for c in robot.hand],
+        "hand": hand,
         "open_registers": robot.open_registers(),
         "locked_registers": locked,
         "placed": list(robot.placed),
@@ -79,7 +82,7 @@ def program_decision(f: Factory, robot: Robot) -> Decision:
         "flywheel": "Flywheel" in robot.options and robot.flywheel is None,
         "recompile": "Recompile" in robot.options and not robot.recompiled,
     }
-    cards = ", ".join(card_words(c) for c in robot.hand)
+    cards = ", ".join(words)
     prompt = gettext("Program your registers from your hand: %(cards)s.") % {"cards": cards}
     return Decision(
         robot.seat,
