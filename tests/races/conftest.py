@@ -5,6 +5,7 @@ import time
 
 import pytest
 import redis
+from django.conf import settings
 
 from paddock.celery import app
 from tests.races.web_server import WebServer
@@ -19,9 +20,22 @@ def broker():
     urls = integration_urls()
     if urls is None:
         pytest.fail("integration tests need DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)")
+    client = redis.Redis.from_url(urls[1])
+    queues_emptied(client)
+    yield client
+    queues_emptied(client)
+
+
+def queues_emptied(client) -> None:
+    """Every queue the site routes to, emptied in the broker. `purge()` only
+    empties the queues this process has sent to, and tests that store a
+    result without a worker leave their tasks (a rating) queued for the next
+    test's workers, whose logs would then count them as its own."""
     app.control.purge()
-    yield redis.Redis.from_url(urls[1])
-    app.control.purge()
+    queues = {"celery", *(route["queue"] for route in settings.CELERY_TASK_ROUTES.values())}
+    for queue in queues:
+        # kombu's Redis transport keeps a queue's priorities as keys of their own
+        client.delete(queue, *client.keys(f"{queue}\x06\x16*"))
 
 
 @pytest.fixture
