@@ -179,7 +179,8 @@ def _standing_rows(season) -> tuple[list[dict], list[dict]]:
     return drivers, teams
 
 
-def _csv_response(filename: str, fields: list[str], rows: list[dict]) -> HttpResponse:
+def csv_response(filename: str, fields: list[str], rows: list[dict]) -> HttpResponse:
+    """Rows as a CSV download (defusedcsv: a cell never runs as a formula)."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=fields, extrasaction="ignore")
     writer.writeheader()
@@ -229,7 +230,7 @@ def _results_file(season, fmt: str) -> HttpResponse:
             json_dumps_params={"ensure_ascii": False},
         )
     if fmt == "csv":
-        return _csv_response(f"{season.slug}-results.csv", RESULT_FIELDS, rows)
+        return csv_response(f"{season.slug}-results.csv", RESULT_FIELDS, rows)
     raise Http404("Exports come as csv or json.")
 
 
@@ -271,4 +272,4 @@ def _standings_file(season, fmt: str) -> HttpResponse:
             }
             for t in teams
         ]
-    return _csv_response(f"{season.slug}-standings.csv", fields, rows)
+    return csv_response(f"{season.slug}-standings.csv", fields, rows)

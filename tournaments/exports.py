@@ -4,9 +4,6 @@ rounds' tables as an iCalendar feed (built with `icalendar`)."""
 
 from __future__ import annotations
 
-import io
-
-from defusedcsv import csv
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -14,7 +11,7 @@ from django.views.decorators.http import require_GET
 from icalendar import Calendar, Event
 
 from races.models import EARLIEST, LATEST
-from seasons.exports import SESSION_LENGTH
+from seasons.exports import SESSION_LENGTH, csv_response
 from tournaments.models import Table, Tournament
 from tournaments.running.standings import tournament_standings
 from tournaments.views.public import tournament_get
@@ -82,16 +79,6 @@ def summary(tournament: Tournament) -> dict:
     }
 
 
-def _csv(filename: str, fields: list[str], rows: list[dict]) -> HttpResponse:
-    buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=fields, extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows(rows)
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
 @require_GET
 def standings_export(request, league_slug: str, slug: str, fmt: str):
     tournament = tournament_get(league_slug, slug)
@@ -100,7 +87,9 @@ def standings_export(request, league_slug: str, slug: str, fmt: str):
                 "tables": table_rows(tournament)}  # fmt: skip
         return JsonResponse(body, json_dumps_params={"ensure_ascii": False})
     if fmt == "csv":
-        return _csv(f"{tournament.slug}-standings.csv", STANDING_FIELDS, standing_rows(tournament))
+        return csv_response(
+            f"{tournament.slug}-standings.csv", STANDING_FIELDS, standing_rows(tournament)
+        )
     raise Http404("Exports come as csv or json.")
 
 
