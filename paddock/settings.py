@@ -131,6 +131,9 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_PREFIX", "paddock"),
+            # Under ASGI a cache object lives one request: the connections
+            # are the process's (paddock/redis_pool.py).
+            "OPTIONS": {"pool_class": "paddock.redis_pool.SharedConnectionPool"},
         }
     }
 else:

@@ -1,0 +1,39 @@
+"""The cache's Redis connections are the web process's, not each request's
+(paddock/redis_pool.py): under ASGI every request has a cache object of its
+own, and each used to open a new connection for its first read."""
+
+import threading
+
+import pytest
+from django.conf import settings
+from django.core.cache import caches
+
+from paddock.redis_pool import SharedConnectionPool
+
+
+def _a_request_reads_the_cache(pools: list) -> None:
+    cache = caches["default"]  # a cache object of this thread's own
+    cache.set("redis-pool-test", "kept", 5)
+    assert cache.get("redis-pool-test") == "kept"
+    pools.append((cache, cache._cache.get_client(write=True).connection_pool))
+
+
+def test_requests_on_threads_of_their_own_share_the_process_pool():
+    if "RedisCache" not in settings.CACHES["default"]["BACKEND"]:
+        pytest.fail("the cache's connections are checked on Redis: set REDIS_URL")
+    pools: list = []
+    for _ in range(12):  # as the ASGI server gives each request its thread
+        thread = threading.Thread(target=_a_request_reads_the_cache, args=(pools,))
+        thread.start()
+        thread.join()
+    assert len({id(cache) for cache, _pool in pools}) == 12  # a cache object each
+    assert len({id(pool) for _cache, pool in pools}) == 1
+    pool = pools[0][1]
+    assert isinstance(pool, SharedConnectionPool)
+    assert pool._created_connections == 1  # one after another: one connection
+
+
+def test_another_address_gets_a_pool_of_its_own():
+    one = SharedConnectionPool.from_url("redis://127.0.0.1:6379/14")
+    assert SharedConnectionPool.from_url("redis://127.0.0.1:6379/14") is one
+    assert SharedConnectionPool.from_url("redis://127.0.0.1:6379/15") is not one
