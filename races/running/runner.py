@@ -127,11 +127,17 @@ def controllers(game, seed: str, records: list[SeatRecord]) -> dict:
     """A bot for every seat no person is deciding for: bot seats, and the
     seats of people who handed their car to the autopilot (or who are not
     driving this session themselves). A seat without one waits for a person."""
+    driven = bot_driven(records)
     return {
         r.id: game.bot(r.bot or game.bot_names[-1], seed=seed, seat=r.id)
         for r in records
-        if r.kind == "bot" or r.autopilot
+        if r.id in driven
     }
+
+
+def bot_driven(records: list[SeatRecord]) -> set[str]:
+    """The seats a bot decides for: bot seats and the autopilot's."""
+    return {r.id for r in records if r.kind == "bot" or r.autopilot}
 
 
 def drive(

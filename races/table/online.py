@@ -36,7 +36,7 @@ from races.push.publish import table_changed
 from races.replay.names import track_name
 from races.rules import Action, ConfigError, Event, IllegalAction, get_game
 from races.running.queue import session_advance_later
-from races.running.runner import controllers, drive, settle
+from races.running.runner import bot_driven, controllers, drive, settle
 from races.running.seats import seat_record_of, seat_records, seats_stored
 from races.table.live_races import Seen, live_race, seat_sees
 
@@ -125,8 +125,10 @@ def decision_submit(
             events = tuple(race.events[made:])
             runs_on = timed and _time_limit(game, race, seat) is not None
             running_on = seat_sees(race, seat) if runs_on else None
-        session.queued_at = now  # when the bots were asked to play on
-        session.save(update_fields=["actions", "queued_at"])
+            people_next = _people_decide_next(session, race)
+        if not people_next:
+            session.queued_at = now  # when the bots were asked to play on
+            session.save(update_fields=["actions", "queued_at"])
         if running_on is not None:
             # A draft while the decision's own time runs: the turn goes on
             # at its new step and keeps its deadline, so time is not won back.
@@ -136,12 +138,28 @@ def decision_submit(
         else:
             turn.delete()
             clock_stop(session, seat, now, decided=True)
+        if people_next:
+            # Issue 25: no bot has to play, so the people's next turns open
+            # here: the driver's next decision is in this answer, and the
+            # table hears of the decision once, not again from a task.
+            with live_race(session) as (_game, race):
+                settle(session, race, now, announce=False)
         # Issue 25: the other seats see the decision at once; said first, so
         # the bots' task is queued after the news has gone out.
         table_changed(session)
-        session_advance_later(session.pk)
+        if not people_next:
+            session_advance_later(session.pk)
         turns = tuple(session.turns.all())
     return Decided(session, events, turns, running_on)
+
+
+def _people_decide_next(session: Session, race) -> bool:
+    """Whether only people are to decide now: the race goes on, and no bot
+    (nor an autopilot) has a decision pending."""
+    if race.finished or not race.pending:
+        return False
+    driven = bot_driven(seat_records(session.seats))
+    return not any(decision.seat in driven for decision in race.pending)
 
 
 def _turn_owed(session: Session, user, seat: str, step: int) -> Turn:

@@ -250,16 +250,19 @@ def test_a_live_race_whose_advance_message_was_lost_is_asked_again(people):
 
     season, ana, ben = people
     session = start(season)
-    turn = session.turns.first()
-    user = ana if owner_of(session, turn) == ana.pk else ben
-    decision_submit(
-        session_id=session.pk,
-        user=user,
-        seat=turn.seat,
-        step=turn.step,
-        action=a_legal_choice(session, turn.seat),
-    )
-    session.refresh_from_db()
+    for _ in range(20):  # until a decision leaves a bot to play next
+        turn = session.turns.first()
+        user = ana if owner_of(session, turn) == ana.pk else ben
+        decision_submit(
+            session_id=session.pk,
+            user=user,
+            seat=turn.seat,
+            step=turn.step,
+            action=a_legal_choice(session, turn.seat),
+        )
+        session.refresh_from_db()
+        if not session.turns.exists():
+            break
     # Formula D asks one seat at a time, so nobody owes a decision now: the
     # bots should be playing, and no worker got the message here.
     assert not session.turns.exists()
@@ -313,3 +316,73 @@ def test_a_live_heat_race_stores_for_spectators_only_what_they_may_see(league):
     with live_race(session) as (_, race):
         hands = [c["id"] for seat in session.seats for c in race.view(seat["id"])["you"]["hand"]]
     assert hands and not [card for card in hands if card in stored]
+
+
+def _people_only_heat_table(league, slug: str):
+    season = make_season(league, slug=slug, game="heat", scoring="heat-championship",
+                         grid_size=2, live_play=True)  # fmt: skip
+    ana, ben = make_driver("Ana"), make_driver("Ben")
+    entry_create(season=season, driver=ana, car_number=7)
+    entry_create(season=season, driver=ben, car_number=3)
+    rnd = round_create(season=season, number=1, name="USA", track="usa")
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    assert session_run(session_id=session.pk) == "awaiting"
+    session.refresh_from_db()
+    return session, {ana.user.pk: ana.user, ben.user.pk: ben.user}
+
+
+def test_with_only_people_to_decide_next_their_turns_open_with_the_decision(
+    league, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Issue 25: no bot has to play, so the decision's own transaction opens
+    the next turns (the driver's next decision is in the post's answer) and
+    no advance task is queued to do it a moment later."""
+    session, users = _people_only_heat_table(league, "heat-people")
+    asked = []
+    monkeypatch.setattr("races.table.online.session_advance_later", asked.append)
+    turn = session.turns.order_by("seat").first()
+    decided = decision_submit(session_id=session.pk, user=users[owner_of(session, turn)],
+                              seat=turn.seat, step=turn.step,
+                              action=a_legal_choice(session, turn.seat))  # fmt: skip
+    session.refresh_from_db()
+    with live_race(session) as (_, race):
+        pending = {d.seat for d in race.pending}
+    assert pending and {t.seat for t in session.turns.all()} == pending
+    assert {t.seat for t in decided.turns} == pending
+    assert all(t.step == len(session.actions) or t.seat != turn.seat for t in decided.turns)
+    assert asked == []
+    assert session.progress["recent"]  # the spectators' picture moved on too
+
+
+def test_the_advance_task_is_queued_exactly_when_a_bot_has_to_play_next(
+    league, monkeypatch, django_capture_on_commit_callbacks
+):
+    season = make_season(league, slug="heat-bots", game="heat", scoring="heat-championship",
+                         grid_size=3, live_play=True)  # fmt: skip
+    ana = make_driver("Ana")
+    entry_create(season=season, driver=ana, car_number=7)
+    rnd = round_create(season=season, number=1, name="USA", track="usa")
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    assert session_run(session_id=session.pk) == "awaiting"
+    session.refresh_from_db()
+    asked = []
+    monkeypatch.setattr("races.table.online.session_advance_later", asked.append)
+    seen = {True: 0, False: 0}
+    for _ in range(12):
+        turn = session.turns.get()
+        before = len(asked)
+        decision_submit(session_id=session.pk, user=ana.user, seat=turn.seat, step=turn.step,
+                        action=a_legal_choice(session, turn.seat))  # fmt: skip
+        session.refresh_from_db()
+        with live_race(session) as (_, race):
+            bots_next = any(d.seat != turn.seat for d in race.pending) or race.finished
+        assert len(asked) - before == (1 if bots_next else 0)
+        seen[bots_next] += 1
+        if bots_next:
+            session_advance(session_id=session.pk)
+            session.refresh_from_db()
+        if session.status != S.AWAITING:
+            break
+    assert seen[True] and seen[False]  # both ways were taken
