@@ -69,6 +69,21 @@ def cockpit_digest(session: Session, mine: list, turn: Turn | None) -> str:
     return hashlib.blake2b(repr(drawn_from).encode(), digest_size=12).hexdigest()
 
 
+def cockpit_unchanged(user, session_id: int, seen: str) -> bool:
+    """Whether the panel the driver's page drew with digest `seen` is still
+    what they would be shown. Read from the session's status and seats and
+    their first turn alone: the pages of the people who decided already ask
+    on the table's every change, and their "no change" costs no drawing."""
+    session = Session.objects.only("status", "seats").filter(pk=session_id).first()
+    if session is None:
+        return False
+    signed_in = user.is_authenticated
+    mine = [r for r in seat_records(session.seats) if signed_in and r.user_id == user.pk]
+    turns = Turn.objects.filter(session_id=session_id, user_id=user.pk).order_by("deadline")
+    turn = turns.only("id", "step").first() if mine else None
+    return cockpit_digest(session, mine, turn) == seen
+
+
 def cockpit_digests(session: Session) -> dict[int, str]:
     """Each seated person's panel digest as their page would be given it
     now: sent with the table's signal, so a page whose panel is unchanged

@@ -20,7 +20,7 @@ from races.running.seats import seat_records
 from races.table import online
 from races.table.decisions import action_posted, step_posted
 from races.table.live_races import Seen
-from races.table.live_table import cockpit_digest, turn_panel
+from races.table.live_table import cockpit_digest, cockpit_unchanged, turn_panel
 from races.table.your_turn import header_notices
 
 PLAYING = (Session.Status.QUEUED, Session.Status.RUNNING, Session.Status.AWAITING)
@@ -89,12 +89,15 @@ def _panel_context(session: Session, turn: Turn, seen: Seen | None) -> dict:
 
 @require_GET
 def session_cockpit(request, session_id: int):
-    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
     if not request.htmx:
         return redirect("session_live", session_id=session_id)
-    context = cockpit_context(request, session)
-    if context["cockpit_digest"] and request.GET.get("seen") == context["cockpit_digest"]:
+    seen = request.GET.get("seen", "")
+    if seen and cockpit_unchanged(request.user, session_id, seen):
         return HttpResponse(status=204)  # nothing new: the panel stays as it is
+    session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
+    context = cockpit_context(request, session)
+    if context["cockpit_digest"] and seen == context["cockpit_digest"]:
+        return HttpResponse(status=204)
     return render(request, PANEL, context)
 
 

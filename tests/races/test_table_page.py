@@ -82,3 +82,26 @@ def test_a_finished_race_links_each_line_to_its_replay_step_and_says_who_won(lea
     assert all('<a href="/sessions/' in line for line in lines)
     assert f'<a href="{last}">' in lines[-1]
     assert "won the race." in page and 'id="watching-title"' in page
+
+
+def test_a_drivers_panel_is_answered_no_change_until_their_decision_changes(heat):  # noqa: F811
+    """Issue 25: the panel of a driver who decided already asks on every
+    change of the table; "no change" is read from the session's status,
+    seats and the driver's turn, and agrees with the panel fully drawn."""
+    session, ana, _ben = heat
+    url = reverse("cockpit", args=[session.pk])
+    driver = Client(headers={"HX-Request": "true"})
+    driver.force_login(ana)
+    drawn = driver.get(url).content.decode()
+    seen = re.search(r'id="cockpit"[^>]*\?seen=([0-9a-f]+)"', drawn).group(1)
+    assert driver.get(url, {"seen": seen}).status_code == 204
+    assert driver.get(url, {"seen": "0" * 24}).status_code == 200
+    turn = session.turns.get(user=ana)
+    Session.objects.filter(pk=session.pk).update(status=S.RUNNING)  # the bots playing on
+    changed = driver.get(url, {"seen": seen})
+    assert changed.status_code == 200 and f"?seen={seen}" not in changed.content.decode()
+    Session.objects.filter(pk=session.pk).update(status=S.AWAITING)
+    assert driver.get(url, {"seen": seen}).status_code == 204
+    turn.step += 1  # the driver's next decision: a turn of another step
+    turn.save(update_fields=["step"])
+    assert driver.get(url, {"seen": seen}).status_code == 200
