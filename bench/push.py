@@ -29,147 +29,37 @@ import argparse
 import asyncio
 import json
 import os
-import re
+import random
 import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.online import posted  # noqa: E402
 from bench.pipeline import bench_database_url, recreate_database, setup_django, start_worker  # noqa: E402
+from bench.push_seats import PARTS, Seat  # noqa: E402
 from bench.push_tables import league_with_tables, waiting, web_process  # noqa: E402
 from tests.races.web_server import free_port  # noqa: E402
 
-DIGEST = re.compile(r'id="live" hx-get="([^"]+)"')
-COCKPIT = re.compile(r'id="cockpit"[^>]*hx-get="([^"]+)"')
-READ = re.compile(r'id="live"[^>]*data-read="(\d+)"')
 OPENS = 'window.opens = 0; document.addEventListener("htmx:wsOpen", () => window.opens++);'
 
 
-async def http(port: int, method: str, path: str, headers: dict, body: dict | None = None):
-    """(status, text) of one request over a fresh loopback connection."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    data = urlencode(body or {}, doseq=True).encode()
-    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
-    lines += [f"{name}: {value}" for name, value in headers.items()]
-    if body is not None:
-        lines += ["Content-Type: application/x-www-form-urlencoded", f"Content-Length: {len(data)}"]
-    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + (data if body is not None else b""))
-    answer = await reader.read()
-    writer.close()
-    head, _, rest = answer.partition(b"\r\n\r\n")  # the pages' answers have a length: never chunked
-    return int(head.split(b" ", 2)[1]), rest.decode()
-
-
-class Seat:
-    """A browser at the table: its push socket, and the live area it fetches
-    with its digest whenever the socket says the table changed."""
-
-    def __init__(self, port: int, session_id: int, cookies: str, csrf: str):
-        self.port, self.session_id, self.csrf = port, session_id, csrf
-        self.headers = {"Cookie": cookies, "HX-Request": "true", "X-CSRFToken": csrf}
-        self.live, self.arrived, self.signals, self.dirty = "", [], [], asyncio.Event()
-        self.finished, self.whole, self.read = False, False, 0
-
-    async def open(self):
-        from websockets.asyncio.client import connect
-
-        _status, page = await http(self.port, "GET", f"/sessions/{self.session_id}/",
-                                   {"Cookie": self.headers["Cookie"]})  # fmt: skip
-        self.live = DIGEST.search(page).group(1).replace("&amp;", "&")
-        found = READ.search(page)  # a page that says when its state was read
-        self.read = int(found.group(1)) if found else 0
-        found = COCKPIT.search(page)
-        self.cockpit = found.group(1).replace("&amp;", "&") if found else None
-        headers = {"Origin": f"http://127.0.0.1:{self.port}", "Cookie": self.headers["Cookie"]}
-        url = f"ws://127.0.0.1:{self.port}/push/?table={self.session_id}&language=en"
-        self.socket = await connect(url, additional_headers=headers, open_timeout=60)
-        self.tasks = [asyncio.create_task(self.listen()), asyncio.create_task(self.follow())]
-
-    async def listen(self):
-        """As the page's script does: a signal with the public area shows it
-        at once (unless an older state than the one shown) and only the
-        panel is asked; a bare signal has both asked."""
-        async for message in self.socket:
-            said = json.loads(message)
-            if said["changed"] != "table":
-                continue
-            self.signals.append(time.perf_counter())
-            if "area" in said:
-                self.shown(said["area"])
-            else:
-                self.whole = True
-            self.dirty.set()
-
-    def shown(self, html: str) -> None:
-        read = int(found.group(1)) if (found := READ.search(html)) else 0
-        if read < self.read:
-            return
-        self.arrived.append(time.perf_counter())
-        self.read = read
-        found = DIGEST.search(html)
-        self.live = found.group(1).replace("&amp;", "&") if found else self.live
-        self.finished = found is None
-
-    async def follow(self):
-        """The driver's panel, asked with the digest it has, on every
-        signal; the live area too when the signal did not bring it."""
-        while True:
-            await self.dirty.wait()
-            self.dirty.clear()
-            whole, self.whole = self.whole, False
-            try:
-                await asyncio.gather(self.follow_live() if whole else asyncio.sleep(0),
-                                     self.follow_cockpit())  # fmt: skip
-            except (OSError, ValueError, IndexError) as error:  # asked again, as htmx would
-                PARTS["fetch_errors"].append(repr(error))
-                self.dirty.set()
-                await asyncio.sleep(0.05)
-
-    async def follow_live(self):
-        status, html = await http(self.port, "GET", self.live, self.headers)
-        if status == 200:  # a new state (a finished race's area follows nothing more)
-            self.shown(html)
-
-    async def follow_cockpit(self):
-        if self.cockpit is None:
-            return
-        status, html = await http(self.port, "GET", self.cockpit, self.headers)
-        if status == 200 and (found := COCKPIT.search(html)):
-            self.cockpit = found.group(1).replace("&amp;", "&")
-
-    async def decide(self) -> float | None:
-        """Post the decision on this seat's panel, if any: when it was posted."""
-        cockpit = f"/sessions/{self.session_id}/cockpit/"
-        _status, html = await http(self.port, "GET", cockpit, self.headers)
-        data = posted(html)
-        if data is None:
-            return None
-        started = time.perf_counter()
-        status, html = await http(
-            self.port, "POST", f"/sessions/{self.session_id}/decide/", self.headers, data
-        )
-        if status != 200 or 'class="error"' in html:  # refused: nothing changed to measure
-            PARTS["refused"].append(status)
-            return None
-        return started
-
-    async def close(self):
-        for task in self.tasks:
-            task.cancel()
-        await self.socket.close()
-
-
-async def table_round(seats: list[Seat], decisions: int, pace: float, until: float) -> list[float]:
+async def table_round(
+    seats: list[Seat], decisions: int, pace: float, until: float, chance=None
+) -> list[float]:
     """Decisions at one table, one seat after another: for each, the ms
     until every other seat has the new state (a 10 s wait counts as 10 s).
-    What part of it was the post and the signal goes to `PARTS`."""
+    What part of it was the post and the signal goes to `PARTS`. With
+    `chance` (many tables at once), the table sits down at a moment of its
+    own within the first `pace` and its people take 0.5 to 1.5 times `pace`
+    to decide: tables that all posted on the same beat would measure a
+    crowd that never gathers at a race night."""
     measured = []
+    if chance is not None:
+        await asyncio.sleep(chance.uniform(0, pace))
     while len(measured) < decisions and time.monotonic() < until:
         if all(seat.finished for seat in seats):
             break
@@ -182,23 +72,28 @@ async def table_round(seats: list[Seat], decisions: int, pace: float, until: flo
             made = True
             others = [s for s in seats if s is not seat]
             give_up = time.perf_counter() + 10
-            while time.perf_counter() < give_up:
+            while (left := give_up - time.perf_counter()) > 0:
                 firsts = [next((t for t in s.arrived if t > started), None) for s in others]
                 if all(firsts):
                     break
-                await asyncio.sleep(0.001)
+                # Woken by an arrival: the bench's own waiting must not take
+                # the machine's time from the web process it measures.
+                news = asyncio.get_running_loop().create_future()
+                for other in others:
+                    other.waiters.append(news)
+                try:
+                    await asyncio.wait_for(news, left)
+                except TimeoutError:
+                    pass
             measured.append(max((t or give_up) for t in firsts) * 1000 - started * 1000)
             heard = [next((t for t in s.signals if t > started), give_up) for s in others]
             PARTS["signal"].append(max(heard) * 1000 - started * 1000)
-            await asyncio.sleep(pace)
+            await asyncio.sleep(pace if chance is None else pace * chance.uniform(0.5, 1.5))
             if len(measured) >= decisions:
                 break
         if not made:
             await asyncio.sleep(0.02)
     return measured
-
-
-PARTS: dict[str, list] = {"post": [], "signal": [], "refused": [], "fetch_errors": []}
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -250,6 +145,12 @@ async def spectators(port: int, session_id: int, count: int, pid: int) -> dict:
             "spectators_signalled": signalled, "spectators_rss_mb": rss}  # fmt: skip
 
 
+def cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far, user and system."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -286,7 +187,17 @@ async def idle_polls(port: int, session_id: int, cookie: str, seconds: float) ->
 
 
 async def measure(args, port: int, pid: int, ids: list[int], people, cookie: str) -> dict:
-    one = await seats_at(port, ids[0], people[0])
+    figures = {}
+    if not args.tables_only:
+        figures.update(await one_table(args, port, ids[0], people[0]))
+        figures.update(await spectators(port, ids[0], args.spectators, pid))
+        figures["polls_per_minute_per_table"] = await idle_polls(port, ids[0], cookie, args.idle)
+    figures.update(await many_tables(args, port, pid, ids[1:], people[1:]))
+    return figures
+
+
+async def one_table(args, port: int, session_id: int, people) -> dict:
+    one = await seats_at(port, session_id, people)
     times = await table_round(one, args.decisions, 0.05, time.monotonic() + args.budget)
     for seat in one:
         await seat.close()
@@ -294,14 +205,27 @@ async def measure(args, port: int, pid: int, ids: list[int], people, cookie: str
                "push_decisions": len(times), "post_ms_p50": percentile(PARTS["post"], 0.5),
                "signal_ms_p50": percentile(PARTS["signal"], 0.5)}  # fmt: skip
     figures["push_waits_over_10s"] = sum(1 for t in times if t >= 10_000)
-    figures.update(await spectators(port, ids[0], args.spectators, pid))
-    figures["polls_per_minute_per_table"] = await idle_polls(port, ids[0], cookie, args.idle)
-    pairs = zip(ids[1:], people[1:], strict=True)
+    return figures
+
+
+async def many_tables(args, port: int, pid: int, ids: list[int], people) -> dict:
+    figures = {}
+    pairs = zip(ids, people, strict=True)
     tables = [await seats_at(port, pk, seated) for pk, seated in pairs]
     until = time.monotonic() + args.budget * 1.5
-    rounds = await asyncio.gather(*(table_round(seats, args.per_table, args.pace, until)
+    cpu, wall, load = cpu_seconds(pid), time.monotonic(), os.getloadavg()[0]
+    own, posts, signals = time.process_time(), len(PARTS["post"]), len(PARTS["signal"])
+    chance = random.Random(25)  # the same moments in every run
+    rounds = await asyncio.gather(*(table_round(seats, args.per_table, args.pace, until, chance)
                                     for seats in tables))  # fmt: skip
+    cpu, wall = cpu_seconds(pid) - cpu, time.monotonic() - wall
     many = [t for measured in rounds for t in measured]
+    figures["web_cpu_ms_per_decision_50_tables"] = round(cpu * 1000 / max(1, len(many)), 1)
+    figures["web_cpu_share_50_tables"] = round(cpu / wall, 2)  # of one core
+    figures["post_ms_p50_50_tables"] = percentile(PARTS["post"][posts:], 0.5)
+    figures["signal_ms_p50_50_tables"] = percentile(PARTS["signal"][signals:], 0.5)
+    figures["bench_cpu_share_50_tables"] = round((time.process_time() - own) / wall, 2)
+    figures["load_before_50_tables"] = round(load, 2)
     for seats in tables:
         for seat in seats:
             await seat.close()
@@ -315,6 +239,7 @@ async def measure(args, port: int, pid: int, ids: list[int], people, cookie: str
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--quick", action="store_true", help="CI size: fewer of everything")
+    parser.add_argument("--tables-only", action="store_true", help="only the many tables")
     parser.add_argument("--game", default="heat")
     # 3 s between a table's posts: each of its six people decides about every
     # 18 s, a real-time table's pace; 50 tables then post 17 decisions a second.
@@ -344,7 +269,7 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 os.killpg(process.pid, 9)
     figures["game"], figures["quick"] = args.game, args.quick
-    print(f"push p50 {figures['push_ms_p50']} ms; {figures['tables']} tables p50 "
+    print(f"push p50 {figures.get('push_ms_p50')} ms; {figures['tables']} tables p50 "
           f"{figures['push_ms_p50_50_tables']} ms")  # fmt: skip
     print(json.dumps(figures))
 
