@@ -4,8 +4,13 @@ DATABASE_URL and REDIS_URL still choose PostgreSQL and Redis, as in CI.
 """
 
 import os
+import secrets
 
 os.environ.setdefault("SECRET_KEY", "paddock-test-suite-key")
+# Each run keeps its cache under a prefix of its own (its workers and web
+# servers inherit it): the test database's ids start again every run, and a
+# race of a fixed seed at a reused id would find a drawing of the last run's.
+os.environ.setdefault("CACHE_PREFIX", f"paddock-test-{secrets.token_hex(4)}")
 
 from paddock.settings import *  # noqa: E402,F403
 
