@@ -131,22 +131,19 @@ def _race_pictures(season, race: Session | None) -> tuple:
     return chart, pictures
 
 
-def session_live_context(request, session: Session, digest: str | None = None) -> dict:
+def session_live_context(
+    request, session: Session, digest: str | None = None, clocks: tuple | None = None
+) -> dict:
     """The live page of a session: progress, order, results once finished
     (and the stewards' reports), whose turn it is and the board while it runs.
     `request` None: the live area as anyone sees it (sent with a push);
-    `digest`: the live area's digest, when the caller has it already."""
-    # When the state was read: a page shows the newest of what reaches it.
-    read_ms = int(time.time() * 1000)
-    clocks = clocks_state(session)
+    `digest`, `clocks`: the area's digest and clocks, if read already."""
+    read_ms = int(time.time() * 1000)  # a page shows the newest state reaching it
+    clocks = clocks_state(session) if clocks is None else clocks
     names = seat_names(seat_records(session.seats))
     season = session.round.season
     order = _running_order(session, names)
-    results = (
-        results_shown(list(_results_queryset().filter(session=session)), season.rules, season.game)
-        if session.status == Session.Status.FINISHED
-        else []
-    )
+    results = _results_of(session, season)
     context = {
         "session": session,
         "round": session.round,
@@ -193,7 +190,14 @@ def session_live_context(request, session: Session, digest: str | None = None) -
     return context
 
 
-def live_area_html(request, session: Session, digest: str) -> str:
+def _results_of(session: Session, season) -> list:
+    if session.status != Session.Status.FINISHED:
+        return []
+    stored = list(_results_queryset().filter(session=session))
+    return results_shown(stored, season.rules, season.game)
+
+
+def live_area_html(request, session: Session, digest: str, clocks: tuple | None = None) -> str:
     """The live area a browser fetches when the table changed (issue 25):
     while the race runs it holds nothing of the reader's but their language
     (in the digest) and, for the league's organisers, the pause button, so
@@ -205,7 +209,7 @@ def live_area_html(request, session: Session, digest: str) -> str:
     manages = user.is_authenticated and can_manage(user, session.round.season.league)
     html = cache.get(_area_key(session, digest, manages)) if kept else None
     if html is None:
-        context = session_live_context(request, session, digest)
+        context = session_live_context(request, session, digest, clocks)
         html = render_to_string("session_live.html#live", context, request)
         if kept:
             cache.set(_area_key(session, digest, manages), html, timeout=AREA_KEPT_SECONDS)
@@ -219,11 +223,12 @@ def shared_live_area(session: Session, language: str) -> str | None:
     if session.status not in LIVE_STATUSES:
         return None
     with translation.override(language):
-        digest = live_digest(session)
+        clocks = clocks_state(session)
+        digest = live_digest(session, clocks)
         key = _area_key(session, digest, False)
         html = cache.get(key)
         if html is None:
-            context = session_live_context(None, session, digest)
+            context = session_live_context(None, session, digest, clocks)
             html = render_to_string("session_live.html#live", context)
             cache.set(key, html, timeout=AREA_KEPT_SECONDS)
     return html

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league.forms.rounds import RescheduleForm
 from league.permissions import login_or_403, manage_or_403
+from races.clocks.shown import clocks_state
 from races.lobby.arrivals import real_time_table
 from races.models import Round, Session
 from races.rounds.pages import live_area_html, round_context, session_live_context
@@ -48,10 +49,11 @@ def _session_get(session_id: int) -> Session:
 def session_live(request, session_id: int):
     session = _session_get(session_id)
     if request.htmx:
-        digest = live_digest(session)
+        clocks = clocks_state(session)
+        digest = live_digest(session, clocks)
         if request.GET.get("seen") == digest:
             return HttpResponse(status=204)  # nothing new: htmx keeps the area as it is
-        return HttpResponse(live_area_html(request, session, digest))
+        return HttpResponse(live_area_html(request, session, digest, clocks))
     return render(request, "session_live.html", session_live_context(request, session))
 
 
