@@ -59,6 +59,18 @@ def owner_of(session, turn):
     return next(r for r in session.seats if r["id"] == turn.seat)["user_id"]
 
 
+def decide_first(session, ana, ben, seconds: int | None = None) -> None:
+    """The driver of the first open turn decides a legal choice (`seconds`
+    after the turn opened, when given)."""
+    turn = session.turns.first()
+    user = ana if owner_of(session, turn) == ana.pk else ben
+    when = {} if seconds is None else {"now": turn.opened_at + timedelta(seconds=seconds)}
+    action = a_legal_choice(session, turn.seat)
+    decision_submit(session_id=session.pk, user=user, seat=turn.seat, step=turn.step,
+                    action=action, **when)  # fmt: skip
+    session.refresh_from_db()
+
+
 def play_turn(session, turn, user):
     decision_submit(
         session_id=session.pk,
@@ -231,17 +243,7 @@ def test_a_live_qualifying_lap_counts_the_real_seconds_the_driver_took(people):
     season, ana, ben = people
     session = start(season, Session.Kind.QUALIFYING, qualifying_format="timed_lap")
     assert session.status == S.AWAITING
-    turn = session.turns.first()
-    user = ana if owner_of(session, turn) == ana.pk else ben
-    decision_submit(
-        session_id=session.pk,
-        user=user,
-        seat=turn.seat,
-        step=turn.step,
-        action=a_legal_choice(session, turn.seat),
-        now=turn.opened_at + timedelta(seconds=125),
-    )
-    session.refresh_from_db()
+    decide_first(session, ana, ben, seconds=125)
     assert session.actions[-1]["action"]["params"]["elapsed_s"] == 125
 
 
@@ -251,16 +253,7 @@ def test_a_live_race_whose_advance_message_was_lost_is_asked_again(people):
     season, ana, ben = people
     session = start(season)
     for _ in range(20):  # until a decision leaves a bot to play next
-        turn = session.turns.first()
-        user = ana if owner_of(session, turn) == ana.pk else ben
-        decision_submit(
-            session_id=session.pk,
-            user=user,
-            seat=turn.seat,
-            step=turn.step,
-            action=a_legal_choice(session, turn.seat),
-        )
-        session.refresh_from_db()
+        decide_first(session, ana, ben)
         if not session.turns.exists():
             break
     # Formula D asks one seat at a time, so nobody owes a decision now: the
@@ -300,15 +293,7 @@ def test_a_kept_race_is_only_used_while_its_actions_are_a_prefix_of_the_record(p
 def test_a_live_heat_race_stores_for_spectators_only_what_they_may_see(league):
     """Drawn cards are their owner's secret (HEAT-B-ENG-10): the session row
     that every spectator's page reads holds sentences, never a card id."""
-    season = make_season(league, slug="heat-live", game="heat", scoring="heat-championship",
-                         grid_size=4, live_play=True)  # fmt: skip
-    ana = make_driver("Ana")
-    entry_create(season=season, driver=ana, car_number=7)
-    rnd = round_create(season=season, number=1, name="USA", track="usa")
-    session = rnd.sessions.get(kind=Session.Kind.RACE)
-    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
-    assert session_run(session_id=session.pk) == "awaiting"
-    session.refresh_from_db()
+    session, _users = live_heat(league, "heat-live", grid_size=4, people=("Ana",))
     stored = str(session.progress)
     recent = session.progress["recent"]  # sentences in each of the site's languages
     assert sorted(recent) == sorted(code for code, _ in settings.LANGUAGES)
@@ -318,18 +303,20 @@ def test_a_live_heat_race_stores_for_spectators_only_what_they_may_see(league):
     assert hands and not [card for card in hands if card in stored]
 
 
-def _people_only_heat_table(league, slug: str):
+def live_heat(league, slug: str, *, grid_size: int, people: tuple) -> tuple:
+    """A live Heat race at USA of `people` (their users by id) and bots to
+    fill `grid_size`, waiting for the people's first decisions."""
     season = make_season(league, slug=slug, game="heat", scoring="heat-championship",
-                         grid_size=2, live_play=True)  # fmt: skip
-    ana, ben = make_driver("Ana"), make_driver("Ben")
-    entry_create(season=season, driver=ana, car_number=7)
-    entry_create(season=season, driver=ben, car_number=3)
+                         grid_size=grid_size, live_play=True)  # fmt: skip
+    drivers = [make_driver(name) for name in people]
+    for number, driver in zip((7, 3, 5), drivers, strict=False):
+        entry_create(season=season, driver=driver, car_number=number)
     rnd = round_create(season=season, number=1, name="USA", track="usa")
     session = rnd.sessions.get(kind=Session.Kind.RACE)
     Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
     assert session_run(session_id=session.pk) == "awaiting"
     session.refresh_from_db()
-    return session, {ana.user.pk: ana.user, ben.user.pk: ben.user}
+    return session, {d.user.pk: d.user for d in drivers}
 
 
 def test_with_only_people_to_decide_next_their_turns_open_with_the_decision(
@@ -338,7 +325,7 @@ def test_with_only_people_to_decide_next_their_turns_open_with_the_decision(
     """Issue 25: no bot has to play, so the decision's own transaction opens
     the next turns (the driver's next decision is in the post's answer) and
     no advance task is queued to do it a moment later."""
-    session, users = _people_only_heat_table(league, "heat-people")
+    session, users = live_heat(league, "heat-people", grid_size=2, people=("Ana", "Ben"))
     asked = []
     monkeypatch.setattr("races.table.online.session_advance_later", asked.append)
     turn = session.turns.order_by("seat").first()
@@ -358,22 +345,15 @@ def test_with_only_people_to_decide_next_their_turns_open_with_the_decision(
 def test_the_advance_task_is_queued_exactly_when_a_bot_has_to_play_next(
     league, monkeypatch, django_capture_on_commit_callbacks
 ):
-    season = make_season(league, slug="heat-bots", game="heat", scoring="heat-championship",
-                         grid_size=3, live_play=True)  # fmt: skip
-    ana = make_driver("Ana")
-    entry_create(season=season, driver=ana, car_number=7)
-    rnd = round_create(season=season, number=1, name="USA", track="usa")
-    session = rnd.sessions.get(kind=Session.Kind.RACE)
-    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
-    assert session_run(session_id=session.pk) == "awaiting"
-    session.refresh_from_db()
+    session, users = live_heat(league, "heat-bots", grid_size=3, people=("Ana",))
+    (ana,) = users.values()
     asked = []
     monkeypatch.setattr("races.table.online.session_advance_later", asked.append)
     seen = {True: 0, False: 0}
     for _ in range(12):
         turn = session.turns.get()
         before = len(asked)
-        decision_submit(session_id=session.pk, user=ana.user, seat=turn.seat, step=turn.step,
+        decision_submit(session_id=session.pk, user=ana, seat=turn.seat, step=turn.step,
                         action=a_legal_choice(session, turn.seat))  # fmt: skip
         session.refresh_from_db()
         with live_race(session) as (_, race):
