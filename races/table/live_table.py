@@ -63,7 +63,9 @@ def cockpit_digest(session: Session, mine: list, turn: Turn | None) -> str:
     turn's deadline is left out: it moves while the panel is open (the last
     to decide gets a timer, a clock is paused) and the panel's countdown
     follows the whose-turn line instead (static/js/table.js)."""
-    drawn_from = [session.status, [(r.id, r.autopilot) for r in mine]]
+    # The status as its value: a session just settled holds the enum member,
+    # one read back holds the string, and both are the same panel.
+    drawn_from = [str(session.status), [(r.id, r.autopilot) for r in mine]]
     if turn is not None:
         drawn_from.append((turn.pk, turn.step))
     return hashlib.blake2b(repr(drawn_from).encode(), digest_size=12).hexdigest()

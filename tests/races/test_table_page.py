@@ -105,3 +105,25 @@ def test_a_drivers_panel_is_answered_no_change_until_their_decision_changes(heat
     turn.step += 1  # the driver's next decision: a turn of another step
     turn.save(update_fields=["step"])
     assert driver.get(url, {"seen": seen}).status_code == 200
+
+
+def test_the_panel_a_decision_answers_with_is_no_change_when_asked_again(league):
+    """Issue 25: the panel in a decision's answer (the driver's next decision
+    when only people decide next) carries the digest a fetch computes for
+    the same state; else the page's next fetch would draw the panel again
+    under the driver's hand, wiping a half-made pick."""
+    from bench.online import posted
+    from tests.races.test_online import live_heat
+
+    session, users = live_heat(league, "heat-answers", grid_size=2, people=("Ana", "Ben"))
+    url = reverse("cockpit", args=[session.pk])
+    for _ in range(6):
+        turn = session.turns.order_by("seat").first()
+        owner = next(r["user_id"] for r in session.seats if r["id"] == turn.seat)
+        driver = Client(headers={"HX-Request": "true"})
+        driver.force_login(users[owner])
+        choice = posted(driver.get(url).content.decode())
+        answer = driver.post(reverse("decide", args=[session.pk]), choice).content.decode()
+        seen = re.search(r'id="cockpit"[^>]*\?seen=([0-9a-f]+)"', answer).group(1)
+        assert driver.get(url, {"seen": seen}).status_code == 204
+        session.refresh_from_db()
