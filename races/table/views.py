@@ -95,10 +95,7 @@ def session_cockpit(request, session_id: int):
     if seen and cockpit_unchanged(request.user, session_id, seen):
         return HttpResponse(status=204)  # nothing new: the panel stays as it is
     session = get_object_or_404(Session.objects.select_related("round__season"), pk=session_id)
-    context = cockpit_context(request, session)
-    if context["cockpit_digest"] and seen == context["cockpit_digest"]:
-        return HttpResponse(status=204)
-    return render(request, PANEL, context)
+    return render(request, PANEL, cockpit_context(request, session))
 
 
 @login_or_403
