@@ -16,11 +16,17 @@ A six-person race of `--game` (Heat by default: everyone decides at once).
 - `polls_per_minute_per_table`: requests a real Chromium page (a seat and a
   spectator) makes for the table while nothing happens.
 - `push_ms_p50_50_tables`: the same with 50 six-seat tables playing at once
-  on the one web process (six people of their own at each), a table posting
-  every `--pace` seconds.
+  on the one web process (six people of their own at each), each table
+  sitting down at a moment of its own within the first `--pace` seconds and
+  posting every 0.5 to 1.5 times `--pace` (seeded); with the web process's
+  CPU per decision and its share of a core (`--tables-only`: only these).
+
+Each seat does as the page's script does (bench/push_seats.py): it posts
+from the panel it shows, and asks for its panel only when a signal's digest
+differs or the panel shows no decision.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python bench/push.py [--quick]
+        .venv/bin/python bench/push.py [--quick] [--tables-only]
 """
 
 from __future__ import annotations
