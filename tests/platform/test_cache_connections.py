@@ -21,16 +21,18 @@ def _a_request_reads_the_cache(pools: list) -> None:
 def test_requests_on_threads_of_their_own_share_the_process_pool():
     if "RedisCache" not in settings.CACHES["default"]["BACKEND"]:
         pytest.fail("the cache's connections are checked on Redis: set REDIS_URL")
+    pool = caches["default"]._cache.get_client(write=True).connection_pool
+    opened_before = pool._created_connections  # earlier tests in this process used it too
     pools: list = []
     for _ in range(12):  # as the ASGI server gives each request its thread
         thread = threading.Thread(target=_a_request_reads_the_cache, args=(pools,))
         thread.start()
         thread.join()
     assert len({id(cache) for cache, _pool in pools}) == 12  # a cache object each
-    assert len({id(pool) for _cache, pool in pools}) == 1
-    pool = pools[0][1]
+    assert {id(kept) for _cache, kept in pools} == {id(pool)}
     assert isinstance(pool, SharedConnectionPool)
-    assert pool._created_connections == 1  # one after another: one connection
+    # one request after another: at most one connection more, not one each
+    assert pool._created_connections - opened_before <= 1
 
 
 def test_another_address_gets_a_pool_of_its_own():
