@@ -23,7 +23,7 @@ A six-person race of `--game` (Heat by default: everyone decides at once).
 
 Each seat does as the page's script does (bench/push_seats.py): it posts
 from the panel it shows, and asks for its panel only when a signal's digest
-differs or the panel shows no decision.
+differs from the one it shows.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
         .venv/bin/python bench/push.py [--quick] [--tables-only]

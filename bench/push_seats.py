@@ -77,9 +77,9 @@ class Seat:
                 self.dirty.set()
                 continue
             self.shown(said["area"])
-            # As the page's script: the panel is asked only while one is out,
-            # when its digest changed, or while it shows no decision.
-            if self.panel_out or said.get("panel") != self.digest() or FORM not in self.panel:
+            # As the page's script: the panel is asked only while one is out
+            # or when its digest changed.
+            if self.panel_out or said.get("panel") != self.digest():
                 self.dirty.set()
 
     def digest(self) -> str | None:

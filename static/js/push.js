@@ -165,9 +165,10 @@
     if (!said) { return; }
     if (said.changed === "table" && typeof said.area === "string" && showArea(said.area)) {
       // A panel being redrawn (a decision posted) may yet show an older
-      // state: asked again once it is in; a driver's panel with no decision
-      // on it asks on every change (answered "no change" until one comes).
-      if (fetching.panel || !panelIsAt(said.panel) || !document.querySelector("#cockpit form.panel")) {
+      // state: asked again once it is in. A panel with no decision on it is
+      // drawn from its digest as much as one with: the driver's next
+      // decision changes the digest, so it asks only then.
+      if (fetching.panel || !panelIsAt(said.panel)) {
         announce("panel");
       }
     } else if (KINDS.indexOf(said.changed) >= 0) { announce(said.changed); }
