@@ -40,13 +40,16 @@ def turns_group(user_id: int) -> str:
     return f"turns.{int(user_id)}"
 
 
-def table_changed(session) -> None:
+def table_changed(session, turns_of: Iterable[int] | None = None) -> None:
     """Announce, once the current transaction commits, that the live table
     of `session` (a Session, or its id) changed; the people seated at it
-    are told their turns may have changed too."""
+    are told their turns may have changed too, or only those `turns_of`
+    names when the caller knows whose changed."""
     session_id = getattr(session, "pk", session)
-    seats = getattr(session, "seats", None) or []
-    people = {r.user_id for r in seat_records(seats) if r.user_id}
+    if turns_of is None:
+        seats = getattr(session, "seats", None) or []
+        turns_of = (r.user_id for r in seat_records(seats))
+    people = {int(u) for u in turns_of if u}
     transaction.on_commit(lambda: _announce_table(session_id, people))
 
 

@@ -111,6 +111,7 @@ def decision_submit(
         if paused(session):
             raise ValidationError(_("The organiser has paused this race: decide once it resumes."))
         turn = _turn_owed(session, user, seat, step)
+        owed_before = _turns_owed(session.turns.all())
         seconds = max(0, int((now - turn.opened_at).total_seconds()))
         game = get_game(session.round.season.game)
         chosen = game.timed_action(action, session.config, seconds)
@@ -129,28 +130,41 @@ def decision_submit(
         if not people_next:
             session.queued_at = now  # when the bots were asked to play on
             session.save(update_fields=["actions", "queued_at"])
-        if running_on is not None:
-            # A draft while the decision's own time runs: the turn goes on
-            # at its new step and keeps its deadline, so time is not won back.
-            turn.step, turn.kind = len(session.actions), running_on.decision.kind
-            turn.prompt = running_on.decision.prompt[:200]
-            turn.save(update_fields=["step", "kind", "prompt"])
-        else:
-            turn.delete()
-            clock_stop(session, seat, now, decided=True)
+        _turn_decided(session, turn, running_on, now)
         if people_next:
             # Issue 25: no bot has to play, so the people's next turns open
             # here: the driver's next decision is in this answer, and the
             # table hears of the decision once, not again from a task.
             with live_race(session) as (_game, race):
                 settle(session, race, now, announce=False)
+        turns = tuple(session.turns.all())
         # Issue 25: the other seats see the decision at once; said first, so
-        # the bots' task is queued after the news has gone out.
-        table_changed(session)
+        # the bots' task is queued after the news has gone out. The "your
+        # turn" notice only of those whose turns changed (the bots' task
+        # tells everyone seated again when it opens turns).
+        changed = owed_before ^ _turns_owed(turns)
+        table_changed(session, turns_of={user_id for user_id, *_turn in changed})
         if not people_next:
             session_advance_later(session.pk)
-        turns = tuple(session.turns.all())
     return Decided(session, events, turns, running_on)
+
+
+def _turns_owed(turns) -> set[tuple]:
+    # The deadline too: the last to decide may be given a shorter one.
+    return {(t.user_id, t.pk, t.step, t.deadline) for t in turns}
+
+
+def _turn_decided(session: Session, turn: Turn, running_on: Seen | None, now: datetime) -> None:
+    """The decided turn closed and its clock stopped; or, for a draft while
+    the decision's own time runs, gone on at its new step with its deadline
+    kept, so time is not won back."""
+    if running_on is None:
+        turn.delete()
+        clock_stop(session, turn.seat, now, decided=True)
+        return
+    turn.step, turn.kind = len(session.actions), running_on.decision.kind
+    turn.prompt = running_on.decision.prompt[:200]
+    turn.save(update_fields=["step", "kind", "prompt"])
 
 
 def _people_decide_next(session: Session, race) -> bool:

@@ -366,3 +366,34 @@ def test_the_advance_task_is_queued_exactly_when_a_bot_has_to_play_next(
         if session.status != S.AWAITING:
             break
     assert seen[True] and seen[False]  # both ways were taken
+
+
+def test_a_decision_tells_only_the_people_whose_turns_it_changed(league, monkeypatch):
+    """Issue 25: a decision that leaves the others' turns as they were sends
+    their "your turn" notice nothing (their pages would each ask the header
+    anew); anyone whose turn closed, opened or moved is told."""
+    session, users = live_heat(league, "heat-told", grid_size=3, people=("Ana", "Ben", "Cy"))
+    told = []
+    monkeypatch.setattr("races.table.online.table_changed",
+                        lambda session, turns_of=None: told.append(turns_of))  # fmt: skip
+    monkeypatch.setattr("races.table.online.session_advance_later", lambda pk: None)
+
+    def owed() -> dict[int, set]:
+        turns = Turn.objects.filter(session=session)
+        return {u.pk: {(t.pk, t.step, t.deadline) for t in turns if t.user_id == u.pk}
+                for u in users.values()}  # fmt: skip
+
+    alone = 0
+    for _ in range(9):
+        turn = session.turns.order_by("seat").first()
+        if turn is None or session.status != S.AWAITING:
+            break
+        before = owed()
+        decision_submit(session_id=session.pk, user=users[turn.user_id], seat=turn.seat,
+                        step=turn.step, action=a_legal_choice(session, turn.seat))  # fmt: skip
+        session.refresh_from_db()
+        after = owed()
+        assert told[-1] == {u for u in users if before[u] != after[u]}
+        assert turn.user_id in told[-1]
+        alone += told[-1] == {turn.user_id}
+    assert alone  # the others, still deciding, were left alone at least once

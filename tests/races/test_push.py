@@ -102,6 +102,32 @@ def test_a_change_is_announced_after_commit_to_the_table_and_its_people(
         server.stop()
 
 
+def test_a_table_change_tells_only_the_people_named_of_their_turns(
+    heat,  # noqa: F811
+    memory_layer,
+    django_capture_on_commit_callbacks,
+):
+    """A decision names whose turns it changed (races/table/online.py): the
+    others' "your turn" notices hear nothing; the table hears as ever."""
+    session, ana, ben = heat
+    server = ServerLoop()
+    server.start()
+    try:
+        channels = {}
+        for group in (table_group(session.pk), turns_group(ana.pk), turns_group(ben.pk)):
+            channels[group] = server.call(memory_layer.new_channel())
+            server.call(memory_layer.group_add(group, channels[group]))
+        push.server_loop_is(server.loop)
+        with django_capture_on_commit_callbacks(execute=True):
+            table_changed(session, turns_of=[ben.pk])
+        for group in (table_group(session.pk), turns_group(ben.pk)):
+            server.call(asyncio.wait_for(memory_layer.receive(channels[group]), 5))
+        with pytest.raises(TimeoutError):
+            server.call(asyncio.wait_for(memory_layer.receive(channels[turns_group(ana.pk)]), 0.2))
+    finally:
+        server.stop()
+
+
 def test_turns_changed_tells_each_person_alone(memory_layer, django_capture_on_commit_callbacks):
     server = ServerLoop()
     server.start()
