@@ -74,20 +74,30 @@ def listening(layer, group: str):
         server.stop()
 
 
+@contextmanager
+def table_and_people(layer, session, *people):
+    """(server loop, {group: channel}): a channel each for the table's group
+    and each person's turns group, on a server loop of their own."""
+    server = ServerLoop()
+    server.start()
+    try:
+        channels = {}
+        for group in (table_group(session.pk), *(turns_group(p.pk) for p in people)):
+            channels[group] = server.call(layer.new_channel())
+            server.call(layer.group_add(group, channels[group]))
+        push.server_loop_is(server.loop)
+        yield server, channels
+    finally:
+        server.stop()
+
+
 def test_a_change_is_announced_after_commit_to_the_table_and_its_people(
     heat,  # noqa: F811
     memory_layer,
     django_capture_on_commit_callbacks,
 ):
     session, ana, ben = heat
-    server = ServerLoop()
-    server.start()
-    try:
-        channels = {}
-        for group in (table_group(session.pk), turns_group(ana.pk), turns_group(ben.pk)):
-            channels[group] = server.call(memory_layer.new_channel())
-            server.call(memory_layer.group_add(group, channels[group]))
-        push.server_loop_is(server.loop)
+    with table_and_people(memory_layer, session, ana, ben) as (server, channels):
         with django_capture_on_commit_callbacks(execute=False) as waiting:
             table_changed(session)
         assert len(waiting) == 1  # nothing is said before the change is committed
@@ -98,8 +108,6 @@ def test_a_change_is_announced_after_commit_to_the_table_and_its_people(
         assert table["what"] == "table" and len(table.pop("signal")) == 32
         assert table == {"type": CHANGED, "what": "table"}
         assert all(said == {"type": CHANGED, "what": "turns"} for said in heard.values())
-    finally:
-        server.stop()
 
 
 def test_a_table_change_tells_only_the_people_named_of_their_turns(
@@ -110,22 +118,13 @@ def test_a_table_change_tells_only_the_people_named_of_their_turns(
     """A decision names whose turns it changed (races/table/online.py): the
     others' "your turn" notices hear nothing; the table hears as ever."""
     session, ana, ben = heat
-    server = ServerLoop()
-    server.start()
-    try:
-        channels = {}
-        for group in (table_group(session.pk), turns_group(ana.pk), turns_group(ben.pk)):
-            channels[group] = server.call(memory_layer.new_channel())
-            server.call(memory_layer.group_add(group, channels[group]))
-        push.server_loop_is(server.loop)
+    with table_and_people(memory_layer, session, ana, ben) as (server, channels):
         with django_capture_on_commit_callbacks(execute=True):
             table_changed(session, turns_of=[ben.pk])
         for group in (table_group(session.pk), turns_group(ben.pk)):
             server.call(asyncio.wait_for(memory_layer.receive(channels[group]), 5))
         with pytest.raises(TimeoutError):
             server.call(asyncio.wait_for(memory_layer.receive(channels[turns_group(ana.pk)]), 0.2))
-    finally:
-        server.stop()
 
 
 def test_turns_changed_tells_each_person_alone(memory_layer, django_capture_on_commit_callbacks):
