@@ -25,7 +25,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 
 from league.permissions import can_manage
-from paddock.push import season_group, server_loop_is
+from paddock.push import CHANGED, season_group, server_loop_is
 from races.models import Session
 from races.push.news import table_news
 from races.push.publish import table_group, turns_group
@@ -87,6 +87,18 @@ class PushConsumer(AsyncWebsocketConsumer):
     async def disconnect(self, code) -> None:
         for group in getattr(self, "groups_joined", []):
             await self.channel_layer.group_discard(group, self.channel_name)
+
+    async def dispatch(self, message) -> None:
+        # Channels closes the database's old connections before every
+        # handler, on the one thread every consumer of the process shares: a
+        # table's signal to its sockets (and a final's thousand spectators)
+        # queued a hop there each, ahead of the drawing of the news. The
+        # signal's handler uses no connection on the loop; the drawing's own
+        # thread closes them (channels.db.DatabaseSyncToAsync).
+        if message.get("type") == CHANGED:
+            await self.push_changed(message)
+        else:
+            await super().dispatch(message)
 
     async def receive(self, text_data=None, bytes_data=None) -> None:
         """The browser says nothing that matters: the socket is one-way."""

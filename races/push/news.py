@@ -46,7 +46,11 @@ async def table_news(session_id: int, signal: str, language: str) -> TableNews |
     key = (session_id, signal, language)
     drawing = _drawing.get(key)
     if drawing is None:
-        drawing = asyncio.ensure_future(database_sync_to_async(news_drawn)(session_id, language))
+        # On a thread of the loop's pool, not the one thread every consumer
+        # of the process shares for its database work: fifty tables' news
+        # would be drawn one after another there.
+        drawn = database_sync_to_async(news_drawn, thread_sensitive=False)
+        drawing = asyncio.ensure_future(drawn(session_id, language))
         _drawing[key] = drawing
         loop = asyncio.get_running_loop()
         drawing.add_done_callback(lambda _done: loop.call_later(KEPT_SECONDS, _forget, key))
