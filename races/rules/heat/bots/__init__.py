@@ -22,12 +22,12 @@ from .estimates import (
     card_class,
     card_estimate,
     cluttered_play,
-    corner_room,
     crossed_limits,
     garage_duty,
     heat_due,
     heat_due_table,
     limits_by_id,
+    plan_tables,
     playable,
     upgrade_worth,
 )
@@ -35,7 +35,13 @@ from .estimates import (
 GEAR_COOLDOWN = {1: 3, 2: 1}  # HEAT-B-006: Cooldown of gears 1 and 2 (0 above)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
+def _plays(values: tuple[int, ...]) -> list:
+    """gear -> _hands(values, gear), filled as the gears are asked: one cache lookup per
+    plan instead of one per gear."""
+    return [None] * 5
+
+
 def _hands(values: tuple[int, ...], gear: int) -> tuple[tuple, ...]:
     """The first hand of each sum, in the order `combinations` meets them (see _best_plan),
     with what its sum says (see _sum_says), worked out once per gear instead of once per
@@ -149,8 +155,7 @@ class ProBot:
     def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
         progress = o["progress"]
         engine = o["engine"]
-        due = heat_due_table(view, progress)
-        room = corner_room(view, progress)
+        due, room = plan_tables(view, progress)
         weight = self._heat_weight(view, progress)
         # A Stress card is class STRESS_CLASS; every other card its speed.
         groups: dict[int, list[str]] = {}
@@ -174,6 +179,7 @@ class ProBot:
         stress_bonus = self.STRESS_BONUS
         best = None
         best_score = -1e9
+        plays = _plays(values)
         for choice in o["gears"]:
             gear, cost = choice["gear"], choice["heat"]
             if n_playable < gear:
@@ -189,7 +195,9 @@ class ProBot:
             # The score depends only on the fixed sum and the Stress count, which the sum of
             # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
             # sum in sorted order plays the lowest cards.
-            hands = _hands(values, gear)
+            hands = plays[gear]
+            if hands is None:
+                hands = plays[gear] = _hands(values, gear)
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
             slowest = slow_card * (gear - 1 if gear > 2 else 1)

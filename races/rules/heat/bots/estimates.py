@@ -117,6 +117,32 @@ def _corner_room(length: int, corners: tuple, start: int) -> tuple[tuple[int, in
     return tuple(table[(start + s) % length] for s in range(REACH + 1))
 
 
+def plan_tables(view: dict, progress: int) -> tuple[tuple, tuple]:
+    """(heat_due_table, corner_room) of the progress: the pro bot asks both at every plan.
+    The tables of a track layout are kept by progress, and the layout's are found once per
+    race, so a plan's lookup hashes one int instead of the corners."""
+    corners, length, finish = view["corners"], view["length"], view["finish"]
+    last = _last_tables
+    if corners is not last[0] or length != last[1] or finish != last[2]:
+        if len(_TABLES) > 64:  # weather makes new layouts: keep the memory bounded
+            _TABLES.clear()
+        layout = (length, finish, corners_key(view))
+        # The corners list is shared by every view of a race (see corners_key), and holding
+        # it here keeps its id unique.
+        last[:] = [corners, length, finish, _TABLES.setdefault(layout, {})]
+    tables = last[3]
+    found = tables.get(progress)
+    if found is None:
+        found = tables[progress] = (heat_due_table(view, progress), corner_room(view, progress))
+    return found
+
+
+# (length, finish, corners_key) -> progress -> plan_tables; and the last race's corners list,
+# length, finish and tables
+_TABLES: dict[tuple, dict[int, tuple[tuple, tuple]]] = {}
+_last_tables: list = [None, 0, 0, {}]
+
+
 def limits_by_id(view: dict) -> dict[int, int]:
     """Corner id -> limit, made once per race (the corners list is kept as corners_key's)."""
     corners = view["corners"]
