@@ -45,6 +45,19 @@ def _decision(
     return made
 
 
+# The defaults of the commonest decisions, made once: an Action is frozen and these hold no
+# list, so every decision can share one (a race asks several hundred decisions, few of which
+# are answered with their default).
+END_REACT = Action("end_react")
+NO_SLIPSTREAM = Action("slipstream", {"take": False})
+
+
+@cache
+def _keep_gear(gear: int) -> Action:
+    """The default of D1: keep the gear (HEAT-B-022)."""
+    return Action("shift_gear", {"gear": gear})
+
+
 # The actions that answer each decision of a car's turn.
 ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
@@ -136,7 +149,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
                 "hand": list(map(card_view, car.hand)),
                 **_where(s, car),
             },
-            Action("shift_gear", {"gear": car.gear}),
+            _keep_gear(car.gear),
         )
     forced = cluttered_play(car, car.shift_to)
     return _decision(
@@ -175,7 +188,7 @@ def react_decision(s: RaceState, car: Car) -> Decision:
             **(react_options(s, car) if s.garage else {}),
             **_where(s, car),
         },
-        None if car.heat_owed or car.scrap_owed else Action("end_react"),
+        None if car.heat_owed or car.scrap_owed else END_REACT,
     )
 
 
@@ -196,7 +209,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
             "crossed": [[cid, q] for cid, q in car.crossings],
             **_where(s, car),
         },
-        Action("slipstream", {"take": False}),
+        NO_SLIPSTREAM,
     )
 
 
