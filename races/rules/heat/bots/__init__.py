@@ -155,7 +155,7 @@ class ProBot:
     def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
         progress = o["progress"]
         engine = o["engine"]
-        due, room = plan_tables(view, progress)
+        due, room, worths = plan_tables(view, progress)
         weight = self._heat_weight(view, progress)
         # A Stress card is class STRESS_CLASS; every other card its speed.
         groups: dict[int, list[str]] = {}
@@ -201,8 +201,11 @@ class ProBot:
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
             slowest = slow_card * (gear - 1 if gear > 2 else 1)
-            # What depends only on the expected Speed is worked out once per gear and Speed.
-            reach = [None] * (REACH + 1)
+            # What depends only on the expected Speed is worked out once per gear and Speed,
+            # and kept with the tables of the progress: it depends on nothing else.
+            reach = worths.get((cost, slowest, weight))
+            if reach is None:
+                reach = worths[cost, slowest, weight] = [None] * (REACH + 1)
             bonus = 0.3 * cool
             for combo, card_heat, stress, mean, worst in hands:
                 value = reach[mean]

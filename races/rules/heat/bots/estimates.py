@@ -117,14 +117,16 @@ def _corner_room(length: int, corners: tuple, start: int) -> tuple[tuple[int, in
     return tuple(table[(start + s) % length] for s in range(REACH + 1))
 
 
-def plan_tables(view: dict, progress: int) -> tuple[tuple, tuple]:
-    """(heat_due_table, corner_room) of the progress: the pro bot asks both at every plan.
-    The tables of a track layout are kept by progress, and the layout's are found once per
-    race, so a plan's lookup hashes one int instead of the corners."""
+def plan_tables(view: dict, progress: int) -> tuple[tuple, tuple, dict]:
+    """(heat_due_table, corner_room, the pro bot's worth of each Speed by gear) of the
+    progress: the pro bot asks them at every plan. The tables of a track layout are kept by
+    progress, and the layout's are found once per race, so a plan's lookup hashes one int
+    instead of the corners; they depend on nothing else, so a car that plans from the same
+    progress in another race finds them all."""
     corners, length, finish = view["corners"], view["length"], view["finish"]
     last = _last_tables
     if corners is not last[0] or length != last[1] or finish != last[2]:
-        if len(_TABLES) > 64:  # weather makes new layouts: keep the memory bounded
+        if len(_TABLES) > 16:  # weather makes new layouts: keep the memory bounded
             _TABLES.clear()
         layout = (length, finish, corners_key(view))
         # The corners list is shared by every view of a race (see corners_key), and holding
@@ -133,13 +135,14 @@ def plan_tables(view: dict, progress: int) -> tuple[tuple, tuple]:
     tables = last[3]
     found = tables.get(progress)
     if found is None:
-        found = tables[progress] = (heat_due_table(view, progress), corner_room(view, progress))
+        due, room = heat_due_table(view, progress), corner_room(view, progress)
+        found = tables[progress] = (due, room, {})
     return found
 
 
 # (length, finish, corners_key) -> progress -> plan_tables; and the last race's corners list,
 # length, finish and tables
-_TABLES: dict[tuple, dict[int, tuple[tuple, tuple]]] = {}
+_TABLES: dict[tuple, dict[int, tuple[tuple, tuple, dict]]] = {}
 _last_tables: list = [None, 0, 0, {}]
 
 
