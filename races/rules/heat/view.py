@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .rules.cards import card_view
-from .state import Car, RaceState
+from .state import OUT, RL, Car, RaceState
 
 
 class Views:
@@ -17,6 +17,7 @@ class Views:
         self.listed: list[dict] = []  # every car's entry in the last public part, grid order
         self.shown: tuple = ()  # what said whose cards those entries show (see _cars)
         self.index: dict[str, int] = {}  # seat -> its place in that list
+        self.grid: list | None = None  # the cars list that index was made from
         self.dirty: set[str] = set()  # seats whose entry must be rebuilt
 
     def touch(self, s: RaceState, seat: str | None) -> None:
@@ -97,7 +98,9 @@ def _cars(s: RaceState, views: Views, length: int) -> list[dict]:
             if entry is None or seat in dirty or entry[0] != shown:
                 entry = cache[seat] = (shown, _car(car, length, shown))
             cars.append(entry[1])
-        views.index = {car.seat: i for i, car in enumerate(s.cars)}
+        if views.grid is not s.cars:  # the grid list is made once, at the start
+            views.index = {car.seat: i for i, car in enumerate(s.cars)}
+            views.grid = s.cars
         # The turn order list is held here, so no other list can take its id.
         views.shown = (hidden, s.turn_index, s.order)
     dirty.clear()
@@ -124,7 +127,7 @@ def _car(car: Car, length: int, shown: bool) -> dict:
         "legend": car.legend,
         "progress": car.p,
         "space": car.p % length,
-        "spot": car.spot,
+        "spot": RL if car.rl else OUT,  # car.spot, inline: a view rebuilds an entry or more
         "gear": car.gear,
         "engine": len(car.engine),
         "hand": len(car.hand),
