@@ -28,8 +28,8 @@ from .rules.actions import (
 from .rules.championship.championship import new_market
 from .rules.championship.garage import (
     begin_symbols,
-    card_value,
     new_draft,
+    play_speed,
     quick_deal,
     refreshable,
     resolve_reveal_plus,
@@ -136,10 +136,8 @@ def plans(s: RaceState, emit: Emit) -> Flow:
     resolved together once all are in (HEAT-B-020..025, HEAT-B-ENG-03)."""
     asked: dict[str, Decision] = {}  # a car's decision stands until it answers
     players = s.racing_players()  # no car leaves the race while they choose
-    while True:
-        waiting = [c for c in players if c.played is None]
-        if not waiting:
-            break
+    waiting = [c for c in players if c.played is None]
+    while waiting:
         for car in waiting:
             if car.seat not in asked:
                 asked[car.seat] = plan_decision(s, car)
@@ -147,10 +145,14 @@ def plans(s: RaceState, emit: Emit) -> Flow:
         if answer is None:
             asked.clear()
             players = s.racing_players()  # the state may have been forced (a test)
+            waiting = [c for c in players if c.played is None]
             continue
         seat, action = answer
-        plan_apply(s, s.by_seat[seat], action)
+        car = s.by_seat[seat]
+        plan_apply(s, car, action)
         asked.pop(seat, None)
+        if car.played is not None:  # an answer changes no other car's choice
+            waiting = [c for c in waiting if c is not car]
     resolve_plans(s, emit)
 
 
@@ -217,7 +219,7 @@ def reveal(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     while unpayable(s, car, car.seat in s.adrenaline):
         _, action = yield from ask(convert_decision, s, car)
         convert_unpayable(chance, emit, car, action)
-    car.speed = sum(card_value(car, c) for c in car.play)
+    car.speed = play_speed(car)
     move(s, chance, emit, car, car.speed, "reveal")
 
 
