@@ -78,18 +78,26 @@ def _cars(s: RaceState, views: Views, length: int) -> list[dict]:
     dirty = views.dirty
     cache = views.cars
     last = views.shown
-    if last and last[0] == hidden and last[1] == s.turn_index and last[2] is s.order:
-        # Whose cards are face up has not changed: only the touched cars are looked at.
+    turn = s.turn_index
+    if last and last[0] == hidden and last[2] is s.order and last[1] <= turn <= last[1] + 1:
+        # Whose cards are face up has not changed, or the next car's turn has come and its
+        # cards alone are turned face up (HEAT-B-030): only the touched cars are looked at.
+        turned = None  # the seat whose cards were just turned face up
+        if turn != last[1]:
+            views.shown = (hidden, turn, s.order)
+            if not hidden and turn < len(s.order):
+                turned = s.order[turn].seat
+                dirty.add(turned)
         cars = list(views.listed)
         index = views.index
         for seat in dirty:
             i = index.get(seat)
             if i is not None:
-                shown = cache[seat][0]
+                shown = seat == turned or cache[seat][0]
                 entry = cars[i] = _car(s.cars[i], length, shown)
                 cache[seat] = (shown, entry)
     else:
-        revealed = () if hidden else {c.seat for c in s.order[: s.turn_index + 1]}
+        revealed = () if hidden else {c.seat for c in s.order[: turn + 1]}
         cars = []
         for car in s.cars:
             seat = car.seat
@@ -102,7 +110,7 @@ def _cars(s: RaceState, views: Views, length: int) -> list[dict]:
             views.index = {car.seat: i for i, car in enumerate(s.cars)}
             views.grid = s.cars
         # The turn order list is held here, so no other list can take its id.
-        views.shown = (hidden, s.turn_index, s.order)
+        views.shown = (hidden, turn, s.order)
     dirty.clear()
     views.listed = cars
     return cars
