@@ -19,6 +19,7 @@ from .estimates import (
     REACH,
     STRESS_CLASS,
     STRESS_MAX,
+    answer,
     card_class,
     card_estimate,
     cluttered_play,
@@ -76,7 +77,7 @@ class RookieBot:
         o = decision.options
         kind = decision.kind
         if kind == "shift_gear":
-            return Action("shift_gear", {"gear": self._gear(o, o["gears"])})
+            return answer("shift_gear", "gear", self._gear(o, o["gears"]))
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
@@ -91,19 +92,19 @@ class RookieBot:
         if kind == "react":
             cool = min(o["cooldown_left"], o["heat_in_hand"])
             if cool:
-                return Action("cooldown", {"count": cool})
+                return answer("cooldown", "count", cool)
             duty = garage_duty(o)
             if duty is not None:
                 return duty
             if o["adrenaline_move"] and not o["crossed"]:
-                return Action("adrenaline_move")
+                return answer("adrenaline_move")
             corner = o["next_corner"]
             if o["boost"] and o["engine"] >= 3 and not o["crossed"] and corner["distance"] > 4:
-                return Action("boost")
-            return Action("end_react")
+                return answer("boost")
+            return answer("end_react")
         if kind == "slipstream":
             safe = all(limit >= o["speed"] for _, limit in o["crosses"])
-            return Action("slipstream", {"take": safe})
+            return answer("slipstream", "take", safe)
         if kind == "discard":
             weak = [
                 c["id"] for c in o["hand"] if c["kind"] == "STARTING_UPGRADE" and c["speed"] == 0
@@ -114,7 +115,7 @@ class RookieBot:
             return Action(kind, {"card": best["id"]})
         if kind == "choose_speed":
             return Action("choose_speed", {"card": o["card"]["id"], "value": max(o["choices"])})
-        return decision.default or Action("end_react")
+        return decision.default or answer("end_react")
 
     def _gear(self, o: dict, choices: list[dict], key: str = "gear") -> int:
         """One gear towards what the next corner asks for, free shifts preferred."""
@@ -253,7 +254,7 @@ class ProBot:
     def _react(self, view: dict, o: dict) -> Action:
         cool = min(o["cooldown_left"], o["heat_in_hand"])
         if cool:
-            return Action("cooldown", {"count": cool})
+            return answer("cooldown", "count", cool)
         duty = garage_duty(o)
         if duty is not None:
             return duty
@@ -274,7 +275,7 @@ class ProBot:
                 extra <= engine - heat_due(crossed, speed) - 1
                 and self._heat_weight(view, progress) < self.HEAT
             ):
-                return Action("adrenaline_move")
+                return answer("adrenaline_move")
         for name, extra in self._free_moves(o):
             after = crossed + crossed_limits(view, progress, progress + extra)
             if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
@@ -284,8 +285,8 @@ class ProBot:
             worst = heat_due(after, speed + STRESS_MAX)
             reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
             if engine - 1 - worst >= reserve:
-                return Action("boost")
-        return Action("end_react")
+                return answer("boost")
+        return answer("end_react")
 
     def _free_moves(self, o: dict):
         """Accelerate and direct-play cards, with the spaces they would add."""
@@ -305,7 +306,7 @@ class ProBot:
         kind = decision.kind
         if kind == "shift_gear":
             self.plan = self._best_plan(view, o)
-            return Action("shift_gear", {"gear": self.plan[0]})
+            return answer("shift_gear", "gear", self.plan[0])
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
@@ -321,7 +322,7 @@ class ProBot:
             return self._react(view, o)
         if kind == "slipstream":
             crossed = self._limits_of(view, o["crossed"]) + [lim for _, lim in o["crosses"]]
-            return Action("slipstream", {"take": heat_due(crossed, o["speed"]) <= o["engine"]})
+            return answer("slipstream", "take", heat_due(crossed, o["speed"]) <= o["engine"])
         if kind == "discard":
             weak = [
                 c["id"]
@@ -345,7 +346,7 @@ class ProBot:
         if kind == "refresh":
             keep = [c["id"] for c in o["cards"] if (c["speed"] or 0) >= 3]
             return Action("refresh", {"cards": keep})
-        return decision.default or Action("end_react")
+        return decision.default or answer("end_react")
 
     def _speed_choice(self, view: dict, o: dict) -> int:
         """The highest speed whose corners the engine can pay, else the lowest."""

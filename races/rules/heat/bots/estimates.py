@@ -44,6 +44,15 @@ def upgrade_worth(c: dict) -> float:
     )
 
 
+@lru_cache(maxsize=None, typed=True)
+def answer(kind: str, name: str | None = None, value: int | bool | None = None) -> Action:
+    """An Action with no parameter or one plain one, made once: a bot gives the same few
+    answers hundreds of times a race (keep a gear, end the React, cool down 1), an Action is
+    frozen, and each one kept in a race's list of actions is one more object for the
+    garbage collector."""
+    return Action(kind) if name is None else Action(kind, {name: value})
+
+
 def garage_duty(o: dict) -> Action | None:
     """The mandatory upgrade symbols, and the ones that never hurt (HEAT-GARAGE-08)."""
     if o.get("heat_owed") and o["engine"]:
