@@ -134,24 +134,24 @@ def start_round(s: RaceState) -> None:
 def plans(s: RaceState, emit: Emit) -> Flow:
     """Steps 1-2: every racing player chooses at once, in any order; the choices are
     resolved together once all are in (HEAT-B-020..025, HEAT-B-ENG-03)."""
-    asked: dict[str, Decision] = {}  # a car's decision stands until it answers
     players = s.racing_players()  # no car leaves the race while they choose
     waiting = [c for c in players if c.played is None]
+    # a car's decision stands until it answers
+    asked: dict[str, Decision] = {car.seat: plan_decision(s, car) for car in waiting}
     while waiting:
-        for car in waiting:
-            if car.seat not in asked:
-                asked[car.seat] = plan_decision(s, car)
         answer = yield [asked[car.seat] for car in waiting]
         if answer is None:
-            asked.clear()
             players = s.racing_players()  # the state may have been forced (a test)
             waiting = [c for c in players if c.played is None]
+            asked = {car.seat: plan_decision(s, car) for car in waiting}
             continue
         seat, action = answer
         car = s.by_seat[seat]
         plan_apply(s, car, action)
-        asked.pop(seat, None)
-        if car.played is not None:  # an answer changes no other car's choice
+        if car.played is None:  # it shifted: the cards are asked next (D1, then D2)
+            asked[seat] = plan_decision(s, car)
+        else:  # an answer changes no other car's choice
+            del asked[seat]
             waiting = [c for c in waiting if c is not car]
     resolve_plans(s, emit)
 
