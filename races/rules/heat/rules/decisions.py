@@ -67,26 +67,29 @@ ANSWERS = {
 
 
 def _where(s: RaceState, car: Car) -> dict:
-    p = car.p
-    place = None
+    p, rl = car.p, car.rl
     if s.conditions is None:  # printed limits: the place says the same in every decision
-        key = (p, s.laps, s.board.finish)
+        key = (p, rl, s.laps, s.board.finish)
         places = s.track.places
         place = places.get(key)
         if place is None:
-            place = places[key] = _place(s, p)
+            place = places[key] = _place_fields(s, p, rl)
     else:
-        place = _place(s, p)
-    space, lap, next_corner = place
+        place = _place_fields(s, p, rl)
+    return {**place, "engine": len(car.engine), "heat_in_hand": sum(map(is_heat, car.hand))}
+
+
+def _place_fields(s: RaceState, p: int, rl: bool) -> dict:
+    """What a decision says of the place: its progress, space, spot, lap and next corner
+    (shared, read-only, as card views are)."""
+    space, lap, next_corner = _place(s, p)
     return {
         "progress": p,
         "space": space,
-        "spot": RL if car.rl else OUT,  # car.spot, inline: every decision asks it
+        "spot": RL if rl else OUT,
         "lap": lap,
         "laps": s.laps,
-        "next_corner": next_corner,  # shared, read-only, as card views are
-        "engine": len(car.engine),
-        "heat_in_hand": sum(map(is_heat, car.hand)),
+        "next_corner": next_corner,
     }
 
 
