@@ -67,6 +67,56 @@ def _sum_says(total: int) -> tuple[int, int, int, int]:
     return card_heat, stress, min(mean, REACH), min(worst, REACH)
 
 
+def _hand_classes(hand: list[dict]) -> tuple[tuple[int, ...], dict[int, list[str]]]:
+    """The classes of the playable cards, sorted, and the card ids of each class in hand
+    order. A Stress card is class STRESS_CLASS; every other card its speed."""
+    groups: dict[int, list[str]] = {}
+    classes: list[int] = []
+    by_id = CLASS_BY_ID
+    for c in hand:
+        if c["kind"] != "HEAT":  # playable(o), inline
+            card_id = c["id"]
+            cls = by_id.get(card_id)
+            if cls is None:
+                cls = by_id[card_id] = card_class(c)
+            groups.setdefault(cls, []).append(card_id)
+            classes.append(cls)
+    classes.sort()
+    return tuple(classes), groups
+
+
+def _speed_worth(
+    mean: int,
+    due: tuple,
+    room: tuple,
+    progress: int,
+    finish: int,
+    weight: float,
+    cost: int,
+    slowest: float,
+) -> float:
+    """What an expected Speed is worth in spaces, less the Heat its corners and the shift
+    cost, and less the overshoot of the next corner when the car slows down next round."""
+    to_finish = finish - progress
+    value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (due[mean] + cost)
+    if progress + mean < finish:
+        distance, limit = room[mean]
+        if slowest > distance and slowest > limit:
+            value -= weight * (slowest - limit)
+    return value
+
+
+def _cards_of(combo: tuple[int, ...], groups: dict[int, list[str]]) -> list[str]:
+    """The card ids of a planned hand: the lowest ids of each class it plays."""
+    # A hand lists its classes in ascending order (combinations keep the sorted order of
+    # `values`), so its distinct classes come in ascending order as they first appear.
+    cards: list[str] = []
+    for cls in dict.fromkeys(combo):
+        ids = groups[cls]
+        cards += sorted(ids)[: combo.count(cls)] if len(ids) > 1 else ids
+    return cards
+
+
 class RookieBot:
     """A cautious beginner: one gear at a time, no planning across corners."""
 
@@ -154,45 +204,24 @@ class ProBot:
         return self.LATE_HEAT if left <= view["length"] // 2 else self.HEAT
 
     def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
-        progress = o["progress"]
-        engine = o["engine"]
+        progress, engine, cool_in_hand = o["progress"], o["engine"], o["heat_in_hand"]
         due, room, worths = plan_tables(view, progress)
         weight = self._heat_weight(view, progress)
-        # A Stress card is class STRESS_CLASS; every other card its speed.
-        groups: dict[int, list[str]] = {}
-        hand_classes: list[int] = []
-        classes = CLASS_BY_ID
-        for c in o["hand"]:
-            if c["kind"] != "HEAT":  # playable(o), inline
-                card_id = c["id"]
-                cls = classes.get(card_id)
-                if cls is None:
-                    cls = classes[card_id] = card_class(c)
-                groups.setdefault(cls, []).append(card_id)
-                hand_classes.append(cls)
-        hand_classes.sort()
-        values = tuple(hand_classes)
-        n_playable = len(values)
+        values, groups = _hand_classes(o["hand"])
         finish = view["finish"]
-        to_finish = finish - progress
-        cool_in_hand = o["heat_in_hand"]
-        floor, low, slow_card = self.ENGINE_FLOOR, self.LOW_ENGINE, self.SLOW_CARD
-        stress_bonus = self.STRESS_BONUS
-        best = None
-        best_score = -1e9
+        floor, low, stress_bonus = self.ENGINE_FLOOR, self.LOW_ENGINE, self.STRESS_BONUS
+        best, best_score = None, -1e9
         plays = _plays(values)
         for choice in o["gears"]:
             gear, cost = choice["gear"], choice["heat"]
-            if n_playable < gear:
+            if len(values) < gear:
                 score = -50.0 - gear
                 if score > best_score:
-                    best_score = score
-                    best = (gear, ())
+                    best_score, best = score, (gear, ())
                 continue
             avail = engine - cost
             cool = GEAR_COOLDOWN.get(gear, 0)
-            if cool > cool_in_hand:  # min(cool, cool_in_hand), inline
-                cool = cool_in_hand
+            bonus = 0.3 * (cool if cool <= cool_in_hand else cool_in_hand)
             # The score depends only on the fixed sum and the Stress count, which the sum of
             # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
             # sum in sorted order plays the lowest cards.
@@ -201,24 +230,18 @@ class ProBot:
                 hands = plays[gear] = _hands(values, gear)
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
-            slowest = slow_card * (gear - 1 if gear > 2 else 1)
+            slowest = self.SLOW_CARD * (gear - 1 if gear > 2 else 1)
             # What depends only on the expected Speed is worked out once per gear and Speed,
             # and kept with the tables of the progress: it depends on nothing else.
             reach = worths.get((cost, slowest, weight))
             if reach is None:
                 reach = worths[cost, slowest, weight] = [None] * (REACH + 1)
-            bonus = 0.3 * cool
             for combo, card_heat, stress, mean, worst in hands:
                 value = reach[mean]
                 if value is None:
-                    value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
-                        due[mean] + cost
+                    value = reach[mean] = _speed_worth(
+                        mean, due, room, progress, finish, weight, cost, slowest
                     )
-                    if progress + mean < finish:
-                        distance, limit = room[mean]
-                        if slowest > distance and slowest > limit:
-                            value -= weight * (slowest - limit)
-                    reach[mean] = value
                 if card_heat or stress:
                     score = value - weight * card_heat + stress_bonus * stress + bonus
                 else:
@@ -237,18 +260,9 @@ class ProBot:
                 if left < floor:
                     score -= low * (floor - left)
                 if score > best_score:
-                    best_score = score
-                    best = (gear, combo)
+                    best_score, best = score, (gear, combo)
         gear, combo = best
-        if not combo:
-            return gear, []
-        # A hand lists its classes in ascending order (combinations keep the sorted order of
-        # `values`), so its distinct classes come in ascending order as they first appear.
-        cards: list[str] = []
-        for cls in dict.fromkeys(combo):
-            ids = groups[cls]
-            cards += sorted(ids)[: combo.count(cls)] if len(ids) > 1 else ids
-        return gear, cards
+        return gear, _cards_of(combo, groups)
 
     # ------------------------------------------------------------ step 5
     def _react(self, view: dict, o: dict) -> Action:
