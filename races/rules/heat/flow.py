@@ -28,8 +28,8 @@ from .rules.actions import (
 from .rules.championship.championship import new_market
 from .rules.championship.garage import (
     begin_symbols,
-    card_value,
     new_draft,
+    play_speed,
     quick_deal,
     refreshable,
     resolve_reveal_plus,
@@ -134,23 +134,25 @@ def start_round(s: RaceState) -> None:
 def plans(s: RaceState, emit: Emit) -> Flow:
     """Steps 1-2: every racing player chooses at once, in any order; the choices are
     resolved together once all are in (HEAT-B-020..025, HEAT-B-ENG-03)."""
-    asked: dict[str, Decision] = {}  # a car's decision stands until it answers
     players = s.racing_players()  # no car leaves the race while they choose
-    while True:
-        waiting = [c for c in players if c.played is None]
-        if not waiting:
-            break
-        for car in waiting:
-            if car.seat not in asked:
-                asked[car.seat] = plan_decision(s, car)
+    waiting = [c for c in players if c.played is None]
+    # a car's decision stands until it answers
+    asked: dict[str, Decision] = {car.seat: plan_decision(s, car) for car in waiting}
+    while waiting:
         answer = yield [asked[car.seat] for car in waiting]
         if answer is None:
-            asked.clear()
             players = s.racing_players()  # the state may have been forced (a test)
+            waiting = [c for c in players if c.played is None]
+            asked = {car.seat: plan_decision(s, car) for car in waiting}
             continue
         seat, action = answer
-        plan_apply(s, s.by_seat[seat], action)
-        asked.pop(seat, None)
+        car = s.by_seat[seat]
+        plan_apply(s, car, action)
+        if car.played is None:  # it shifted: the cards are asked next (D1, then D2)
+            asked[seat] = plan_decision(s, car)
+        else:  # an answer changes no other car's choice
+            del asked[seat]
+            waiting = [c for c in waiting if c is not car]
     resolve_plans(s, emit)
 
 
@@ -217,7 +219,7 @@ def reveal(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     while unpayable(s, car, car.seat in s.adrenaline):
         _, action = yield from ask(convert_decision, s, car)
         convert_unpayable(chance, emit, car, action)
-    car.speed = sum(card_value(car, c) for c in car.play)
+    car.speed = play_speed(car)
     move(s, chance, emit, car, car.speed, "reveal")
 
 

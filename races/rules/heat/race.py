@@ -4,13 +4,16 @@ race's flow (flow.py), which it drives with each checked action."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+from hashlib import sha256
 from json.encoder import encode_basestring as _q
 from typing import Any
 
 from ..contract import Action, Decision, Event, IllegalAction, RaceResult, Seat
+from ..log import canonical_line, log_hash
 from .chance import Chance
 from .flow import race_flow
+from .log_lines import DATA_LINES
 from .result import race_result
 from .rules.decisions import legal_for, validate_for
 from .rules.setup import race_state
@@ -35,6 +38,12 @@ class HeatRace:
         self.events: list[Event] = []
         self.views = Views()
         self._dirty = self.views.dirty  # the set itself, for emit
+        # Each event's canonical line as emit wrote it (None: left to the encoder, whose
+        # events' indexes are in _encoded), so that the log's hash needs no pass over the
+        # events to read them back.
+        self._lines: list[str | None] = []
+        self._encoded: list[int] = []
+        self._quoted = {None: "null", **{seat.id: _q(seat.id) for seat in seats}}
         self.state = race_state(config, seats, track)
         self._pending: list[Decision] = []
         self._flow = race_flow(self.state, self.chance, self.emit)
@@ -55,22 +64,28 @@ class HeatRace:
         # leave them, in one dict: a race logs over a thousand events, and keep_line gives
         # nearly every one a __dict__ anyway.
         event = _new(Event)
-        write = DATA_LINES.get((type_, tuple(data)))
-        if write is None:
+        known = DATA_LINES.get(type_)
+        if known is None or tuple(data) != known[0]:
+            line = None
+            self._encoded.append(seq - 1)  # its line is the encoder's, when the log is hashed
             fields = {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": data}
         else:
-            who = "null" if seat is None else _q(seat)
+            who = self._quoted.get(seat) or _q(seat)
+            line = (
+                f'{{"data":{known[1](data)},"round":{round_},"seat":{who},'
+                f'"seq":{seq},"type":"{type_}"}}'
+            )
             fields = {
                 "seq": seq,
                 "round": round_,
                 "type": type_,
                 "seat": seat,
                 "data": data,
-                "_canonical_line": f'{{"data":{write(data)},"round":{round_},"seat":{who},'
-                f'"seq":{seq},"type":"{type_}"}}',
+                "_canonical_line": line,
             }
         _set(event, "__dict__", fields)
         events.append(event)
+        self._lines.append(line)
 
     def _advance(self, answer: tuple[str, Action] | None) -> None:
         try:
@@ -124,94 +139,16 @@ class HeatRace:
         return race_view(self.state, self.views, len(self.events), seat)
 
     def result(self) -> RaceResult:
-        return race_result(self.state, self.events)
+        return race_result(self.state, self.events, self._log_sha256())
 
-
-# ------------------------------------------------------------------ the log's commonest lines
-# The data of the commonest events as the canonical encoder writes it (races/rules/log.py: keys
-# sorted, no spaces), written directly: a race logs over a thousand events and the encoder
-# costs twice as much. Each writer knows its event's keys (in the order emit receives them)
-# and their types: ints never bools, strings through the encoder's own escaping; any other
-# shape of an event is left to the encoder. bench/heat_hashes.py checks the lines.
-
-
-def _strings(items: list[str]) -> str:
-    return f"[{','.join(map(_q, items))}]"
-
-
-def _flag(value: bool) -> str:
-    return "true" if value else "false"
-
-
-def _moved(d: dict) -> str:
-    (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
-    return (
-        f'{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],"reason":{_q(d["reason"])},'
-        f'"space":{d["space"]},"speed":{d["speed"]},"start":[{p0},{_q(spot0)}],'
-        f'"step":{d["step"]}}}'
-    )
-
-
-def _positions(rows: list[list]) -> str:
-    return "[" + ",".join(f"[{_q(a)},{b},{_q(c)},{g}]" for a, b, c, g in rows) + "]"
-
-
-DATA_LINES: dict[tuple[str, tuple[str, ...]], Callable[[dict], str]] = {
-    ("moved", ("reason", "distance", "start", "end", "space", "speed", "step")): _moved,
-    ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
-        f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
-    ),
-    ("hand_replenished", ("drawn", "step")): lambda d: (
-        f'{{"drawn":{d["drawn"]},"step":{d["step"]}}}'
-    ),
-    ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d: (
-        f'{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
-        f'"start":{d["start"]},"step":{d["step"]}}}'
-    ),
-    ("cards_played", ("count", "cards", "cluttered", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
-        f'"count":{d["count"]},"step":{d["step"]}}}'
-    ),
-    ("cards_revealed", ("cards", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]}}}'
-    ),
-    ("plus_resolved", ("source", "flipped", "found", "step")): lambda d: (
-        f'{{"flipped":{_strings(d["flipped"])},'
-        f'"found":{"null" if d["found"] is None else _q(d["found"])},'
-        f'"source":{_q(d["source"])},"step":{d["step"]}}}'
-    ),
-    ("corner_crossed", ("corner", "q", "lap", "step")): lambda d: (
-        f'{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{d["step"]}}}'
-    ),
-    ("heat_paid", ("amount", "reason", "engine", "step")): lambda d: (
-        f'{{"amount":{d["amount"]},"engine":{d["engine"]},"reason":{_q(d["reason"])},'
-        f'"step":{d["step"]}}}'
-    ),
-    ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): lambda d: (
-        f'{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},"paid":{d["paid"]},'
-        f'"q":{d["q"]},"speed":{d["speed"]},"step":{d["step"]}}}'
-    ),
-    ("cooldown_done", ("count", "engine", "step")): lambda d: (
-        f'{{"count":{d["count"]},"engine":{d["engine"]},"step":{d["step"]}}}'
-    ),
-    ("adrenaline_used", ("kind", "step")): lambda d: (
-        f'{{"kind":{_q(d["kind"])},"step":{d["step"]}}}'
-    ),
-    ("cards_discarded", ("cards", "top", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]},"top":{_q(d["top"])}}}'
-    ),
-    ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d: (
-        f'{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
-        f'"step":{d["step"]}}}'
-    ),
-    ("round_ended", ("positions", "step")): lambda d: (
-        f'{{"positions":{_positions(d["positions"])},"step":{d["step"]}}}'
-    ),
-    ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d: (
-        f'{{"counter":{d["counter"]},"order":{_strings(d["order"])},"pile":{_q(d["pile"])},'
-        f'"step":{d["step"]},"stream":{_q(d["stream"])}}}'
-    ),
-    ("boost_done", ("heat", "step")): lambda d: f'{{"heat":{d["heat"]},"step":{d["step"]}}}',
-    ("lap_completed", ("lap", "step")): lambda d: f'{{"lap":{d["lap"]},"step":{d["step"]}}}',
-}
+    def _log_sha256(self) -> str:
+        """log_hash(self.events) (races/rules/log.py), from the lines emit kept: the same
+        lines joined the same way, each read once instead of once per event."""
+        events, lines = self.events, self._lines
+        if len(lines) != len(events):  # the log was changed from outside: read it all
+            return log_hash(events)
+        if self._encoded:
+            lines = list(lines)
+            for i in self._encoded:
+                lines[i] = canonical_line(events[i])
+        return sha256("\n".join(lines).encode("utf-8")).hexdigest()

@@ -79,12 +79,13 @@ def ranking(s: RaceState) -> list[Placing]:
     return out
 
 
-def race_result(s: RaceState, events: Sequence[Event]) -> RaceResult:
+def race_result(s: RaceState, events: Sequence[Event], log_sha256: str | None = None) -> RaceResult:
+    """`log_sha256`: the log's hash when the race has it already (else worked out here)."""
     return RaceResult(
         game="heat",
         order=tuple(ranking(s)),
         rounds=s.round,
-        log_sha256=log_hash(events),
+        log_sha256=log_hash(events) if log_sha256 is None else log_sha256,
         details={
             "track": s.track.id,
             "laps": s.laps,

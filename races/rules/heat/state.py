@@ -123,19 +123,23 @@ class Board:
         """Place the lifted car on the first free spot from `target` back to `floor`, the
         race line preferred on each space (HEAT-B-050). Below `floor` the search goes on
         backwards, which only a spin-out needs (HEAT-B-045)."""
+        spots, finish, length = self.spots, self.finish, self.length
         p = target
         while True:
-            if self.free(p, True):
-                self.put(car, p, True)
-                return
-            if self.free(p, False):
-                self.put(car, p, False)
-                return
+            key = p if p >= finish else p % length  # self.key(p), inline: every move asks it
+            if (key, True) not in spots:
+                rl = True
+                break
+            if (key, False) not in spots:
+                rl = False
+                break
             p -= 1
+        car.p, car.rl = p, rl  # self.put, inline
+        spots[(key, rl)] = car.seat
 
     def move(self, car: Car, distance: int) -> tuple[int, str]:
         """A movement of `distance` spaces (HEAT-B-050, HEAT-B-051); returns where it started."""
-        start = (car.p, car.spot)
+        start = (car.p, RL if car.rl else OUT)  # car.spot, inline
         if distance > 0:
             self.lift(car)
             self.place(car, car.p + distance, car.p)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .rules.cards import card_view
-from .state import Car, RaceState
+from .state import OUT, RL, Car, RaceState
 
 
 class Views:
@@ -17,6 +17,7 @@ class Views:
         self.listed: list[dict] = []  # every car's entry in the last public part, grid order
         self.shown: tuple = ()  # what said whose cards those entries show (see _cars)
         self.index: dict[str, int] = {}  # seat -> its place in that list
+        self.grid: list | None = None  # the cars list that index was made from
         self.dirty: set[str] = set()  # seats whose entry must be rebuilt
 
     def touch(self, s: RaceState, seat: str | None) -> None:
@@ -77,18 +78,26 @@ def _cars(s: RaceState, views: Views, length: int) -> list[dict]:
     dirty = views.dirty
     cache = views.cars
     last = views.shown
-    if last and last[0] == hidden and last[1] == s.turn_index and last[2] is s.order:
-        # Whose cards are face up has not changed: only the touched cars are looked at.
+    turn = s.turn_index
+    if last and last[0] == hidden and last[2] is s.order and last[1] <= turn <= last[1] + 1:
+        # Whose cards are face up has not changed, or the next car's turn has come and its
+        # cards alone are turned face up (HEAT-B-030): only the touched cars are looked at.
+        turned = None  # the seat whose cards were just turned face up
+        if turn != last[1]:
+            views.shown = (hidden, turn, s.order)
+            if not hidden and turn < len(s.order):
+                turned = s.order[turn].seat
+                dirty.add(turned)
         cars = list(views.listed)
         index = views.index
         for seat in dirty:
             i = index.get(seat)
             if i is not None:
-                shown = cache[seat][0]
+                shown = seat == turned or cache[seat][0]
                 entry = cars[i] = _car(s.cars[i], length, shown)
                 cache[seat] = (shown, entry)
     else:
-        revealed = () if hidden else {c.seat for c in s.order[: s.turn_index + 1]}
+        revealed = () if hidden else {c.seat for c in s.order[: turn + 1]}
         cars = []
         for car in s.cars:
             seat = car.seat
@@ -97,9 +106,11 @@ def _cars(s: RaceState, views: Views, length: int) -> list[dict]:
             if entry is None or seat in dirty or entry[0] != shown:
                 entry = cache[seat] = (shown, _car(car, length, shown))
             cars.append(entry[1])
-        views.index = {car.seat: i for i, car in enumerate(s.cars)}
+        if views.grid is not s.cars:  # the grid list is made once, at the start
+            views.index = {car.seat: i for i, car in enumerate(s.cars)}
+            views.grid = s.cars
         # The turn order list is held here, so no other list can take its id.
-        views.shown = (hidden, s.turn_index, s.order)
+        views.shown = (hidden, turn, s.order)
     dirty.clear()
     views.listed = cars
     return cars
@@ -124,7 +135,7 @@ def _car(car: Car, length: int, shown: bool) -> dict:
         "legend": car.legend,
         "progress": car.p,
         "space": car.p % length,
-        "spot": car.spot,
+        "spot": RL if car.rl else OUT,  # car.spot, inline: a view rebuilds an entry or more
         "gear": car.gear,
         "engine": len(car.engine),
         "hand": len(car.hand),

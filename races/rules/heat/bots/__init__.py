@@ -19,15 +19,16 @@ from .estimates import (
     REACH,
     STRESS_CLASS,
     STRESS_MAX,
+    answer,
     card_class,
     card_estimate,
     cluttered_play,
-    corner_room,
     crossed_limits,
     garage_duty,
     heat_due,
     heat_due_table,
     limits_by_id,
+    plan_tables,
     playable,
     upgrade_worth,
 )
@@ -35,7 +36,13 @@ from .estimates import (
 GEAR_COOLDOWN = {1: 3, 2: 1}  # HEAT-B-006: Cooldown of gears 1 and 2 (0 above)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=2048)
+def _plays(values: tuple[int, ...]) -> list:
+    """gear -> _hands(values, gear), filled as the gears are asked: one cache lookup per
+    plan instead of one per gear."""
+    return [None] * 5
+
+
 def _hands(values: tuple[int, ...], gear: int) -> tuple[tuple, ...]:
     """The first hand of each sum, in the order `combinations` meets them (see _best_plan),
     with what its sum says (see _sum_says), worked out once per gear instead of once per
@@ -60,6 +67,56 @@ def _sum_says(total: int) -> tuple[int, int, int, int]:
     return card_heat, stress, min(mean, REACH), min(worst, REACH)
 
 
+def _hand_classes(hand: list[dict]) -> tuple[tuple[int, ...], dict[int, list[str]]]:
+    """The classes of the playable cards, sorted, and the card ids of each class in hand
+    order. A Stress card is class STRESS_CLASS; every other card its speed."""
+    groups: dict[int, list[str]] = {}
+    classes: list[int] = []
+    by_id = CLASS_BY_ID
+    for c in hand:
+        if c["kind"] != "HEAT":  # playable(o), inline
+            card_id = c["id"]
+            cls = by_id.get(card_id)
+            if cls is None:
+                cls = by_id[card_id] = card_class(c)
+            groups.setdefault(cls, []).append(card_id)
+            classes.append(cls)
+    classes.sort()
+    return tuple(classes), groups
+
+
+def _speed_worth(
+    mean: int,
+    due: tuple,
+    room: tuple,
+    progress: int,
+    finish: int,
+    weight: float,
+    cost: int,
+    slowest: float,
+) -> float:
+    """What an expected Speed is worth in spaces, less the Heat its corners and the shift
+    cost, and less the overshoot of the next corner when the car slows down next round."""
+    to_finish = finish - progress
+    value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (due[mean] + cost)
+    if progress + mean < finish:
+        distance, limit = room[mean]
+        if slowest > distance and slowest > limit:
+            value -= weight * (slowest - limit)
+    return value
+
+
+def _cards_of(combo: tuple[int, ...], groups: dict[int, list[str]]) -> list[str]:
+    """The card ids of a planned hand: the lowest ids of each class it plays."""
+    # A hand lists its classes in ascending order (combinations keep the sorted order of
+    # `values`), so its distinct classes come in ascending order as they first appear.
+    cards: list[str] = []
+    for cls in dict.fromkeys(combo):
+        ids = groups[cls]
+        cards += sorted(ids)[: combo.count(cls)] if len(ids) > 1 else ids
+    return cards
+
+
 class RookieBot:
     """A cautious beginner: one gear at a time, no planning across corners."""
 
@@ -70,7 +127,7 @@ class RookieBot:
         o = decision.options
         kind = decision.kind
         if kind == "shift_gear":
-            return Action("shift_gear", {"gear": self._gear(o, o["gears"])})
+            return answer("shift_gear", "gear", self._gear(o, o["gears"]))
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
@@ -85,19 +142,19 @@ class RookieBot:
         if kind == "react":
             cool = min(o["cooldown_left"], o["heat_in_hand"])
             if cool:
-                return Action("cooldown", {"count": cool})
+                return answer("cooldown", "count", cool)
             duty = garage_duty(o)
             if duty is not None:
                 return duty
             if o["adrenaline_move"] and not o["crossed"]:
-                return Action("adrenaline_move")
+                return answer("adrenaline_move")
             corner = o["next_corner"]
             if o["boost"] and o["engine"] >= 3 and not o["crossed"] and corner["distance"] > 4:
-                return Action("boost")
-            return Action("end_react")
+                return answer("boost")
+            return answer("end_react")
         if kind == "slipstream":
             safe = all(limit >= o["speed"] for _, limit in o["crosses"])
-            return Action("slipstream", {"take": safe})
+            return answer("slipstream", "take", safe)
         if kind == "discard":
             weak = [
                 c["id"] for c in o["hand"] if c["kind"] == "STARTING_UPGRADE" and c["speed"] == 0
@@ -108,7 +165,7 @@ class RookieBot:
             return Action(kind, {"card": best["id"]})
         if kind == "choose_speed":
             return Action("choose_speed", {"card": o["card"]["id"], "value": max(o["choices"])})
-        return decision.default or Action("end_react")
+        return decision.default or answer("end_react")
 
     def _gear(self, o: dict, choices: list[dict], key: str = "gear") -> int:
         """One gear towards what the next corner asks for, free shifts preferred."""
@@ -147,66 +204,44 @@ class ProBot:
         return self.LATE_HEAT if left <= view["length"] // 2 else self.HEAT
 
     def _best_plan(self, view: dict, o: dict) -> tuple[int, list[str]]:
-        progress = o["progress"]
-        engine = o["engine"]
-        due = heat_due_table(view, progress)
-        room = corner_room(view, progress)
+        progress, engine, cool_in_hand = o["progress"], o["engine"], o["heat_in_hand"]
+        due, room, worths = plan_tables(view, progress)
         weight = self._heat_weight(view, progress)
-        # A Stress card is class STRESS_CLASS; every other card its speed.
-        groups: dict[int, list[str]] = {}
-        hand_classes: list[int] = []
-        classes = CLASS_BY_ID
-        for c in o["hand"]:
-            if c["kind"] != "HEAT":  # playable(o), inline
-                card_id = c["id"]
-                cls = classes.get(card_id)
-                if cls is None:
-                    cls = classes[card_id] = card_class(c)
-                groups.setdefault(cls, []).append(card_id)
-                hand_classes.append(cls)
-        hand_classes.sort()
-        values = tuple(hand_classes)
-        n_playable = len(values)
+        values, groups = _hand_classes(o["hand"])
         finish = view["finish"]
-        to_finish = finish - progress
-        cool_in_hand = o["heat_in_hand"]
-        floor, low, slow_card = self.ENGINE_FLOOR, self.LOW_ENGINE, self.SLOW_CARD
-        stress_bonus = self.STRESS_BONUS
-        best = None
-        best_score = -1e9
+        floor, low, stress_bonus = self.ENGINE_FLOOR, self.LOW_ENGINE, self.STRESS_BONUS
+        best, best_score = None, -1e9
+        plays = _plays(values)
         for choice in o["gears"]:
             gear, cost = choice["gear"], choice["heat"]
-            if n_playable < gear:
+            if len(values) < gear:
                 score = -50.0 - gear
                 if score > best_score:
-                    best_score = score
-                    best = (gear, ())
+                    best_score, best = score, (gear, ())
                 continue
             avail = engine - cost
             cool = GEAR_COOLDOWN.get(gear, 0)
-            if cool > cool_in_hand:  # min(cool, cool_in_hand), inline
-                cool = cool_in_hand
+            bonus = 0.3 * (cool if cool <= cool_in_hand else cool_in_hand)
             # The score depends only on the fixed sum and the Stress count, which the sum of
             # the classes encodes (STRESS_CLASS exceeds any fixed sum); the first hand of each
             # sum in sorted order plays the lowest cards.
-            hands = _hands(values, gear)
+            hands = plays[gear]
+            if hands is None:
+                hands = plays[gear] = _hands(values, gear)
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
-            slowest = slow_card * (gear - 1 if gear > 2 else 1)
-            # What depends only on the expected Speed is worked out once per gear and Speed.
-            reach = [None] * (REACH + 1)
-            bonus = 0.3 * cool
+            slowest = self.SLOW_CARD * (gear - 1 if gear > 2 else 1)
+            # What depends only on the expected Speed is worked out once per gear and Speed,
+            # and kept with the tables of the progress: it depends on nothing else.
+            reach = worths.get((cost, slowest, weight))
+            if reach is None:
+                reach = worths[cost, slowest, weight] = [None] * (REACH + 1)
             for combo, card_heat, stress, mean, worst in hands:
                 value = reach[mean]
                 if value is None:
-                    value = (mean if mean < to_finish + 4 else to_finish + 4) - weight * (
-                        due[mean] + cost
+                    value = reach[mean] = _speed_worth(
+                        mean, due, room, progress, finish, weight, cost, slowest
                     )
-                    if progress + mean < finish:
-                        distance, limit = room[mean]
-                        if slowest > distance and slowest > limit:
-                            value -= weight * (slowest - limit)
-                    reach[mean] = value
                 if card_heat or stress:
                     score = value - weight * card_heat + stress_bonus * stress + bonus
                 else:
@@ -225,24 +260,15 @@ class ProBot:
                 if left < floor:
                     score -= low * (floor - left)
                 if score > best_score:
-                    best_score = score
-                    best = (gear, combo)
+                    best_score, best = score, (gear, combo)
         gear, combo = best
-        if not combo:
-            return gear, []
-        # A hand lists its classes in ascending order (combinations keep the sorted order of
-        # `values`), so its distinct classes come in ascending order as they first appear.
-        cards: list[str] = []
-        for cls in dict.fromkeys(combo):
-            ids = groups[cls]
-            cards += sorted(ids)[: combo.count(cls)] if len(ids) > 1 else ids
-        return gear, cards
+        return gear, _cards_of(combo, groups)
 
     # ------------------------------------------------------------ step 5
     def _react(self, view: dict, o: dict) -> Action:
         cool = min(o["cooldown_left"], o["heat_in_hand"])
         if cool:
-            return Action("cooldown", {"count": cool})
+            return answer("cooldown", "count", cool)
         duty = garage_duty(o)
         if duty is not None:
             return duty
@@ -263,7 +289,7 @@ class ProBot:
                 extra <= engine - heat_due(crossed, speed) - 1
                 and self._heat_weight(view, progress) < self.HEAT
             ):
-                return Action("adrenaline_move")
+                return answer("adrenaline_move")
         for name, extra in self._free_moves(o):
             after = crossed + crossed_limits(view, progress, progress + extra)
             if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
@@ -273,8 +299,8 @@ class ProBot:
             worst = heat_due(after, speed + STRESS_MAX)
             reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
             if engine - 1 - worst >= reserve:
-                return Action("boost")
-        return Action("end_react")
+                return answer("boost")
+        return answer("end_react")
 
     def _free_moves(self, o: dict):
         """Accelerate and direct-play cards, with the spaces they would add."""
@@ -294,7 +320,7 @@ class ProBot:
         kind = decision.kind
         if kind == "shift_gear":
             self.plan = self._best_plan(view, o)
-            return Action("shift_gear", {"gear": self.plan[0]})
+            return answer("shift_gear", "gear", self.plan[0])
         if kind == "play_cards":
             if decision.default is not None:
                 return decision.default
@@ -310,7 +336,7 @@ class ProBot:
             return self._react(view, o)
         if kind == "slipstream":
             crossed = self._limits_of(view, o["crossed"]) + [lim for _, lim in o["crosses"]]
-            return Action("slipstream", {"take": heat_due(crossed, o["speed"]) <= o["engine"]})
+            return answer("slipstream", "take", heat_due(crossed, o["speed"]) <= o["engine"])
         if kind == "discard":
             weak = [
                 c["id"]
@@ -334,7 +360,7 @@ class ProBot:
         if kind == "refresh":
             keep = [c["id"] for c in o["cards"] if (c["speed"] or 0) >= 3]
             return Action("refresh", {"cards": keep})
-        return decision.default or Action("end_react")
+        return decision.default or answer("end_react")
 
     def _speed_choice(self, view: dict, o: dict) -> int:
         """The highest speed whose corners the engine can pay, else the lowest."""

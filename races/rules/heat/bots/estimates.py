@@ -44,6 +44,15 @@ def upgrade_worth(c: dict) -> float:
     )
 
 
+@lru_cache(maxsize=None, typed=True)
+def answer(kind: str, name: str | None = None, value: int | bool | None = None) -> Action:
+    """An Action with no parameter or one plain one, made once: a bot gives the same few
+    answers hundreds of times a race (keep a gear, end the React, cool down 1), an Action is
+    frozen, and each one kept in a race's list of actions is one more object for the
+    garbage collector."""
+    return Action(kind) if name is None else Action(kind, {name: value})
+
+
 def garage_duty(o: dict) -> Action | None:
     """The mandatory upgrade symbols, and the ones that never hurt (HEAT-GARAGE-08)."""
     if o.get("heat_owed") and o["engine"]:
@@ -115,6 +124,35 @@ def corner_room(view: dict, progress: int) -> tuple[tuple[int, int], ...]:
 def _corner_room(length: int, corners: tuple, start: int) -> tuple[tuple[int, int], ...]:
     table = corners_ahead(length, corners)
     return tuple(table[(start + s) % length] for s in range(REACH + 1))
+
+
+def plan_tables(view: dict, progress: int) -> tuple[tuple, tuple, dict]:
+    """(heat_due_table, corner_room, the pro bot's worth of each Speed by gear) of the
+    progress: the pro bot asks them at every plan. The tables of a track layout are kept by
+    progress, and the layout's are found once per race, so a plan's lookup hashes one int
+    instead of the corners; they depend on nothing else, so a car that plans from the same
+    progress in another race finds them all."""
+    corners, length, finish = view["corners"], view["length"], view["finish"]
+    last = _last_tables
+    if corners is not last[0] or length != last[1] or finish != last[2]:
+        if len(_TABLES) > 16:  # weather makes new layouts: keep the memory bounded
+            _TABLES.clear()
+        layout = (length, finish, corners_key(view))
+        # The corners list is shared by every view of a race (see corners_key), and holding
+        # it here keeps its id unique.
+        last[:] = [corners, length, finish, _TABLES.setdefault(layout, {})]
+    tables = last[3]
+    found = tables.get(progress)
+    if found is None:
+        due, room = heat_due_table(view, progress), corner_room(view, progress)
+        found = tables[progress] = (due, room, {})
+    return found
+
+
+# (length, finish, corners_key) -> progress -> plan_tables; and the last race's corners list,
+# length, finish and tables
+_TABLES: dict[tuple, dict[int, tuple[tuple, tuple, dict]]] = {}
+_last_tables: list = [None, 0, 0, {}]
 
 
 def limits_by_id(view: dict) -> dict[int, int]:

@@ -153,6 +153,18 @@ def is_upgrade(card_id: str) -> bool:
 
 
 @by_card_id
+def plus_of(card_id: str) -> int:
+    """The card's "+" symbols (HEAT-B-031, HEAT-GARAGE-06), by id: every reveal asks it."""
+    return card(card_id).plus
+
+
+@by_card_id
+def printed_speed(card_id: str) -> int:
+    """The card's printed Speed, 0 if it has none (HEAT-B-033), by id: every reveal asks it."""
+    return card(card_id).speed or 0
+
+
+@by_card_id
 def kept_in_hand(card_id: str) -> bool:
     """Heat and Stress cards cannot be discarded in step 8 (HEAT-B-008, HEAT-B-009); by id,
     kept once per card because a discard decision asks it of the whole hand."""

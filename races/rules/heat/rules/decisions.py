@@ -45,6 +45,19 @@ def _decision(
     return made
 
 
+# The defaults of the commonest decisions, made once: an Action is frozen and these hold no
+# list, so every decision can share one (a race asks several hundred decisions, few of which
+# are answered with their default).
+END_REACT = Action("end_react")
+NO_SLIPSTREAM = Action("slipstream", {"take": False})
+
+
+@cache
+def _keep_gear(gear: int) -> Action:
+    """The default of D1: keep the gear (HEAT-B-022)."""
+    return Action("shift_gear", {"gear": gear})
+
+
 # The actions that answer each decision of a car's turn.
 ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
@@ -54,26 +67,29 @@ ANSWERS = {
 
 
 def _where(s: RaceState, car: Car) -> dict:
-    p = car.p
-    place = None
+    p, rl = car.p, car.rl
     if s.conditions is None:  # printed limits: the place says the same in every decision
-        key = (p, s.laps, s.board.finish)
+        key = (p, rl, s.laps, s.board.finish)
         places = s.track.places
         place = places.get(key)
         if place is None:
-            place = places[key] = _place(s, p)
+            place = places[key] = _place_fields(s, p, rl)
     else:
-        place = _place(s, p)
-    space, lap, next_corner = place
+        place = _place_fields(s, p, rl)
+    return {**place, "engine": len(car.engine), "heat_in_hand": sum(map(is_heat, car.hand))}
+
+
+def _place_fields(s: RaceState, p: int, rl: bool) -> dict:
+    """What a decision says of the place: its progress, space, spot, lap and next corner
+    (shared, read-only, as card views are)."""
+    space, lap, next_corner = _place(s, p)
     return {
         "progress": p,
         "space": space,
-        "spot": RL if car.rl else OUT,  # car.spot, inline: every decision asks it
+        "spot": RL if rl else OUT,
         "lap": lap,
         "laps": s.laps,
-        "next_corner": next_corner,  # shared, read-only, as card views are
-        "engine": len(car.engine),
-        "heat_in_hand": sum(map(is_heat, car.hand)),
+        "next_corner": next_corner,
     }
 
 
@@ -136,7 +152,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
                 "hand": list(map(card_view, car.hand)),
                 **_where(s, car),
             },
-            Action("shift_gear", {"gear": car.gear}),
+            _keep_gear(car.gear),
         )
     forced = cluttered_play(car, car.shift_to)
     return _decision(
@@ -175,7 +191,7 @@ def react_decision(s: RaceState, car: Car) -> Decision:
             **(react_options(s, car) if s.garage else {}),
             **_where(s, car),
         },
-        None if car.heat_owed or car.scrap_owed else Action("end_react"),
+        None if car.heat_owed or car.scrap_owed else END_REACT,
     )
 
 
@@ -196,7 +212,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
             "crossed": [[cid, q] for cid, q in car.crossings],
             **_where(s, car),
         },
-        Action("slipstream", {"take": False}),
+        NO_SLIPSTREAM,
     )
 
 

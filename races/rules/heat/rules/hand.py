@@ -32,6 +32,13 @@ def draw(chance: Chance, emit: Emit, car: Car, count: int, reason: str) -> list[
 
     HEAT-B-ENG-10: each run of draws is a `cards_drawn` event, in the order of the draws: a
     reshuffle in the middle splits the cards drawn before it from those drawn after."""
+    deck = car.deck
+    if 0 <= count <= len(deck):  # the usual draw: no reshuffle on the way, one run of cards
+        drawn = deck[:count]
+        del deck[:count]
+        if drawn:
+            cards_drawn(emit, car, drawn[:], "deck", reason)
+        return drawn
     drawn: list[str] = []
     start = 0
     for _ in range(count):

@@ -4,7 +4,7 @@ HEAT-B-TRK-04)."""
 from __future__ import annotations
 
 from ..chance import Chance
-from ..state import Car, Emit, RaceState
+from ..state import OUT, RL, Car, Emit, RaceState
 from .championship.sponsors import after_speed
 
 
@@ -18,7 +18,7 @@ def move(s: RaceState, chance: Chance, emit: Emit, car: Car, distance: int, reas
         reason=reason,
         distance=distance,
         start=[start_p, start_spot],
-        end=[car.p, car.spot],
+        end=[car.p, RL if car.rl else OUT],  # car.spot, inline: the commonest event
         space=car.p % s.track.length,
         speed=car.speed,
     )

@@ -49,8 +49,8 @@ class Track:
     # spaces marked ∧ from which an aggressive Legend may cross one more line (HEAT-RAIN-08)
     aggressive: set = field(default_factory=set, init=False, repr=False, compare=False, hash=False)
 
-    # (progress, laps, final finish line) -> what a decision says of that place under printed
-    # limits (rules/decisions.py _where); filled as cars reach places, for speed
+    # (progress, race line, laps, final finish line) -> what a decision says of that place under
+    # printed limits (rules/decisions.py _where); filled as cars reach places, for speed
     places: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -69,9 +69,17 @@ class Track:
 
     def crossings(self, p1: int, p2: int) -> list[tuple[Corner, int]]:
         """Corner lines crossed moving from p1 to p2, in order: (corner, q) (HEAT-B-TRK-04)."""
-        lines = self.lines
-        length = self.length
-        return [(lines[q % length], q) for q in range(p1 + 1, p2 + 1) if q % length in lines]
+        # From line to line by the `ahead` table: a move crosses a line or two, over many
+        # spaces, and every move asks this.
+        ahead, length = self.ahead, self.length
+        out = []
+        corner, step = ahead[p1 % length]
+        q = p1 + step
+        while q <= p2:
+            out.append((corner, q))
+            corner, step = ahead[q % length]
+            q += step
+        return out
 
     def next_line(self, p: int) -> tuple[Corner, int]:
         """The next corner line ahead of progress p and the progress q just after it."""

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from ...chance import Chance
 from ...state import Car, Draft, Emit, RaceState
-from ..cards import Card, card, is_heat, is_stress, is_upgrade, upgrade_pool
+from ..cards import (
+    Card,
+    card,
+    is_heat,
+    is_stress,
+    is_upgrade,
+    plus_of,
+    printed_speed,
+    upgrade_pool,
+)
 from ..hand import pay_heat, reshuffle, resolve_plus
 from ..movement import move
 from ..react import GEAR_COOLDOWN, cooldown_allowance, heat_in_hand
@@ -73,21 +82,36 @@ def quick_deal(s: RaceState, chance: Chance, emit: Emit, players: list[Car]) -> 
 # ------------------------------------------------------------------ step 3 (HEAT-B-030)
 def live_upgrades(car: Car) -> list[Card]:
     """Upgrade cards in the play area whose symbols count this turn (not converted)."""
+    if not any(map(is_upgrade, car.play)):  # most turns play none: asked cheaply first
+        return []
     return [card(c) for c in car.play if is_upgrade(c) and c not in car.converted]
 
 
 def resolve_reveal_plus(chance: Chance, emit: Emit, car: Car) -> None:
     """(a) "+" printed on upgrades, then (b) Stress cards (HEAT-B-030, HEAT-GARAGE-06)."""
-    played = list(car.play)
+    # Only the cards with a "+" act here (in their order of play); most turns have none.
+    played = list(filter(plus_of, car.play))
+    if not played:
+        return
     ordered = [c for c in played if not is_stress(c)] + [c for c in played if is_stress(c)]
     for c in ordered:
-        for _ in range(card(c).plus):
+        for _ in range(plus_of(c)):
             resolve_plus(chance, emit, car, c)
             car.plus_count += 1
 
 
+def play_speed(car: Car) -> int:
+    """The Speed of the cards in the play area (HEAT-B-033), chosen speeds included
+    (HEAT-GARAGE-18)."""
+    if any(map(is_upgrade, car.play)):  # only upgrades have speed choices
+        return sum(card_value(car, c) for c in car.play)
+    return sum(map(printed_speed, car.play))
+
+
 def unchosen(car: Car) -> list[str]:
     """(c) cards whose speed is chosen after the "+" are resolved (HEAT-GARAGE-18)."""
+    if not any(map(is_upgrade, car.play)):  # asked at every reveal; most play no upgrade
+        return []
     return [
         c
         for c in car.play
