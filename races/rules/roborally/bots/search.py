@@ -1,0 +1,219 @@
+"""`greedy`'s program search (RR-BOT-03, RR-BOT-05): every ordering of its
+hand's kinds over the open registers, searched depth-first with shared
+prefixes and a memo, each scored on a model of its own robot alone
+(solo.py). States are packed into ints (solo.py) and kinds are their
+numbers in KINDS.
+
+The search keeps only each position's best score and, in the memo, the
+kind that scores it; the program is read back from the memo at the end
+(`program`), so no tuple of kinds is built per position."""
+
+from __future__ import annotations
+
+from ..rules.cards import KIND, KIND_ORDER
+from .solo import ALIVE, DAMAGE_AT, KINDS, MEMO_LIMIT, Solo
+
+# per `left` (the kinds' counts still in hand, 4 bits a kind in KIND_ORDER):
+# each kind's number that can go next with the counts after it and the
+# kinds left after it (bits), in KIND_ORDER; which kinds those are (bits);
+# the first of them (the same for every search)
+_NEXT: dict = {}
+ALL_KINDS = 1 << len(KIND_ORDER)
+# a card's place in `left`
+SHIFT = {card: 4 * KIND_ORDER.index(kind) for card, kind in KIND.items()}
+DAMAGE_BITS = 63 << DAMAGE_AT  # a packed state's damage
+
+
+def _kinds(left: int) -> int:
+    return sum(1 << k for k in range(len(KIND_ORDER)) if left >> 4 * k & 15)
+
+
+def _next(left: int) -> tuple:
+    out = _NEXT.get(left)
+    if out is None:
+        pairs = tuple(
+            (k, left - (1 << 4 * k), _kinds(left - (1 << 4 * k)))
+            for k in range(len(KIND_ORDER))
+            if left >> 4 * k & 15
+        )
+        out = _NEXT[left] = (pairs, _kinds(left), pairs[0] if pairs else None)
+    return out
+
+
+def program_search(
+    solo: Solo, start: tuple, locked: dict[int, str | None], hand: list[int], steady: bool = False
+) -> list:
+    """RR-BOT-03, -05: the best kinds for the open registers (None where
+    locked; `locked` maps a locked register to its card's kind), ties to
+    the smallest sequence in KIND_ORDER; `steady`: with Gyroscopic
+    Stabilizer on. Every ordering is searched depth-first, children in
+    KIND_ORDER, a later one kept only when it scores strictly better."""
+    # a register's step and a final state's score (RR-BOT-05, an int >= 0,
+    # Solo.packed_value) are kept in the model for every search, the steps by
+    # register and kind number; they and the leaves kept grow with the states
+    # scored (about eight steps a state), so bounding those bounds the memory
+    if len(solo.packed_values) > MEMO_LIMIT // 8:
+        solo.clear()
+    worth, program = searcher(solo, locked, steady)
+    number, counts = solo.packed(start), sum(1 << SHIFT[card] for card in hand)
+    worth(number, 1, counts)
+    return [None if kind is None else KIND_ORDER[kind] for kind in program(number, counts)]
+
+
+def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
+    """One search's `worth` and `program`, closures over its locked
+    registers, its memo (a position's best score << 3 | the kind that
+    scores it) and the model's kept steps and leaves: a closure reads
+    those faster than a method reads attributes."""
+    steps, values = solo.packed_steps[steady], solo.packed_values
+    packed_step, value_of = solo.packed_step, solo.packed_value
+    locked = {r: KINDS.index(kind) for r, kind in locked.items()}
+    last = max((r for r in range(1, 6) if r not in locked), default=0)
+    # `tail`: the locked registers after the last open one, each with its kind's number
+    tail = tuple(enumerate((locked[r] for r in range(last + 1, 6)), last + 1))
+    nones = [None] * len(tail)
+    # the last open register's best kind depends on the state and on which
+    # kinds are left, not on their counts nor on the start: the model keeps
+    # it for every search, by the kinds left (bits), and under it every
+    # kind's rank for the state (a state meets many sets of kinds left)
+    kept = solo.leaves.get((last, tail, steady))
+    if kept is None:
+        kept = solo.leaves[last, tail, steady] = ([{} for _ in range(ALL_KINDS)], {})
+    leaves, ranks = kept
+    # damage up to `safe` cannot let board lasers destroy the robot in the
+    # registers left (RR-DMG-03), so it lowers every kind's score alike
+    # (Solo.packed_value): the ranks of such states are kept without it
+    safe = (9 - solo.most_beam * (1 + len(tail))) << DAMAGE_AT
+    memo: dict = {}
+
+    def step(number: int, register: int, kind: int) -> int:
+        kept = steps[register][kind]
+        after = kept.get(number)
+        if after is None:
+            after = kept[number] = packed_step(number, register, kind, steady)
+        return after
+
+    def score(number: int) -> int:
+        value = values.get(number)
+        return value_of(number) if value is None else value
+
+    def ranking(number: int) -> tuple:
+        """Every kind for the last open register (then the locked ones), best
+        first, each as (its bit, its score << 3 | its number): the best of a
+        set of kinds is the first in the set. Ties go to the kind first in
+        KIND_ORDER, as the search's strictly-better rule keeps it."""
+        scored = []
+        for kind in range(len(KIND_ORDER)):
+            after = step(number, last, kind)
+            for r, locked_kind in tail:
+                after = step(after, r, locked_kind)
+            scored.append((-score(after), kind))
+        scored.sort()
+        return tuple((1 << kind, -negative << 3 | kind) for negative, kind in scored)
+
+    def leaf(number: int, kinds: int) -> int:
+        """The best kind of `kinds` (bits) for the last open register, as its
+        score << 3 | its number, kept: the model keeps these by the hundred
+        thousand, and a dict of ints is no work for the collector."""
+        found = leaves[kinds]
+        best = found.get(number)
+        if best is None:
+            damage = number & DAMAGE_BITS
+            if damage > safe:
+                damage = 0  # its rank kept with its damage
+            rank = ranks.get(number - damage)
+            if rank is None:
+                rank = ranks[number - damage] = ranking(number - damage)
+            for bit, scored in rank:
+                if kinds & bit:
+                    best = scored
+                    break
+            # two a point of damage (Solo.packed_value), shifted past the kind
+            best = found[number] = best - ((damage >> DAMAGE_AT) << 4)
+        return best
+
+    def worth(number: int, register: int, left: int) -> int:
+        """The best score from `register` on, the state `number` before it and
+        `left` the kinds' counts in hand; the memo keeps it with its kind."""
+        if number < ALIVE or number & 7:  # destroyed or through its last flag
+            return score(number)
+        if register == last:
+            return leaf(number, (_NEXT.get(left) or _next(left))[1]) >> 3
+        key = (number, register, left)
+        best = memo.get(key)
+        if best is not None:
+            return best >> 3
+        if register > 5:
+            best = score(number) << 3
+        elif register in locked:
+            after = step(number, register, locked[register])
+            best = worth(after, register + 1, left) << 3
+        elif register + 1 == last:
+            best = before_last(number, register, left)
+        else:
+            top, row = -1, steps[register]
+            for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
+                after = row[kind].get(number)
+                if after is None:
+                    after = step(number, register, kind)
+                value = worth(after, register + 1, left_after)
+                if value > top:
+                    top, chosen = value, kind
+            best = top << 3 | chosen
+        memo[key] = best
+        return best >> 3
+
+    def before_last(number: int, register: int, left: int) -> int:
+        """`worth` of the register before the last open one, its children
+        leaves: their lines written out here (a Python call costs more than
+        the lines; the search's hottest loop). Its score << 3 | its kind."""
+        top, row = -1, steps[register]
+        for kind, _, kinds in (_NEXT.get(left) or _next(left))[0]:
+            kept = row[kind]
+            after = kept.get(number)
+            if after is None:
+                after = kept[number] = packed_step(number, register, kind, steady)
+            if after < ALIVE or after & 7:  # destroyed or through its last flag
+                value = values.get(after)
+                if value is None:
+                    value = value_of(after)
+            else:
+                value = leaves[kinds].get(after)
+                value = (leaf(after, kinds) if value is None else value) >> 3
+            if value > top:
+                top, chosen = value, kind
+        return top << 3 | chosen
+
+    def fill(register: int, left: int) -> list:
+        """A robot destroyed or through its last flag stays as it is, so
+        every ordering scores the same: the first in KIND_ORDER is kept."""
+        rest = []
+        for r in range(register, 6):
+            if r in locked:
+                rest.append(None)
+            else:
+                kind, left, _ = _next(left)[2]
+                rest.append(kind)
+        return rest
+
+    def program(number: int, left: int) -> list:
+        """The best program's kind numbers (None where locked), read back
+        from the memo and the leaves `worth` kept, from the start `number`."""
+        out = []
+        for register in range(1, 6):
+            if number < ALIVE or number & 7:
+                return out + fill(register, left)
+            if register == last:
+                kinds = (_NEXT.get(left) or _next(left))[1]
+                return [*out, leaves[kinds][number] & 7, *nones]
+            if register in locked:
+                out.append(None)
+                number = step(number, register, locked[register])
+            else:
+                kind = memo[number, register, left] & 7
+                out.append(kind)
+                number = step(number, register, kind)
+                left -= 1 << 4 * kind
+        return out
+
+    return worth, program
