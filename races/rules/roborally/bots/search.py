@@ -11,7 +11,7 @@ kind that scores it; the program is read back from the memo at the end
 from __future__ import annotations
 
 from ..rules.cards import KIND, KIND_ORDER
-from .solo import ALIVE, DAMAGE_AT, KINDS, MEMO_LIMIT, Solo
+from .solo import ALIVE, DAMAGE_AT, DAMAGE_BITS, DESTROYED_AT, FLAG_BITS, KINDS, MEMO_LIMIT, Solo
 
 # per `left` (the kinds' counts still in hand, 4 bits a kind in KIND_ORDER):
 # each kind's number that can go next with the counts after it and the
@@ -21,7 +21,6 @@ _NEXT: dict = {}
 ALL_KINDS = 1 << len(KIND_ORDER)
 # a card's place in `left`
 SHIFT = {card: 4 * KIND_ORDER.index(kind) for card, kind in KIND.items()}
-DAMAGE_BITS = 63 << DAMAGE_AT  # a packed state's damage
 
 
 def _kinds(left: int) -> int:
@@ -67,6 +66,7 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
     those faster than a method reads attributes."""
     steps, values = solo.packed_steps[steady], solo.packed_values
     packed_step, value_of = solo.packed_step, solo.packed_value
+    undamaged_step = solo.undamaged_step
     locked = {r: KINDS.index(kind) for r, kind in locked.items()}
     last = max((r for r in range(1, 6) if r not in locked), default=0)
     # `tail`: the locked registers after the last open one, each with its kind's number
@@ -87,11 +87,7 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
     memo: dict = {}
 
     def step(number: int, register: int, kind: int) -> int:
-        kept = steps[register][kind]
-        after = kept.get(number)
-        if after is None:
-            after = kept[number] = packed_step(number, register, kind, steady)
-        return after
+        return packed_step(number, register, kind, steady)
 
     def score(number: int) -> int:
         value = values.get(number)
@@ -152,10 +148,15 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
             best = before_last(number, register, left)
         else:
             top, row = -1, steps[register]
+            damage = number & DAMAGE_BITS  # kept without it (Solo.packed_step)
             for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
-                after = row[kind].get(number)
+                after = row[kind].get(number - damage)
                 if after is None:
                     after = step(number, register, kind)
+                else:
+                    after += damage
+                    if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before E
+                        after = after & DAMAGE_BITS | number & FLAG_BITS
                 value = worth(after, register + 1, left_after)
                 if value > top:
                     top, chosen = value, kind
@@ -168,11 +169,16 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
         leaves: their lines written out here (a Python call costs more than
         the lines; the search's hottest loop). Its score << 3 | its kind."""
         top, row = -1, steps[register]
+        damage = number & DAMAGE_BITS  # packed_step's lines, written out
+        undamaged = number - damage
         for kind, _, kinds in (_NEXT.get(left) or _next(left))[0]:
             kept = row[kind]
-            after = kept.get(number)
+            after = kept.get(undamaged)
             if after is None:
-                after = kept[number] = packed_step(number, register, kind, steady)
+                after = kept[undamaged] = undamaged_step(undamaged, register, kind, steady)
+            after += damage
+            if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before E
+                after = after & DAMAGE_BITS | number & FLAG_BITS
             if after < ALIVE or after & 7:  # destroyed or through its last flag
                 value = values.get(after)
                 if value is None:

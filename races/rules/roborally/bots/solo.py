@@ -20,6 +20,8 @@ MEMO_LIMIT = 400_000
 # square nor facing of a destroyed robot)
 DAMAGE_AT, POSE_AT = 8, 14
 ALIVE = 1 << POSE_AT
+DAMAGE_BITS, FLAG_BITS = 63 << DAMAGE_AT, 31 << 3
+DESTROYED_AT = 10 << DAMAGE_AT  # RR-DMG-03: ten damage destroys a robot
 KINDS = (*KIND_ORDER, None)  # a kind's number in a packed search; None: no card
 
 
@@ -66,8 +68,9 @@ class Solo:
         self.distances.append([0] * len(self.squares))
         self.flag_numbers = [self.number.get(f, -1) for f in self.flags] + [-1]
         # with the Gyroscopic Stabilizer off and on: poses after a register
-        # (by register, kind and pose), packed states after a register (by
-        # register, kind and state); then the packed scores
+        # (by register, kind and pose), live packed states without damage
+        # after a register (by register, kind and state, see packed_step);
+        # then the packed scores
         self.packed_moves = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
         self.packed_steps = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
         self.packed_values: dict = {}
@@ -181,10 +184,29 @@ class Solo:
         return pose << POSE_AT | damage << DAMAGE_AT | flags << 3 | won
 
     def packed_step(self, number: int, register: int, kind: int, steady: bool) -> int:
-        """`register` on a packed state, `kind` a number in KINDS."""
-        pose = number >> POSE_AT
-        if not pose or number & 7:  # destroyed or through its last flag: it stays
+        """`register` on a packed state, `kind` a number in KINDS. The damage
+        a live robot comes with only adds to the damage it leaves with,
+        unless the sum destroys it (step D), so the step is kept for the
+        state without damage (`packed_steps`): a robot meets the same poses
+        and flags with other damage."""
+        if number < ALIVE or number & 7:  # destroyed or through its last flag: it stays
             return number
+        damage = number & DAMAGE_BITS
+        kept = self.packed_steps[steady][register][kind]
+        after = kept.get(number - damage)
+        if after is None:
+            after = kept[number - damage] = self.undamaged_step(
+                number - damage, register, kind, steady
+            )
+        after += damage
+        if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before the flag (E)
+            return after & DAMAGE_BITS | number & FLAG_BITS
+        return after
+
+    def undamaged_step(self, number: int, register: int, kind: int, steady: bool) -> int:
+        """packed_step of a live state without damage: the board lasers'
+        damage (D) is all it leaves with."""
+        pose = number >> POSE_AT
         kept = self.packed_moves[steady][register][kind]
         after = kept.get(pose)
         if after is None:
@@ -197,15 +219,12 @@ class Solo:
             return number & (ALIVE - 1)
         flags = (number >> 3) & 31
         square = (after - 1) >> 2
-        damage = ((number >> DAMAGE_AT) & 63) + self.beams[square]
-        if damage >= 10:  # D: board lasers
-            return damage << DAMAGE_AT | flags << 3
         won = 0
         if self.flag_numbers[flags] == square:  # E
             flags += 1
             if flags == len(self.flags):
                 won = register
-        return after << POSE_AT | damage << DAMAGE_AT | flags << 3 | won
+        return after << POSE_AT | self.beams[square] << DAMAGE_AT | flags << 3 | won
 
     def packed_value(self, number: int) -> int:
         """RR-BOT-05's score of a packed final state as one int >= 0, in the
