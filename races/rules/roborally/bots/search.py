@@ -95,7 +95,7 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
 
     def ranking(number: int) -> tuple:
         """Every kind for the last open register (then the locked ones), best
-        first, each as (its bit, its score << 3 | its number): the best of a
+        first, each as its score << 3 | its number: the best of a
         set of kinds is the first in the set. Ties go to the kind first in
         KIND_ORDER, as the search's strictly-better rule keeps it."""
         scored = []
@@ -105,7 +105,7 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
                 after = step(after, r, locked_kind)
             scored.append((-score(after), kind))
         scored.sort()
-        return tuple((1 << kind, -negative << 3 | kind) for negative, kind in scored)
+        return tuple([-negative << 3 | kind for negative, kind in scored])
 
     def leaf(number: int, kinds: int) -> int:
         """The best kind of `kinds` (bits) for the last open register, as its
@@ -120,9 +120,8 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
             rank = ranks.get(number - damage)
             if rank is None:
                 rank = ranks[number - damage] = ranking(number - damage)
-            for bit, scored in rank:
-                if kinds & bit:
-                    best = scored
+            for best in rank:
+                if kinds >> (best & 7) & 1:
                     break
             # two a point of damage (Solo.packed_value), shifted past the kind
             best = found[number] = best - ((damage >> DAMAGE_AT) << 4)
@@ -135,6 +134,8 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
             return score(number)
         if register == last:
             return leaf(number, (_NEXT.get(left) or _next(left))[1]) >> 3
+        if register + 1 == last and register not in locked:
+            return before_last(number, register, left)
         key = (number, register, left)
         best = memo.get(key)
         if best is not None:
@@ -144,10 +145,10 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
         elif register in locked:
             after = step(number, register, locked[register])
             best = worth(after, register + 1, left) << 3
-        elif register + 1 == last:
-            best = before_last(number, register, left)
         else:
             top, row = -1, steps[register]
+            # the next register's positions asked for without a call more
+            deeper = before_last if register + 2 == last and register + 1 not in locked else worth
             damage = number & DAMAGE_BITS  # kept without it (Solo.packed_step)
             for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
                 after = row[kind].get(number - damage)
@@ -157,7 +158,7 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
                     after += damage
                     if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before E
                         after = after & DAMAGE_BITS | number & FLAG_BITS
-                value = worth(after, register + 1, left_after)
+                value = deeper(after, register + 1, left_after)
                 if value > top:
                     top, chosen = value, kind
             best = top << 3 | chosen
@@ -167,7 +168,14 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
     def before_last(number: int, register: int, left: int) -> int:
         """`worth` of the register before the last open one, its children
         leaves: their lines written out here (a Python call costs more than
-        the lines; the search's hottest loop). Its score << 3 | its kind."""
+        the lines; the search's hottest loop), kept in the memo as `worth`
+        keeps it."""
+        if number < ALIVE or number & 7:  # destroyed or through its last flag
+            return score(number)
+        key = (number, register, left)
+        best = memo.get(key)
+        if best is not None:
+            return best >> 3
         top, row = -1, steps[register]
         damage = number & DAMAGE_BITS  # packed_step's lines, written out
         undamaged = number - damage
@@ -184,11 +192,24 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
                 if value is None:
                     value = value_of(after)
             else:
-                value = leaves[kinds].get(after)
-                value = (leaf(after, kinds) if value is None else value) >> 3
+                found = leaves[kinds]
+                value = found.get(after)
+                if value is None:  # leaf's lines, written out
+                    worn = after & DAMAGE_BITS
+                    if worn > safe:
+                        worn = 0  # its rank kept with its damage
+                    rank = ranks.get(after - worn)
+                    if rank is None:
+                        rank = ranks[after - worn] = ranking(after - worn)
+                    for value in rank:
+                        if kinds >> (value & 7) & 1:
+                            break
+                    value = found[after] = value - ((worn >> DAMAGE_AT) << 4)
+                value >>= 3
             if value > top:
                 top, chosen = value, kind
-        return top << 3 | chosen
+        memo[key] = top << 3 | chosen
+        return top
 
     def fill(register: int, left: int) -> list:
         """A robot destroyed or through its last flag stays as it is, so
