@@ -6,9 +6,13 @@ numbers in KINDS.
 
 The search keeps only each position's best score and, in the memo, the
 kind that scores it; the program is read back from the memo at the end
-(`program`), so no tuple of kinds is built per position."""
+(`program`), so no tuple of kinds is built per position. Its parts are
+closures, each made by a function below over what one search shares: a
+closure reads those faster than a method reads attributes."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from ..rules.cards import KIND, KIND_ORDER
 from .solo import ALIVE, DAMAGE_AT, DAMAGE_BITS, DESTROYED_AT, FLAG_BITS, KINDS, MEMO_LIMIT, Solo
@@ -53,25 +57,10 @@ def program_search(
     # scored (about eight steps a state), so bounding those bounds the memory
     if len(solo.packed_values) > MEMO_LIMIT // 8:
         solo.clear()
-    worth, program = searcher(solo, locked, steady)
-    number, counts = solo.packed(start), sum(1 << SHIFT[card] for card in hand)
-    worth(number, 1, counts)
-    return [None if kind is None else KIND_ORDER[kind] for kind in program(number, counts)]
-
-
-def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
-    """One search's `worth` and `program`, closures over its locked
-    registers, its memo (a position's best score << 3 | the kind that
-    scores it) and the model's kept steps and leaves: a closure reads
-    those faster than a method reads attributes."""
-    steps, values = solo.packed_steps[steady], solo.packed_values
-    packed_step, value_of = solo.packed_step, solo.packed_value
-    undamaged_step = solo.undamaged_step
     locked = {r: KINDS.index(kind) for r, kind in locked.items()}
     last = max((r for r in range(1, 6) if r not in locked), default=0)
     # `tail`: the locked registers after the last open one, each with its kind's number
     tail = tuple(enumerate((locked[r] for r in range(last + 1, 6)), last + 1))
-    nones = [None] * len(tail)
     # the last open register's best kind depends on the state and on which
     # kinds are left, not on their counts nor on the start: the model keeps
     # it for every search, by the kinds left (bits), and under it every
@@ -79,31 +68,39 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
     kept = solo.leaves.get((last, tail, steady))
     if kept is None:
         kept = solo.leaves[last, tail, steady] = ([{} for _ in range(ALL_KINDS)], {})
-    leaves, ranks = kept
     # damage up to `safe` cannot let board lasers destroy the robot in the
     # registers left (RR-DMG-03), so it lowers every kind's score alike
     # (Solo.packed_value): the ranks of such states are kept without it
     safe = (9 - solo.most_beam * (1 + len(tail))) << DAMAGE_AT
-    memo: dict = {}
+    memo: dict = {}  # a position's best score << 3 | the kind that scores it
+    ranking, leaf = _last_register(solo, steady, last, tail, kept, safe)
+    before_last = _before_last(solo, steady, memo, ranking, kept, safe)
+    worth = _worth(solo, steady, memo, locked, last, leaf, before_last)
+    number, counts = solo.packed(start), sum(1 << SHIFT[card] for card in hand)
+    worth(number, 1, counts)
+    kinds = _program(solo, steady, memo, locked, last, leaf)(number, counts)
+    return [None if kind is None else KIND_ORDER[kind] for kind in kinds]
 
-    def step(number: int, register: int, kind: int) -> int:
-        return packed_step(number, register, kind, steady)
 
-    def score(number: int) -> int:
-        value = values.get(number)
-        return value_of(number) if value is None else value
+def _last_register(
+    solo: Solo, steady: bool, last: int, tail: tuple, kept: tuple, safe: int
+) -> tuple[Callable, Callable]:
+    """`ranking` and `leaf` for the last open register (then the locked ones)."""
+    found_by_kinds, ranks = kept
+    packed_step, values, value_of = solo.packed_step, solo.packed_values, solo.packed_value
 
     def ranking(number: int) -> tuple:
-        """Every kind for the last open register (then the locked ones), best
-        first, each as its score << 3 | its number: the best of a
-        set of kinds is the first in the set. Ties go to the kind first in
-        KIND_ORDER, as the search's strictly-better rule keeps it."""
+        """Every kind for the last open register, best first, each as its
+        score << 3 | its number: the best of a set of kinds is the first in
+        the set. Ties go to the kind first in KIND_ORDER, as the search's
+        strictly-better rule keeps it."""
         scored = []
         for kind in range(len(KIND_ORDER)):
-            after = step(number, last, kind)
+            after = packed_step(number, last, kind, steady)
             for r, locked_kind in tail:
-                after = step(after, r, locked_kind)
-            scored.append((-score(after), kind))
+                after = packed_step(after, r, locked_kind, steady)
+            value = values.get(after)
+            scored.append((-(value_of(after) if value is None else value), kind))
         scored.sort()
         return tuple([-negative << 3 | kind for negative, kind in scored])
 
@@ -111,7 +108,7 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
         """The best kind of `kinds` (bits) for the last open register, as its
         score << 3 | its number, kept: the model keeps these by the hundred
         thousand, and a dict of ints is no work for the collector."""
-        found = leaves[kinds]
+        found = found_by_kinds[kinds]
         best = found.get(number)
         if best is None:
             damage = number & DAMAGE_BITS
@@ -127,57 +124,28 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
             best = found[number] = best - ((damage >> DAMAGE_AT) << 4)
         return best
 
-    def worth(number: int, register: int, left: int) -> int:
-        """The best score from `register` on, the state `number` before it and
-        `left` the kinds' counts in hand; the memo keeps it with its kind."""
-        if number < ALIVE or number & 7:  # destroyed or through its last flag
-            return score(number)
-        if register == last:
-            return leaf(number, (_NEXT.get(left) or _next(left))[1]) >> 3
-        if register + 1 == last and register not in locked:
-            return before_last(number, register, left)
-        key = (number, register, left)
-        best = memo.get(key)
-        if best is not None:
-            return best >> 3
-        if register > 5:
-            best = score(number) << 3
-        elif register in locked:
-            after = step(number, register, locked[register])
-            best = worth(after, register + 1, left) << 3
-        else:
-            top, row = -1, steps[register]
-            # the next register's positions asked for without a call more
-            deeper = before_last if register + 2 == last and register + 1 not in locked else worth
-            damage = number & DAMAGE_BITS  # kept without it (Solo.packed_step)
-            for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
-                after = row[kind].get(number - damage)
-                if after is None:
-                    after = step(number, register, kind)
-                else:
-                    after += damage
-                    if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before E
-                        after = after & DAMAGE_BITS | number & FLAG_BITS
-                value = deeper(after, register + 1, left_after)
-                if value > top:
-                    top, chosen = value, kind
-            best = top << 3 | chosen
-        memo[key] = best
-        return best >> 3
+    return ranking, leaf
+
+
+def _before_last(
+    solo: Solo, steady: bool, memo: dict, ranking: Callable, kept: tuple, safe: int
+) -> Callable:
+    """`worth` of the register before the last open one, its children
+    leaves: their lines (packed_step's, leaf's) written out here, as a
+    Python call costs more than the lines; the search's hottest loop."""
+    steps, values, value_of = solo.packed_steps[steady], solo.packed_values, solo.packed_value
+    undamaged_step, (found_by_kinds, ranks) = solo.undamaged_step, kept
 
     def before_last(number: int, register: int, left: int) -> int:
-        """`worth` of the register before the last open one, its children
-        leaves: their lines written out here (a Python call costs more than
-        the lines; the search's hottest loop), kept in the memo as `worth`
-        keeps it."""
         if number < ALIVE or number & 7:  # destroyed or through its last flag
-            return score(number)
+            value = values.get(number)
+            return value_of(number) if value is None else value
         key = (number, register, left)
         best = memo.get(key)
         if best is not None:
             return best >> 3
         top, row = -1, steps[register]
-        damage = number & DAMAGE_BITS  # packed_step's lines, written out
+        damage = number & DAMAGE_BITS  # the steps are kept without it (Solo.packed_step)
         undamaged = number - damage
         for kind, _, kinds in (_NEXT.get(left) or _next(left))[0]:
             kept = row[kind]
@@ -192,9 +160,9 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
                 if value is None:
                     value = value_of(after)
             else:
-                found = leaves[kinds]
+                found = found_by_kinds[kinds]
                 value = found.get(after)
-                if value is None:  # leaf's lines, written out
+                if value is None:
                     worn = after & DAMAGE_BITS
                     if worn > safe:
                         worn = 0  # its rank kept with its damage
@@ -211,6 +179,72 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
         memo[key] = top << 3 | chosen
         return top
 
+    return before_last
+
+
+def _worth(
+    solo: Solo,
+    steady: bool,
+    memo: dict,
+    locked: dict,
+    last: int,
+    leaf: Callable,
+    before_last: Callable,
+) -> Callable:
+    """`worth`: the best score from `register` on, the state `number`
+    before it and `left` the kinds' counts in hand; the memo keeps it with
+    its kind."""
+    steps, values, value_of = solo.packed_steps[steady], solo.packed_values, solo.packed_value
+    packed_step = solo.packed_step
+
+    def worth(number: int, register: int, left: int) -> int:
+        if number < ALIVE or number & 7:  # destroyed or through its last flag
+            value = values.get(number)
+            return value_of(number) if value is None else value
+        if register == last:
+            return leaf(number, (_NEXT.get(left) or _next(left))[1]) >> 3
+        if register + 1 == last and register not in locked:
+            return before_last(number, register, left)
+        key = (number, register, left)
+        best = memo.get(key)
+        if best is not None:
+            return best >> 3
+        if register > 5:
+            value = values.get(number)
+            best = (value_of(number) if value is None else value) << 3
+        elif register in locked:
+            after = packed_step(number, register, locked[register], steady)
+            best = worth(after, register + 1, left) << 3
+        else:
+            top, row = -1, steps[register]
+            # the next register's positions asked for without a call more
+            deeper = before_last if register + 2 == last and register + 1 not in locked else worth
+            damage = number & DAMAGE_BITS  # the steps are kept without it (Solo.packed_step)
+            for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
+                after = row[kind].get(number - damage)
+                if after is None:
+                    after = packed_step(number, register, kind, steady)
+                else:
+                    after += damage
+                    if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before E
+                        after = after & DAMAGE_BITS | number & FLAG_BITS
+                value = deeper(after, register + 1, left_after)
+                if value > top:
+                    top, chosen = value, kind
+            best = top << 3 | chosen
+        memo[key] = best
+        return best >> 3
+
+    return worth
+
+
+def _program(
+    solo: Solo, steady: bool, memo: dict, locked: dict, last: int, leaf: Callable
+) -> Callable:
+    """`program`: the best program's kind numbers (None where locked), read
+    back from the memo and the leaves `worth` kept, from the start."""
+    nones = [None] * (5 - last)  # the locked registers after the last open one
+
     def fill(register: int, left: int) -> list:
         """A robot destroyed or through its last flag stays as it is, so
         every ordering scores the same: the first in KIND_ORDER is kept."""
@@ -224,23 +258,20 @@ def searcher(solo: Solo, locked: dict[int, str | None], steady: bool) -> tuple:
         return rest
 
     def program(number: int, left: int) -> list:
-        """The best program's kind numbers (None where locked), read back
-        from the memo and the leaves `worth` kept, from the start `number`."""
         out = []
         for register in range(1, 6):
             if number < ALIVE or number & 7:
                 return out + fill(register, left)
             if register == last:
-                kinds = (_NEXT.get(left) or _next(left))[1]
-                return [*out, leaves[kinds][number] & 7, *nones]
+                return [*out, leaf(number, _next(left)[1]) & 7, *nones]
             if register in locked:
                 out.append(None)
-                number = step(number, register, locked[register])
+                number = solo.packed_step(number, register, locked[register], steady)
             else:
                 kind = memo[number, register, left] & 7
                 out.append(kind)
-                number = step(number, register, kind)
+                number = solo.packed_step(number, register, kind, steady)
                 left -= 1 << 4 * kind
         return out
 
-    return worth, program
+    return program
