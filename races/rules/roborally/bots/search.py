@@ -22,7 +22,6 @@ from .solo import ALIVE, DAMAGE_AT, DAMAGE_BITS, DESTROYED_AT, FLAG_BITS, KINDS,
 # kinds left after it (bits), in KIND_ORDER; which kinds those are (bits);
 # the first of them (the same for every search)
 _NEXT: dict = {}
-ALL_KINDS = 1 << len(KIND_ORDER)
 # a card's place in `left`
 SHIFT = {card: 4 * KIND_ORDER.index(kind) for card, kind in KIND.items()}
 
@@ -53,7 +52,7 @@ def program_search(
     KIND_ORDER, a later one kept only when it scores strictly better."""
     # a register's step and a final state's score (RR-BOT-05, an int >= 0,
     # Solo.packed_value) are kept in the model for every search, the steps by
-    # register and kind number; they and the leaves kept grow with the states
+    # register and kind number; they and the ranks kept grow with the states
     # scored (about eight steps a state), so bounding those bounds the memory
     if len(solo.packed_values) > MEMO_LIMIT // 8:
         solo.clear()
@@ -63,18 +62,19 @@ def program_search(
     tail = tuple(enumerate((locked[r] for r in range(last + 1, 6)), last + 1))
     # the last open register's best kind depends on the state and on which
     # kinds are left, not on their counts nor on the start: the model keeps
-    # it for every search, by the kinds left (bits), and under it every
-    # kind's rank for the state (a state meets many sets of kinds left)
-    kept = solo.leaves.get((last, tail, steady))
-    if kept is None:
-        kept = solo.leaves[last, tail, steady] = ([{} for _ in range(ALL_KINDS)], {})
+    # every kind's rank for the state for every search, and the best of the
+    # kinds left is the first of them in it (a state meets many sets of kinds
+    # left; a small dict of ranks is kinder to the memory than one per set)
+    ranks = solo.ranks.get((last, tail, steady))
+    if ranks is None:
+        ranks = solo.ranks[last, tail, steady] = {}
     # damage up to `safe` cannot let board lasers destroy the robot in the
     # registers left (RR-DMG-03), so it lowers every kind's score alike
     # (Solo.packed_value): the ranks of such states are kept without it
     safe = (9 - solo.most_beam * (1 + len(tail))) << DAMAGE_AT
     memo: dict = {}  # a position's best score << 3 | the kind that scores it
-    ranking, leaf = _last_register(solo, steady, last, tail, kept, safe)
-    before_last = _before_last(solo, steady, memo, ranking, kept, safe)
+    ranking, leaf = _last_register(solo, steady, last, tail, ranks, safe)
+    before_last = _before_last(solo, steady, memo, ranking, ranks, safe)
     worth = _worth(solo, steady, memo, locked, last, leaf, before_last)
     number, counts = solo.packed(start), sum(1 << SHIFT[card] for card in hand)
     worth(number, 1, counts)
@@ -83,10 +83,9 @@ def program_search(
 
 
 def _last_register(
-    solo: Solo, steady: bool, last: int, tail: tuple, kept: tuple, safe: int
+    solo: Solo, steady: bool, last: int, tail: tuple, ranks: dict, safe: int
 ) -> tuple[Callable, Callable]:
     """`ranking` and `leaf` for the last open register (then the locked ones)."""
-    found_by_kinds, ranks = kept
     packed_step, values, value_of = solo.packed_step, solo.packed_values, solo.packed_value
 
     def ranking(number: int) -> tuple:
@@ -106,35 +105,30 @@ def _last_register(
 
     def leaf(number: int, kinds: int) -> int:
         """The best kind of `kinds` (bits) for the last open register, as its
-        score << 3 | its number, kept: the model keeps these by the hundred
-        thousand, and a dict of ints is no work for the collector."""
-        found = found_by_kinds[kinds]
-        best = found.get(number)
-        if best is None:
-            damage = number & DAMAGE_BITS
-            if damage > safe:
-                damage = 0  # its rank kept with its damage
-            rank = ranks.get(number - damage)
-            if rank is None:
-                rank = ranks[number - damage] = ranking(number - damage)
-            for best in rank:
-                if kinds >> (best & 7) & 1:
-                    break
-            # two a point of damage (Solo.packed_value), shifted past the kind
-            best = found[number] = best - ((damage >> DAMAGE_AT) << 4)
-        return best
+        score << 3 | its number."""
+        damage = number & DAMAGE_BITS
+        if damage > safe:
+            damage = 0  # its rank kept with its damage
+        rank = ranks.get(number - damage)
+        if rank is None:
+            rank = ranks[number - damage] = ranking(number - damage)
+        for best in rank:
+            if kinds >> (best & 7) & 1:
+                break
+        # two a point of damage (Solo.packed_value), shifted past the kind
+        return best - ((damage >> DAMAGE_AT) << 4)
 
     return ranking, leaf
 
 
 def _before_last(
-    solo: Solo, steady: bool, memo: dict, ranking: Callable, kept: tuple, safe: int
+    solo: Solo, steady: bool, memo: dict, ranking: Callable, ranks: dict, safe: int
 ) -> Callable:
     """`worth` of the register before the last open one, its children
     leaves: their lines (packed_step's, leaf's) written out here, as a
     Python call costs more than the lines; the search's hottest loop."""
     steps, values, value_of = solo.packed_steps[steady], solo.packed_values, solo.packed_value
-    undamaged_step, (found_by_kinds, ranks) = solo.undamaged_step, kept
+    undamaged_step = solo.undamaged_step
 
     def before_last(number: int, register: int, left: int) -> int:
         if number < ALIVE or number & 7:  # destroyed or through its last flag
@@ -160,20 +154,16 @@ def _before_last(
                 if value is None:
                     value = value_of(after)
             else:
-                found = found_by_kinds[kinds]
-                value = found.get(after)
-                if value is None:
-                    worn = after & DAMAGE_BITS
-                    if worn > safe:
-                        worn = 0  # its rank kept with its damage
-                    rank = ranks.get(after - worn)
-                    if rank is None:
-                        rank = ranks[after - worn] = ranking(after - worn)
-                    for value in rank:
-                        if kinds >> (value & 7) & 1:
-                            break
-                    value = found[after] = value - ((worn >> DAMAGE_AT) << 4)
-                value >>= 3
+                worn = after & DAMAGE_BITS
+                if worn > safe:
+                    worn = 0  # its rank kept with its damage
+                rank = ranks.get(after - worn)
+                if rank is None:
+                    rank = ranks[after - worn] = ranking(after - worn)
+                for value in rank:
+                    if kinds >> (value & 7) & 1:
+                        break
+                value = (value >> 3) - ((worn >> DAMAGE_AT) << 1)
             if value > top:
                 top, chosen = value, kind
         memo[key] = top << 3 | chosen
@@ -242,7 +232,7 @@ def _program(
     solo: Solo, steady: bool, memo: dict, locked: dict, last: int, leaf: Callable
 ) -> Callable:
     """`program`: the best program's kind numbers (None where locked), read
-    back from the memo and the leaves `worth` kept, from the start."""
+    back from the memo `worth` kept and the last register's ranks, from the start."""
     nones = [None] * (5 - last)  # the locked registers after the last open one
 
     def fill(register: int, left: int) -> list:

@@ -45,11 +45,11 @@ class Solo:
         self.distance = [self._bfs(flag) for flag in self.flags]
         # what the bot asks again and again, kept (up to MEMO_LIMIT): states
         # after a register, with the Gyroscopic Stabilizer off and on, moves
-        # and greedy.program_search's last registers
+        # and search.program_search's ranks of the kinds for the last register
         self.memo: dict = {}
         self.steady_memo: dict = {}
         self.moves: dict = {}
-        self.leaves: dict = {}
+        self.ranks: dict = {}
         # every on-course square's step in each direction (what `walk` says),
         # worked out once: the search asks for steps hundreds of thousands of times
         self.walled = {(s, d) for s in course.floor for d in DIRS if course.wall(s, d)}
@@ -247,7 +247,7 @@ class Solo:
         return self.register(state, register, kind, True)
 
     def clear(self) -> None:
-        for memo in (self.memo, self.steady_memo, self.moves, self.leaves):
+        for memo in (self.memo, self.steady_memo, self.moves, self.ranks):
             memo.clear()
         self.packed_values.clear()
         for steps in (*self.packed_moves, *self.packed_steps):
