@@ -90,9 +90,10 @@ def _last_register(
 
     def ranking(number: int) -> tuple:
         """Every kind for the last open register, best first, each as its
-        score << 3 | its number: the best of a set of kinds is the first in
-        the set. Ties go to the kind first in KIND_ORDER, as the search's
-        strictly-better rule keeps it."""
+        score << 3 | its number, << 7 | its bit (so `kinds & entry` finds
+        it): the best of a set of kinds is the first in the set. Ties go to
+        the kind first in KIND_ORDER, as the search's strictly-better rule
+        keeps it."""
         scored = []
         for kind in range(len(KIND_ORDER)):
             after = packed_step(number, last, kind, steady)
@@ -101,7 +102,7 @@ def _last_register(
             value = values.get(after)
             scored.append((-(value_of(after) if value is None else value), kind))
         scored.sort()
-        return tuple([-negative << 3 | kind for negative, kind in scored])
+        return tuple([(-negative << 3 | kind) << 7 | 1 << kind for negative, kind in scored])
 
     def leaf(number: int, kinds: int) -> int:
         """The best kind of `kinds` (bits) for the last open register, as its
@@ -113,10 +114,10 @@ def _last_register(
         if rank is None:
             rank = ranks[number - damage] = ranking(number - damage)
         for best in rank:
-            if kinds >> (best & 7) & 1:
+            if kinds & best:
                 break
         # two a point of damage (Solo.packed_value), shifted past the kind
-        return best - ((damage >> DAMAGE_AT) << 4)
+        return (best >> 7) - ((damage >> DAMAGE_AT) << 4)
 
     return ranking, leaf
 
@@ -161,9 +162,9 @@ def _before_last(
                 if rank is None:
                     rank = ranks[after - worn] = ranking(after - worn)
                 for value in rank:
-                    if kinds >> (value & 7) & 1:
+                    if kinds & value:
                         break
-                value = (value >> 3) - ((worn >> DAMAGE_AT) << 1)
+                value = (value >> 10) - ((worn >> DAMAGE_AT) << 1)
             if value > top:
                 top, chosen = value, kind
         memo[key] = top << 3 | chosen
@@ -210,8 +211,9 @@ def _worth(
             # the next register's positions asked for without a call more
             deeper = before_last if register + 2 == last and register + 1 not in locked else worth
             damage = number & DAMAGE_BITS  # the steps are kept without it (Solo.packed_step)
+            undamaged = number - damage
             for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
-                after = row[kind].get(number - damage)
+                after = row[kind].get(undamaged)
                 if after is None:
                     after = packed_step(number, register, kind, steady)
                 else:
