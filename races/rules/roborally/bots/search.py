@@ -139,14 +139,13 @@ def _before_last(
         best = memo.get(key)
         if best is not None:
             return best >> 3
-        top, row = -1, steps[register]
+        top = -1
         damage = number & DAMAGE_BITS  # the steps are kept without it (Solo.packed_step)
         undamaged = number - damage
         for kind, _, kinds in (_NEXT.get(left) or _next(left))[0]:
-            kept = row[kind]
-            after = kept.get(undamaged)
+            after = steps[kind].get(undamaged)
             if after is None:
-                after = kept[undamaged] = undamaged_step(undamaged, register, kind, steady)
+                after = undamaged_step(undamaged, register, kind, steady)
             after += damage
             if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before E
                 after = after & DAMAGE_BITS | number & FLAG_BITS
@@ -207,13 +206,13 @@ def _worth(
             after = packed_step(number, register, locked[register], steady)
             best = worth(after, register + 1, left) << 3
         else:
-            top, row = -1, steps[register]
+            top = -1
             # the next register's positions asked for without a call more
             deeper = before_last if register + 2 == last and register + 1 not in locked else worth
             damage = number & DAMAGE_BITS  # the steps are kept without it (Solo.packed_step)
             undamaged = number - damage
             for kind, left_after, _ in (_NEXT.get(left) or _next(left))[0]:
-                after = row[kind].get(undamaged)
+                after = steps[kind].get(undamaged)
                 if after is None:
                     after = packed_step(number, register, kind, steady)
                 else:

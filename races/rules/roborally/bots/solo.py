@@ -68,11 +68,14 @@ class Solo:
         self.distances.append([0] * len(self.squares))
         self.flag_numbers = [self.number.get(f, -1) for f in self.flags] + [-1]
         # with the Gyroscopic Stabilizer off and on: poses after a register
-        # (by register, kind and pose), live packed states without damage
-        # after a register (by register, kind and state, see packed_step);
-        # then the packed scores
+        # (by register, kind and pose); live packed states without damage
+        # after a register (see packed_step), by kind and state for those
+        # the register's number does not change (most: no pusher can act on
+        # them, RR-BOARD-05, and they do not win), by register, kind and state
+        # for the others; then the packed scores
         self.packed_moves = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
-        self.packed_steps = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
+        self.packed_steps = tuple([{} for _ in KINDS] for _ in range(2))
+        self.register_steps = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
         self.packed_values: dict = {}
 
     def _bfs(self, flag) -> dict:
@@ -192,20 +195,34 @@ class Solo:
         if number < ALIVE or number & 7:  # destroyed or through its last flag: it stays
             return number
         damage = number & DAMAGE_BITS
-        kept = self.packed_steps[steady][register][kind]
-        after = kept.get(number - damage)
+        after = self.packed_steps[steady][kind].get(number - damage)
         if after is None:
-            after = kept[number - damage] = self.undamaged_step(
-                number - damage, register, kind, steady
-            )
+            after = self.undamaged_step(number - damage, register, kind, steady)
         after += damage
         if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before the flag (E)
             return after & DAMAGE_BITS | number & FLAG_BITS
         return after
 
     def undamaged_step(self, number: int, register: int, kind: int, steady: bool) -> int:
-        """packed_step of a live state without damage: the board lasers'
-        damage (D) is all it leaves with."""
+        """packed_step of a live state without damage (the board lasers'
+        damage, D, is all it leaves with), kept by kind alone (`packed_steps`)
+        when the register's number changes nothing: no pusher can act on it
+        (RR-BOARD-05) and it does not win; by register too when it does."""
+        kept = self.register_steps[steady][register][kind]
+        after = kept.get(number)
+        if after is None:
+            after = self._undamaged_step(number, register, kind, steady)
+            pose = number >> POSE_AT
+            square, facing = self.squares[(pose - 1) >> 2], DIRS[(pose - 1) & 3]
+            square, _ = self.card_and_belts(square, facing, KINDS[kind], steady)
+            if after & 7 or square in self.pusher:  # it wins, or a pusher may act
+                kept[number] = after
+            else:
+                self.packed_steps[steady][kind][number] = after
+        return after
+
+    def _undamaged_step(self, number: int, register: int, kind: int, steady: bool) -> int:
+        """undamaged_step worked out."""
         pose = number >> POSE_AT
         kept = self.packed_moves[steady][register][kind]
         after = kept.get(pose)
@@ -250,13 +267,28 @@ class Solo:
         for memo in (self.memo, self.steady_memo, self.moves, self.ranks):
             memo.clear()
         self.packed_values.clear()
-        for steps in (*self.packed_moves, *self.packed_steps):
+        for steps in (*self.packed_moves, *self.register_steps):
             for row in steps:
                 for kept in row:
                     kept.clear()
+        for row in self.packed_steps:
+            for kept in row:
+                kept.clear()
 
     def move_of(self, square, facing, register: int, kind, steady: bool) -> tuple:
         """Square and facing after the card (A, B) and the board's moves C1-C4."""
+        square, facing = self.card_and_belts(square, facing, kind, steady)
+        if square is not DEAD and square in self.pusher:  # C3
+            p = self.pusher[square]
+            if register in p["registers"]:
+                square = self.walks[square, p["dir"]]
+        if square is not DEAD and square in self.spin and not steady:  # C4
+            facing = turn(facing, self.spin[square])
+        return square, facing
+
+    def card_and_belts(self, square, facing, kind, steady: bool) -> tuple:
+        """Square and facing after the card (A, B) and the belts (C1, C2),
+        which no register number changes."""
         if kind is None:  # a locked register with no card: no move
             pass
         elif isinstance(kind, tuple):
@@ -275,12 +307,6 @@ class Solo:
             square, facing = self._carry(square, facing, steady)
         if square is not DEAD and square in self.belt:  # C2
             square, facing = self._carry(square, facing, steady)
-        if square is not DEAD and square in self.pusher:  # C3
-            p = self.pusher[square]
-            if register in p["registers"]:
-                square = self.walks[square, p["dir"]]
-        if square is not DEAD and square in self.spin and not steady:  # C4
-            facing = turn(facing, self.spin[square])
         return square, facing
 
 
