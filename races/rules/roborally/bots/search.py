@@ -62,40 +62,48 @@ def program_search(
     tail = tuple(enumerate((locked[r] for r in range(last + 1, 6)), last + 1))
     # the last open register's best kind depends on the state and on which
     # kinds are left, not on their counts nor on the start: the model keeps
-    # every kind's rank for the state for every search, and the best of the
+    # the kinds' ranks for the state for every search, and the best of the
     # kinds left is the first of them in it (a state meets many sets of kinds
-    # left; a small dict of ranks is kinder to the memory than one per set)
-    ranks = solo.ranks.get((last, tail, steady))
-    if ranks is None:
-        ranks = solo.ranks[last, tail, steady] = {}
+    # left; a small dict of ranks is kinder to the memory than one per set).
+    # The ranks rank the kinds the hands so far held (`cover`), all seven
+    # soon; a hand with another kind has them ranked again, with it.
+    counts = sum(1 << SHIFT[card] for card in hand)
+    cover, ranks = solo.ranks.get((last, tail, steady), (0, None))
+    if ranks is None or _kinds(counts) & ~cover:
+        cover |= _kinds(counts)
+        ranks = {}
+        solo.ranks[last, tail, steady] = (cover, ranks)
     # damage up to `safe` cannot let board lasers destroy the robot in the
     # registers left (RR-DMG-03), so it lowers every kind's score alike
     # (Solo.packed_value): the ranks of such states are kept without it
     safe = (9 - solo.most_beam * (1 + len(tail))) << DAMAGE_AT
     memo: dict = {}  # a position's best score << 3 | the kind that scores it
-    ranking, leaf = _last_register(solo, steady, last, tail, ranks, safe)
+    ranking, leaf = _last_register(solo, steady, (last, tail, cover), ranks, safe)
     before_last = _before_last(solo, steady, memo, ranking, ranks, safe)
     worth = _worth(solo, steady, memo, locked, last, leaf, before_last)
-    number, counts = solo.packed(start), sum(1 << SHIFT[card] for card in hand)
+    number = solo.packed(start)
     worth(number, 1, counts)
     kinds = _program(solo, steady, memo, locked, last, leaf)(number, counts)
     return [None if kind is None else KIND_ORDER[kind] for kind in kinds]
 
 
 def _last_register(
-    solo: Solo, steady: bool, last: int, tail: tuple, ranks: dict, safe: int
+    solo: Solo, steady: bool, registers: tuple, ranks: dict, safe: int
 ) -> tuple[Callable, Callable]:
-    """`ranking` and `leaf` for the last open register (then the locked ones)."""
+    """`ranking` and `leaf` for the last open register (then the locked
+    ones, `tail`), ranking the kinds in `cover` (bits)."""
     packed_step, values, value_of = solo.packed_step, solo.packed_values, solo.packed_value
+    last, tail, cover = registers
+    ranked = [kind for kind in range(len(KIND_ORDER)) if cover >> kind & 1]
 
     def ranking(number: int) -> tuple:
-        """Every kind for the last open register, best first, each as its
+        """The kinds for the last open register, best first, each as its
         score << 3 | its number, << 7 | its bit (so `kinds & entry` finds
         it): the best of a set of kinds is the first in the set. Ties go to
         the kind first in KIND_ORDER, as the search's strictly-better rule
         keeps it."""
         scored = []
-        for kind in range(len(KIND_ORDER)):
+        for kind in ranked:
             after = packed_step(number, last, kind, steady)
             for r, locked_kind in tail:
                 after = packed_step(after, r, locked_kind, steady)

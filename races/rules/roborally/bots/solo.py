@@ -210,38 +210,31 @@ class Solo:
         (RR-BOARD-05) and it does not win; by register too when it does."""
         kept = self.register_steps[steady][register][kind]
         after = kept.get(number)
-        if after is None:
-            after = self._undamaged_step(number, register, kind, steady)
-            pose = number >> POSE_AT
-            square, facing = self.squares[(pose - 1) >> 2], DIRS[(pose - 1) & 3]
-            square, _ = self.card_and_belts(square, facing, KINDS[kind], steady)
-            if after & 7 or square in self.pusher:  # it wins, or a pusher may act
-                kept[number] = after
-            else:
-                self.packed_steps[steady][kind][number] = after
-        return after
-
-    def _undamaged_step(self, number: int, register: int, kind: int, steady: bool) -> int:
-        """undamaged_step worked out."""
+        if after is not None:
+            return after
         pose = number >> POSE_AT
-        kept = self.packed_moves[steady][register][kind]
-        after = kept.get(pose)
-        if after is None:
+        moves = self.packed_moves[steady][register][kind]
+        moved = moves.get(pose)
+        if moved is None:  # the pose after the moves (0: destroyed) << 1 | a pusher may act
             square, facing = self.squares[(pose - 1) >> 2], DIRS[(pose - 1) & 3]
-            square, facing = self.move_of(square, facing, register, KINDS[kind], steady)
-            after = kept[pose] = (
-                0 if square is DEAD else 1 + self.number[square] * 4 + DIRS.index(facing)
-            )
-        if not after:
-            return number & (ALIVE - 1)
-        flags = (number >> 3) & 31
-        square = (after - 1) >> 2
-        won = 0
-        if self.flag_numbers[flags] == square:  # E
-            flags += 1
-            if flags == len(self.flags):
-                won = register
-        return after << POSE_AT | self.beams[square] << DAMAGE_AT | flags << 3 | won
+            square, facing, pushable = self.moved(square, facing, register, KINDS[kind], steady)
+            after = 0 if square is DEAD else 1 + self.number[square] * 4 + DIRS.index(facing)
+            moved = moves[pose] = after << 1 | pushable
+        after, won = moved >> 1, 0
+        if not after:  # destroyed
+            after = number & (ALIVE - 1)
+        else:
+            flags, square = (number >> 3) & 31, (after - 1) >> 2
+            if self.flag_numbers[flags] == square:  # E
+                flags += 1
+                if flags == len(self.flags):
+                    won = register
+            after = after << POSE_AT | self.beams[square] << DAMAGE_AT | flags << 3 | won
+        if won or moved & 1:  # it wins, or a pusher may act
+            kept[number] = after
+        else:
+            self.packed_steps[steady][kind][number] = after
+        return after
 
     def packed_value(self, number: int) -> int:
         """RR-BOT-05's score of a packed final state as one int >= 0, in the
@@ -277,18 +270,11 @@ class Solo:
 
     def move_of(self, square, facing, register: int, kind, steady: bool) -> tuple:
         """Square and facing after the card (A, B) and the board's moves C1-C4."""
-        square, facing = self.card_and_belts(square, facing, kind, steady)
-        if square is not DEAD and square in self.pusher:  # C3
-            p = self.pusher[square]
-            if register in p["registers"]:
-                square = self.walks[square, p["dir"]]
-        if square is not DEAD and square in self.spin and not steady:  # C4
-            facing = turn(facing, self.spin[square])
-        return square, facing
+        return self.moved(square, facing, register, kind, steady)[:2]
 
-    def card_and_belts(self, square, facing, kind, steady: bool) -> tuple:
-        """Square and facing after the card (A, B) and the belts (C1, C2),
-        which no register number changes."""
+    def moved(self, square, facing, register: int, kind, steady: bool) -> tuple:
+        """move_of, and whether a pusher may act on the robot (it is on one
+        after the belts): the only thing the register's number changes."""
         if kind is None:  # a locked register with no card: no move
             pass
         elif isinstance(kind, tuple):
@@ -307,7 +293,14 @@ class Solo:
             square, facing = self._carry(square, facing, steady)
         if square is not DEAD and square in self.belt:  # C2
             square, facing = self._carry(square, facing, steady)
-        return square, facing
+        pushable = square is not DEAD and square in self.pusher
+        if pushable:  # C3
+            p = self.pusher[square]
+            if register in p["registers"]:
+                square = self.walks[square, p["dir"]]
+        if square is not DEAD and square in self.spin and not steady:  # C4
+            facing = turn(facing, self.spin[square])
+        return square, facing, pushable
 
 
 @cache
