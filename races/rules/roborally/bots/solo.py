@@ -20,6 +20,8 @@ MEMO_LIMIT = 400_000
 # square nor facing of a destroyed robot)
 DAMAGE_AT, POSE_AT = 8, 14
 ALIVE = 1 << POSE_AT
+DAMAGE_BITS, FLAG_BITS = 63 << DAMAGE_AT, 31 << 3
+DESTROYED_AT = 10 << DAMAGE_AT  # RR-DMG-03: ten damage destroys a robot
 KINDS = (*KIND_ORDER, None)  # a kind's number in a packed search; None: no card
 
 
@@ -43,11 +45,11 @@ class Solo:
         self.distance = [self._bfs(flag) for flag in self.flags]
         # what the bot asks again and again, kept (up to MEMO_LIMIT): states
         # after a register, with the Gyroscopic Stabilizer off and on, moves
-        # and greedy.program_search's last registers
+        # and search.program_search's ranks of the kinds for the last register
         self.memo: dict = {}
         self.steady_memo: dict = {}
         self.moves: dict = {}
-        self.leaves: dict = {}
+        self.ranks: dict = {}
         # every on-course square's step in each direction (what `walk` says),
         # worked out once: the search asks for steps hundreds of thousands of times
         self.walled = {(s, d) for s in course.floor for d in DIRS if course.wall(s, d)}
@@ -66,10 +68,14 @@ class Solo:
         self.distances.append([0] * len(self.squares))
         self.flag_numbers = [self.number.get(f, -1) for f in self.flags] + [-1]
         # with the Gyroscopic Stabilizer off and on: poses after a register
-        # (by register, kind and pose), packed states after a register (by
-        # register, kind and state); then the packed scores
+        # (by register, kind and pose); live packed states without damage
+        # after a register (see packed_step), by kind and state for those
+        # the register's number does not change (most: no pusher can act on
+        # them, RR-BOARD-05, and they do not win), by register, kind and state
+        # for the others; then the packed scores
         self.packed_moves = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
-        self.packed_steps = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
+        self.packed_steps = tuple([{} for _ in KINDS] for _ in range(2))
+        self.register_steps = tuple([[{} for _ in KINDS] for _ in range(6)] for _ in range(2))
         self.packed_values: dict = {}
 
     def _bfs(self, flag) -> dict:
@@ -181,31 +187,54 @@ class Solo:
         return pose << POSE_AT | damage << DAMAGE_AT | flags << 3 | won
 
     def packed_step(self, number: int, register: int, kind: int, steady: bool) -> int:
-        """`register` on a packed state, `kind` a number in KINDS."""
-        pose = number >> POSE_AT
-        if not pose or number & 7:  # destroyed or through its last flag: it stays
+        """`register` on a packed state, `kind` a number in KINDS. The damage
+        a live robot comes with only adds to the damage it leaves with,
+        unless the sum destroys it (step D), so the step is kept for the
+        state without damage (`packed_steps`): a robot meets the same poses
+        and flags with other damage."""
+        if number < ALIVE or number & 7:  # destroyed or through its last flag: it stays
             return number
-        kept = self.packed_moves[steady][register][kind]
-        after = kept.get(pose)
+        damage = number & DAMAGE_BITS
+        after = self.packed_steps[steady][kind].get(number - damage)
         if after is None:
+            after = self.undamaged_step(number - damage, register, kind, steady)
+        after += damage
+        if after & DAMAGE_BITS >= DESTROYED_AT:  # D: board lasers, before the flag (E)
+            return after & DAMAGE_BITS | number & FLAG_BITS
+        return after
+
+    def undamaged_step(self, number: int, register: int, kind: int, steady: bool) -> int:
+        """packed_step of a live state without damage (the board lasers'
+        damage, D, is all it leaves with), kept by kind alone (`packed_steps`)
+        when the register's number changes nothing: no pusher can act on it
+        (RR-BOARD-05) and it does not win; by register too when it does."""
+        kept = self.register_steps[steady][register][kind]
+        after = kept.get(number)
+        if after is not None:
+            return after
+        pose = number >> POSE_AT
+        moves = self.packed_moves[steady][register][kind]
+        moved = moves.get(pose)
+        if moved is None:  # the pose after the moves (0: destroyed) << 1 | a pusher may act
             square, facing = self.squares[(pose - 1) >> 2], DIRS[(pose - 1) & 3]
-            square, facing = self.move_of(square, facing, register, KINDS[kind], steady)
-            after = kept[pose] = (
-                0 if square is DEAD else 1 + self.number[square] * 4 + DIRS.index(facing)
-            )
-        if not after:
-            return number & (ALIVE - 1)
-        flags = (number >> 3) & 31
-        square = (after - 1) >> 2
-        damage = ((number >> DAMAGE_AT) & 63) + self.beams[square]
-        if damage >= 10:  # D: board lasers
-            return damage << DAMAGE_AT | flags << 3
-        won = 0
-        if self.flag_numbers[flags] == square:  # E
-            flags += 1
-            if flags == len(self.flags):
-                won = register
-        return after << POSE_AT | damage << DAMAGE_AT | flags << 3 | won
+            square, facing, pushable = self.moved(square, facing, register, KINDS[kind], steady)
+            after = 0 if square is DEAD else 1 + self.number[square] * 4 + DIRS.index(facing)
+            moved = moves[pose] = after << 1 | pushable
+        after, won = moved >> 1, 0
+        if not after:  # destroyed
+            after = number & (ALIVE - 1)
+        else:
+            flags, square = (number >> 3) & 31, (after - 1) >> 2
+            if self.flag_numbers[flags] == square:  # E
+                flags += 1
+                if flags == len(self.flags):
+                    won = register
+            after = after << POSE_AT | self.beams[square] << DAMAGE_AT | flags << 3 | won
+        if won or moved & 1:  # it wins, or a pusher may act
+            kept[number] = after
+        else:
+            self.packed_steps[steady][kind][number] = after
+        return after
 
     def packed_value(self, number: int) -> int:
         """RR-BOT-05's score of a packed final state as one int >= 0, in the
@@ -228,16 +257,24 @@ class Solo:
         return self.register(state, register, kind, True)
 
     def clear(self) -> None:
-        for memo in (self.memo, self.steady_memo, self.moves, self.leaves):
+        for memo in (self.memo, self.steady_memo, self.moves, self.ranks):
             memo.clear()
         self.packed_values.clear()
-        for steps in (*self.packed_moves, *self.packed_steps):
+        for steps in (*self.packed_moves, *self.register_steps):
             for row in steps:
                 for kept in row:
                     kept.clear()
+        for row in self.packed_steps:
+            for kept in row:
+                kept.clear()
 
     def move_of(self, square, facing, register: int, kind, steady: bool) -> tuple:
         """Square and facing after the card (A, B) and the board's moves C1-C4."""
+        return self.moved(square, facing, register, kind, steady)[:2]
+
+    def moved(self, square, facing, register: int, kind, steady: bool) -> tuple:
+        """move_of, and whether a pusher may act on the robot (it is on one
+        after the belts): the only thing the register's number changes."""
         if kind is None:  # a locked register with no card: no move
             pass
         elif isinstance(kind, tuple):
@@ -256,13 +293,14 @@ class Solo:
             square, facing = self._carry(square, facing, steady)
         if square is not DEAD and square in self.belt:  # C2
             square, facing = self._carry(square, facing, steady)
-        if square is not DEAD and square in self.pusher:  # C3
+        pushable = square is not DEAD and square in self.pusher
+        if pushable:  # C3
             p = self.pusher[square]
             if register in p["registers"]:
                 square = self.walks[square, p["dir"]]
         if square is not DEAD and square in self.spin and not steady:  # C4
             facing = turn(facing, self.spin[square])
-        return square, facing
+        return square, facing, pushable
 
 
 @cache

@@ -40,6 +40,10 @@ def _ints(value) -> str | None:
     str) shows other characters in the repr, and is left to the encoder."""
     if type(value) is not list:
         return None
+    if len(value) == 2:  # a square, the commonest: written without the repr
+        x, y = value
+        if type(x) is int and type(y) is int:
+            return f"[{x},{y}]"
     text = repr(value).replace(" ", "")
     return None if text.translate(_INT_LISTS) else text
 
