@@ -74,8 +74,9 @@ def cockpit_digest(session: Session, mine: list, turn: Turn | None) -> str:
 def cockpit_unchanged(user, session_id: int, seen: str) -> bool:
     """Whether the panel the driver's page drew with digest `seen` is still
     what they would be shown. Read from the session's status and seats and
-    their first turn alone: the pages of the people who decided already ask
-    on the table's every change, and their "no change" costs no drawing."""
+    their first turn alone: a page asks whenever it is unsure of its panel
+    (a signal heard while it was fetching, a reconnection), and the "no
+    change" costs no drawing."""
     session = Session.objects.only("status", "seats").filter(pk=session_id).first()
     if session is None:
         return False

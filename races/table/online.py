@@ -110,8 +110,9 @@ def decision_submit(
             raise ValidationError(_("This race is not waiting for a decision."))
         if paused(session):
             raise ValidationError(_("The organiser has paused this race: decide once it resumes."))
-        turn = _turn_owed(session, user, seat, step)
-        owed_before = _turns_owed(session.turns.all())
+        open_turns = list(session.turns.all())
+        turn = _turn_owed(session, open_turns, user, seat, step)
+        owed_before = _turns_owed(open_turns)
         seconds = max(0, int((now - turn.opened_at).total_seconds()))
         game = get_game(session.round.season.game)
         chosen = game.timed_action(action, session.config, seconds)
@@ -176,12 +177,13 @@ def _people_decide_next(session: Session, race) -> bool:
     return not any(decision.seat in driven for decision in race.pending)
 
 
-def _turn_owed(session: Session, user, seat: str, step: int) -> Turn:
-    """The user's open turn for the seat at the step the page showed."""
+def _turn_owed(session: Session, open_turns: list[Turn], user, seat: str, step: int) -> Turn:
+    """The user's open turn for the seat at the step the page showed (a
+    seat has one open turn at most)."""
     record = seat_record_of(seat_records(session.seats), seat)
     if record is None or record.user_id != user.pk:
         raise PermissionDenied(_("That is not your car."))
-    turn = session.turns.filter(seat=seat).first()
+    turn = next((t for t in open_turns if t.seat == seat), None)
     if turn is None or turn.step != step:
         raise ValidationError(_("That decision has already been made; the race has moved on."))
     return turn
