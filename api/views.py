@@ -37,7 +37,6 @@ from api.tournaments import router as tournaments_router
 from api.writes import writes_register
 from league.caching import standings_version
 from races.rules import game_choices
-from seasons.selectors import season_page_fingerprint
 
 SHORT_SECONDS = 15
 SEASON_SECONDS = 3600
@@ -76,9 +75,9 @@ def _cached(key: str, seconds: int, build: Callable[[], dict]) -> dict:
 
 
 def _season_key(season, name: str) -> str:
-    return (
-        f"api:{name}:{season.pk}:{standings_version(season.pk)}:{season_page_fingerprint(season)}"
-    )
+    # Every write of what a season's reads show gives it a new standings
+    # version (league/page_versions.py).
+    return f"api:{name}:{season.pk}:{standings_version(season.pk)}"
 
 
 def _paged(data: dict, paging: Paging) -> dict:

@@ -15,11 +15,8 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 
 from league.models import Season
+from league.page_versions import SITE_KEY, season_pages_changed, version_key, version_timeout
 from paddock.push import season_news
-
-
-def _key(season_id: int) -> str:
-    return f"standings-version:{season_id}"
 
 
 def _cache_read(key: str):
@@ -40,26 +37,8 @@ def _cache_read(key: str):
     return None if raw is None else inner._serializer.loads(raw)
 
 
-# A process-local cache cannot tell other processes that a season changed,
-# so there a version lives only a few seconds: pages are at most that stale.
-# A shared cache (Redis, as deployed) keeps it until the next change.
-LOCAL_VERSION_SECONDS = 5
-
-
-def _version_timeout() -> int | None:
-    from django.core.cache import caches
-    from django.core.cache.backends.locmem import LocMemCache
-
-    return LOCAL_VERSION_SECONDS if isinstance(caches["default"], LocMemCache) else None
-
-
 def standings_version(season_id: int) -> str:
-    return standings_version_of(_key(season_id))
-
-
-# Pages over every season (the home page) read the site's version: new
-# whenever any season's is.
-SITE_KEY = "site-version"
+    return standings_version_of(version_key(season_id))
 
 
 def site_version() -> str:
@@ -70,7 +49,7 @@ def standings_version_of(key: str) -> str:
     version = _cache_read(key)
     if version is None:
         version = uuid.uuid4().hex
-        cache.add(key, version, timeout=_version_timeout())
+        cache.add(key, version, timeout=version_timeout())
         version = cache.get(key, version)
     return version
 
@@ -81,14 +60,7 @@ def season_changed(*, season_id: int) -> None:
     a result, a penalty, or an organiser's edit of the league, the season,
     a round, a team or an entry."""
 
-    def bump() -> None:
-        cache.set_many(
-            {_key(season_id): uuid.uuid4().hex, SITE_KEY: uuid.uuid4().hex},
-            timeout=_version_timeout(),
-        )
-
-    bump()
-    transaction.on_commit(bump)
+    season_pages_changed({season_id})
     season_news(season_id)  # issue 25: the pages following the season fetch it anew
 
 

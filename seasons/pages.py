@@ -98,26 +98,25 @@ def _rows(standings, held: list[int]) -> list[dict]:
     return rows
 
 
-def season_page_key(season_id: int, stamp: str, sort: str) -> str:
-    """The same page for every visitor until something on it changes (the
-    standings version, and the stamp of seasons/selectors.py season_page_stamp).
-    Dates show in the visitor's time zone: one page per zone."""
+def season_page_key(season_id: int, sort: str) -> str:
+    """The same page for every visitor until something on it changes: a
+    result, or a write of a row it shows (league/page_versions.py), gives the
+    season's standings a new version. Dates show in the visitor's time
+    zone: one page per zone."""
     return (
-        f"season-page:{season_id}:{standings_version(season_id)}:{stamp}:{sort}:"
+        f"season-page:{season_id}:{standings_version(season_id)}:{sort}:"
         f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
     )
 
 
-def home_page_key() -> str | None:
+def home_page_key() -> str:
     """The home page, the same for every visitor until a session starts,
-    stops or is scheduled, a league comes or goes, or any season changes
-    (the site's version); made again each minute for its countdowns, and
-    once per time zone and language. None: made every time."""
-    stamp = season_selectors.home_stamp()
-    if stamp is None:
-        return None
+    stops or is scheduled, a league comes or goes, or any season changes:
+    each of those writes gives the site a new version (league/page_versions.py).
+    Made again each minute for its countdowns, and once per time zone and
+    language."""
     return (
-        f"home:{site_version()}:{stamp}:{int(time.time() // 60)}:"
+        f"home:{site_version()}:{int(time.time() // 60)}:"
         f"{timezone.get_current_timezone_name()}:{translation.get_language()}"
     )
 

@@ -87,3 +87,10 @@ def make_driver(name: str, *, bot: bool = False) -> Driver:
     if bot:
         return Driver.objects.create(name=name, is_bot=True, bot_level="pro")
     return Driver.objects.create(name=name, user=_user(name.lower().replace(" ", "_")))
+
+
+def hand_overs(callbacks: list) -> list:
+    """The on-commit callbacks that hand work over (a task queued, a table
+    told), without the season pages' new versions (league/page_versions.py)
+    that every write of what they show adds."""
+    return [call for call in callbacks if "season_pages_changed" not in call.__qualname__]

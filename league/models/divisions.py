@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from league.models.seasons import Season
+from league.page_versions import PageRows
 
 MAX_DIVISIONS = 8
 
@@ -24,6 +25,9 @@ class Division(models.Model):
         verbose_name=_("number"),
     )
     name = models.CharField(max_length=60, verbose_name=_("name"))
+
+    objects = PageRows.as_manager()
+    page_season = "season"  # league/page_versions.py
 
     class Meta:
         ordering = ["season", "number"]

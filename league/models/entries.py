@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models.divisions import Division
 from league.models.people import Driver, bot_names
 from league.models.seasons import Season
+from league.page_versions import PageRows
 from league.season_settings.checks import autopilot_check, entry_setup_check
 
 
@@ -24,6 +25,9 @@ class Team(models.Model):
         help_text=_("A colour as #rrggbb, used in tables."),
         verbose_name=_("colour"),
     )
+
+    objects = PageRows.as_manager()
+    page_season = "season"  # league/page_versions.py
 
     class Meta:
         ordering = ["name"]
@@ -98,6 +102,10 @@ class Entry(models.Model):
         verbose_name=_("reserve"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    objects = PageRows.as_manager()
+    page_season = "season"  # league/page_versions.py
+    page_unshown = frozenset(("setup", "carry", "created_at"))
 
     class Meta:
         ordering = ["season", "car_number"]

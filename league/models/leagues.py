@@ -8,6 +8,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+from league.page_versions import PageRows
+
 # Limits on what an organiser can store (issue 13): long enough for any real
 # series, short enough that nobody stores a novel or an absurd number.
 DESCRIPTION_MAX = 2000
@@ -32,6 +34,9 @@ class League(models.Model):
         verbose_name=_("stewards"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    objects = PageRows.as_manager()
+    page_season = "seasons"  # league/page_versions.py
 
     class Meta:
         ordering = ["name"]

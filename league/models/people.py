@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from league.page_versions import PageRows
 from races.rules import game_choices, get_presentation
 
 
@@ -38,6 +39,10 @@ class Driver(models.Model):
     # Set when the person closed their account (issue 28): the driver keeps
     # their results under a neutral name, and their account keeps nothing.
     closed_at = models.DateTimeField(null=True, blank=True, verbose_name=_("account closed"))
+
+    objects = PageRows.as_manager()
+    page_season = "entries__season"  # league/page_versions.py
+    page_unshown = frozenset(("user",))
 
     class Meta:
         ordering = ["name"]

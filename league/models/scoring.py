@@ -14,6 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from league.models.leagues import DESCRIPTION_MAX
+from league.page_versions import PageRows
 from league.scoring.tables import points_value
 
 # Limits on what an organiser can store (issue 13), beside DESCRIPTION_MAX.
@@ -98,6 +99,9 @@ class ScoringSystem(models.Model):
         validators=[MinValueValidator(1)],
         verbose_name=_("members counted in each round"),
     )
+
+    objects = PageRows.as_manager()
+    page_season = "seasons"  # league/page_versions.py
 
     class Meta:
         ordering = ["name"]

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models.leagues import League
 from league.models.people import bot_names
 from league.models.scoring import ScoringSystem
+from league.page_versions import PageRows
 from league.season_settings.checks import season_settings_check
 from league.season_settings.options import validate_season_rules
 from league.season_settings.race_night import (
@@ -119,6 +120,9 @@ class Season(models.Model):
         verbose_name=_("promoted and relegated"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    objects = PageRows.as_manager()
+    page_season = "pk"  # league/page_versions.py
 
     class Meta:
         ordering = ["league", "-created_at"]

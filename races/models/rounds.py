@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from league.models import BONUS_KEYS, ScoringSystem, Season, points_value_error
+from league.page_versions import PageRows
 from league.season_settings.options import validate_round_options
 from races.rounds.round_settings import round_settings_check
 
@@ -126,6 +127,9 @@ class Round(models.Model):
         help_text=_("The sprint's top this many start the main race in reverse order (0: none)."),
         verbose_name=_("reversed top places"),
     )
+
+    objects = PageRows.as_manager()
+    page_season = "season"  # league/page_versions.py
 
     class Meta:
         ordering = ["season", "number"]

@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Division
+from league.page_versions import PageRows
 from races.models.rounds import Round
 from races.replay.stored_actions import ActionsAppended
 
@@ -90,6 +91,14 @@ class Session(ActionsAppended):
         verbose_name=_("results entered by"),
     )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created"))
+
+    objects = PageRows.as_manager()
+    page_season = "round__season"  # league/page_versions.py
+    # What a race writes while it runs: the season's pages show its status
+    # (a stored result gives the standings a new version of their own).
+    page_unshown = frozenset(("live", "seed", "seats", "config", "actions", "event_log",
+                              "log_sha256", "progress", "summary", "claim", "queued_at",
+                              "lease_until", "started_at", "finished_at", "error"))  # fmt: skip
 
     class Meta:
         # Qualifying, then the sprint, then the main race; division by division.

@@ -21,7 +21,6 @@ from league.permissions import can_manage
 from races.models import Result, Session
 from races.results.standings import team_of_round
 from seasons import pages
-from seasons.selectors import season_page_stamp
 
 
 @require_GET
@@ -52,51 +51,58 @@ def _sort(request) -> str:
     return sort if sort in pages.STANDINGS_SORTS else "rank"
 
 
+def _kept_season_page(request, league_slug: str, season_slug: str, key_of, make):
+    """A season's page, the same for every visitor until something on it
+    changes: a result, or a write of a row it shows (league/page_versions.py),
+    gives the season a new version, so a kept page costs the version's read
+    and no query. `key_of(season_id)` names it; `make(season, public)`
+    renders it."""
+    if not is_public_view(request):
+        return make(selectors.season_get(league_slug, season_slug), False)
+    season_id = season_id_lookup(league_slug, season_slug)
+    if season_id is None:
+        raise Http404("No such season.")
+    key = key_of(season_id)
+    body = page_get(key)
+    if body is None:
+        season = selectors.season_get(league_slug, season_slug)
+        body = make(season, True).content
+        if season.pk == season_id:
+            page_put(key, body)
+        else:  # the slugs name a season made since: forget the old id
+            season_id_forget(league_slug, season_slug)
+    return page_respond(request, body)
+
+
 @require_GET
 def season_detail(request, league_slug: str, season_slug: str):
     sort = _sort(request)
-    public = is_public_view(request)
-    if public:
-        # The season's id and its page's stamp in one plain query: a kept
-        # page costs that and the version's read, no model built.
-        stamp = season_page_stamp(league_slug, season_slug)
-        if stamp is None:
-            raise Http404("No such season.")
-        key = pages.season_page_key(*stamp, sort)
-        body = page_get(key)
-        if body is not None:
-            return page_respond(request, body)
-    season = selectors.season_get(league_slug, season_slug)
-    context = pages.season_context(request.user, season, sort=sort, public=public)
-    response = render(request, "season.html", context)
-    if public:
-        page_put(key, response.content)
-        return page_respond(request, response.content)
-    return response
+    return _kept_season_page(
+        request,
+        league_slug,
+        season_slug,
+        lambda season_id: pages.season_page_key(season_id, sort),
+        lambda season, public: render(
+            request,
+            "season.html",
+            pages.season_context(request.user, season, sort=sort, public=public),
+        ),
+    )
 
 
 @require_GET
 def standings(request, league_slug: str, season_slug: str):
     sort = _sort(request)
     template = "standings.html#standings" if request.htmx else "standings.html"
-    public = is_public_view(request)
-    if public:
-        # The same page for every visitor until the next result: from memory,
-        # without a database query.
-        season_id = season_id_lookup(league_slug, season_slug)
-        if season_id is None:
-            raise Http404("No such season.")
-        key = pages.standings_page_key(season_id, sort, template)
-        body = page_get(key)
-        if body is not None:
-            return page_respond(request, body)
-    season = selectors.season_get(league_slug, season_slug)
-    response = render(request, template, pages.standings_context(season, sort=sort, public=public))
-    if public and season.pk == season_id:
-        page_put(key, response.content)
-    elif public:
-        season_id_forget(league_slug, season_slug)
-    return page_respond(request, response.content) if public else response
+    return _kept_season_page(
+        request,
+        league_slug,
+        season_slug,
+        lambda season_id: pages.standings_page_key(season_id, sort, template),
+        lambda season, public: render(
+            request, template, pages.standings_context(season, sort=sort, public=public)
+        ),
+    )
 
 
 @require_GET

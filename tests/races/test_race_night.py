@@ -24,7 +24,7 @@ from races.running.dispatch import sessions_dispatch_due
 from races.running.runner import session_run
 from races.running.seats import seat_records
 from races.table.online import autopilot_take_back
-from tests.conftest import make_driver
+from tests.conftest import hand_overs, make_driver
 from tests.races.race_night import real_time_round, start_time_passed
 
 S = Session.Status
@@ -160,7 +160,7 @@ def test_it_starts_at_once_when_everyone_is_in_if_the_season_says_so(
         assert lobby_join(session_id=session.pk, user=users[2]) is True
     session.refresh_from_db()
     # One run handed over (the push announcements of the table aside).
-    runs = [call for call in queued if "table_changed" not in call.__qualname__]
+    runs = [call for call in hand_overs(queued) if "table_changed" not in call.__qualname__]
     assert session.status == S.QUEUED and len(runs) == 1
 
 

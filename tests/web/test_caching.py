@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import caching
+from league import caching, page_versions
 from league.models import Team
 from races.results.standings import standings_recompute
 from races.rounds.edits import round_create
@@ -26,14 +26,14 @@ def test_recomputing_the_standings_gives_a_new_version(league):
 
 
 def test_a_process_local_cache_keeps_a_version_only_seconds(settings):
-    assert caching._version_timeout() == caching.LOCAL_VERSION_SECONDS
+    assert page_versions.version_timeout() == page_versions.LOCAL_VERSION_SECONDS
     settings.CACHES = {
         "default": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/9"),
         }
     }
-    assert caching._version_timeout() is None
+    assert page_versions.version_timeout() is None
 
 
 # --- Organiser edits show at once on the pages cached for visitors -----------
