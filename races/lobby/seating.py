@@ -94,7 +94,8 @@ def lobby_leave(*, session_id: int, user) -> None:
 def lobby_arrive_late(*, session_id: int, user) -> None:
     """A no-show arriving after the start takes their car back from the
     autopilot, where the season lets them (races/lobby/arrivals.py)."""
-    session = Session.objects.select_related("round__season").filter(pk=session_id).first()
+    sessions = Session.objects.select_related("round__season").order_by()  # one row: no ordering
+    session = sessions.filter(pk=session_id).first()
     if session is None or not real_time_table(session):
         raise ValidationError(_("This session is not a real-time table."))
     if session.status == S.SCHEDULED:

@@ -165,15 +165,18 @@ def settle(session: Session, race, now: datetime, announce: bool = True) -> str:
         session_finish(session=session, race=race, result=race.result())
         return "finished"
     _turns_open(session, race, now)
-    session.status = S.AWAITING
+    fields = ["seats", "config", "actions", "claim", "lease_until", "progress"]
+    if session.status != S.AWAITING:
+        # The season's pages show the status: a new version of them
+        # (league/page_versions.py) when it changes, not at every decision.
+        session.status = S.AWAITING
+        fields.append("status")
     session.claim = ""
     session.lease_until = None
     session.progress = snapshot(
         session.round.season.game, race, seat_names(seat_records(session.seats)), session.config
     )
-    session.save(
-        update_fields=["seats", "config", "actions", "status", "claim", "lease_until", "progress"]
-    )
+    session.save(update_fields=fields)
     if announce:
         table_changed(session)  # issue 25: every browser at the table, once committed
     return "awaiting"

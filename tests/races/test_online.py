@@ -397,3 +397,19 @@ def test_a_decision_tells_only_the_people_whose_turns_it_changed(league, monkeyp
         assert turn.user_id in told[-1]
         alone += told[-1] == {turn.user_id}
     assert alone  # the others, still deciding, were left alone at least once
+
+
+def test_decisions_keep_the_seasons_pages_while_the_race_stays_awaiting(people):
+    """A decision writes the race's record, not what the season's pages show
+    (league/page_versions.py): the kept season page stays kept until the
+    race's status changes."""
+    from league.caching import standings_version
+
+    season, ana, ben = people
+    session = start(season)
+    version = standings_version(season.pk)
+    for _ in range(3):
+        turn = session.turns.first()
+        play_turn(session, turn, ana if owner_of(session, turn) == ana.pk else ben)
+        assert session.status == S.AWAITING
+    assert standings_version(season.pk) == version
