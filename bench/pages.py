@@ -66,6 +66,22 @@ def database_recreate(url: str) -> None:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(name))
 
 
+def site_environment() -> dict:
+    """The bench's database made anew, and the site's settings over it."""
+    database = bench_database_url()
+    database_recreate(database)
+    return {
+        "DJANGO_SETTINGS_MODULE": "paddock.settings",
+        "DATABASE_URL": database,
+        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
+        "CACHE_PREFIX": f"bench-{uuid.uuid4().hex[:8]}",
+        "SECRET_KEY": f"bench-{uuid.uuid4().hex}",
+        "DEBUG": "0",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "LOG_LEVEL": "ERROR",
+    }
+
+
 def season_build(env: dict) -> tuple[str, str]:
     """Migrate and fill the database; return the season and standings paths."""
     os.environ.update(env)
@@ -172,25 +188,30 @@ def wait_ready(port: int, timeout: float = 30) -> None:
     raise RuntimeError("gunicorn did not start")
 
 
-def load(port: int, path: str, *, requests: int, connections: int) -> dict:
-    """`requests` GETs of `path` over `connections` threads; each thread
-    keeps its connection open while the server allows it."""
+def load(ports: list[int], paths: list[str], *, requests: int, connections: int,
+         first: int = 0) -> dict:  # fmt: skip
+    """`requests` GETs over `connections` threads (numbered from `first`):
+    thread n keeps its connection to ports[n % len(ports)] open while the
+    server allows it, and asks for `paths` in turn from paths[n % len(paths)]."""
     latencies: list[float] = []
     errors = 0
     lock = threading.Lock()
     counter = iter(range(requests))
 
-    def worker():
+    def worker(number: int):
         nonlocal errors
-        mine, bad = [], 0
+        mine, bad, turn = [], 0, number
         conn = None
         while True:
             with lock:
                 if next(counter, None) is None:
                     break
+            path = paths[turn % len(paths)]
+            turn += 1
             start = time.perf_counter()
             try:
                 if conn is None:
+                    port = ports[number % len(ports)]
                     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
                 conn.request("GET", path)
                 response = conn.getresponse()
@@ -209,7 +230,7 @@ def load(port: int, path: str, *, requests: int, connections: int) -> dict:
             latencies.extend(mine)
             errors += bad
 
-    threads = [threading.Thread(target=worker) for _ in range(connections)]
+    threads = [threading.Thread(target=worker, args=(first + n,)) for n in range(connections)]
     began = time.perf_counter()
     for t in threads:
         t.start()
@@ -255,18 +276,7 @@ def main() -> int:
     )
     args = parser.parse_args()
 
-    database = bench_database_url()
-    database_recreate(database)
-    env = {
-        "DJANGO_SETTINGS_MODULE": "paddock.settings",
-        "DATABASE_URL": database,
-        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
-        "CACHE_PREFIX": f"bench-{uuid.uuid4().hex[:8]}",
-        "SECRET_KEY": f"bench-{uuid.uuid4().hex}",
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "LOG_LEVEL": "ERROR",
-    }
+    env = site_environment()
     season_path, standings_path = season_build(env)
     from bench.page_cpu import cpu_ms, cpu_pages, replay_session_build
 
@@ -306,12 +316,14 @@ def main() -> int:
         wait_ready(port)
         pages = {"bare": "/bare/", "season": season_path, "standings": standings_path}
         for path in pages.values():  # warm every worker's connections and cache
-            load(port, path, requests=args.warmup, connections=args.connections)
+            load([port], [path], requests=args.warmup, connections=args.connections)
         runs: dict[str, list] = {name: [] for name in pages}
         share = max(1, args.requests // args.passes)
         for _ in range(args.passes):
             for name, path in pages.items():
-                runs[name].append(load(port, path, requests=share, connections=args.connections))
+                runs[name].append(
+                    load([port], [path], requests=share, connections=args.connections)
+                )
         for name in pages:
             figures[name] = f = summarise(runs[name])
             print(

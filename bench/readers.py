@@ -21,29 +21,20 @@ REDIS_URL as for bench/pages.py.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import signal
 import statistics
 import subprocess
 import sys
-import threading
 import time
-import uuid
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.pages import (  # noqa: E402
-    bench_database_url,
-    database_recreate,
-    free_port,
-    season_build,
-    wait_ready,
-)
+from bench.pages import free_port, load, season_build, site_environment, wait_ready  # noqa: E402
 
 THREADS_A_CLIENT = 16
 
@@ -58,45 +49,8 @@ def reader_paths(season_path: str, session_id: int) -> list[str]:
 
 
 def read(ports: list[int], paths: list[str], first: int, threads: int, requests: int) -> dict:
-    """One client process: `threads` readers (numbered from `first`), each
-    on its own connection to its port, `requests` GETs in all."""
-    latencies: list[float] = []
-    errors = 0
-    lock = threading.Lock()
-    left = iter(range(requests))
-
-    def reader(number: int) -> None:
-        nonlocal errors
-        port, turn = ports[number % len(ports)], number
-        mine, bad, conn = [], 0, None
-        while True:
-            with lock:
-                if next(left, None) is None:
-                    break
-            path = paths[turn % len(paths)]
-            turn += 1
-            start = time.perf_counter()
-            try:
-                if conn is None:
-                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-                conn.request("GET", path)
-                response = conn.getresponse()
-                response.read()
-                bad += response.status != 200
-            except OSError:
-                bad, conn = bad + 1, None
-                continue
-            mine.append(time.perf_counter() - start)
-        with lock:
-            latencies.extend(mine)
-            errors += bad
-
-    workers = [threading.Thread(target=reader, args=(first + n,)) for n in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return {"latencies": latencies, "errors": errors}
+    """One client process: `threads` readers numbered from `first`."""
+    return load(ports, paths, requests=requests, connections=threads, first=first)
 
 
 def readers_run(ports: list[int], paths: list[str], readers: int, requests: int) -> dict:
@@ -157,18 +111,7 @@ def main() -> int:
     parser.add_argument("--servers", type=int, default=os.cpu_count() or 2)
     args = parser.parse_args()
 
-    database = bench_database_url()
-    database_recreate(database)
-    env = {
-        "DJANGO_SETTINGS_MODULE": "paddock.settings",
-        "DATABASE_URL": database,
-        "REDIS_URL": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0"),
-        "CACHE_PREFIX": f"bench-{uuid.uuid4().hex[:8]}",
-        "SECRET_KEY": f"bench-{uuid.uuid4().hex}",
-        "DEBUG": "0",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "LOG_LEVEL": "ERROR",
-    }
+    env = site_environment()
     season_path, _ = season_build(env)
     from bench.page_cpu import replay_session_build
 
