@@ -121,6 +121,14 @@ class PageRows(models.QuerySet):
 
     bulk_update.alters_data = True
 
+    def one(self):
+        """The row this queryset selects (one at most: by its id), or None,
+        read without any ordering: first() orders by the model's ordering
+        (a session's joins its round, season and league) or by the id, and
+        compiling either costs more than the read of one row."""
+        rows = list(self.order_by()[:1])
+        return rows[0] if rows else None
+
 
 def _saved(sender, instance, update_fields=None, **kwargs) -> None:
     if _shown(sender, update_fields):

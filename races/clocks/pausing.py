@@ -29,8 +29,7 @@ def _locked(session_id: int) -> Session:
         Session.objects.select_for_update(of=("self",))
         .select_related("round__season")
         .filter(pk=session_id)
-        .order_by()  # one row: without the default ordering's joins up to the league
-        .first()
+        .one()
     )
     if session is None or not session.live or session.status != Session.Status.AWAITING:
         raise ValidationError(_("Only a live race that waits for its drivers can be paused."))

@@ -30,8 +30,7 @@ def _locked_table(session_id: int) -> Session:
         Session.objects.select_for_update(of=("self",))
         .select_related("round__season__league")
         .filter(pk=session_id)
-        .order_by()
-        .first()
+        .one()
     )
     if session is None or not real_time_table(session):
         raise ValidationError(_("This session is not a real-time table."))
@@ -94,8 +93,7 @@ def lobby_leave(*, session_id: int, user) -> None:
 def lobby_arrive_late(*, session_id: int, user) -> None:
     """A no-show arriving after the start takes their car back from the
     autopilot, where the season lets them (races/lobby/arrivals.py)."""
-    sessions = Session.objects.select_related("round__season").order_by()  # one row: no ordering
-    session = sessions.filter(pk=session_id).first()
+    session = Session.objects.select_related("round__season").filter(pk=session_id).one()
     if session is None or not real_time_table(session):
         raise ValidationError(_("This session is not a real-time table."))
     if session.status == S.SCHEDULED:

@@ -49,7 +49,7 @@ def _number(query: dict, name: str) -> int | None:
 def _runs_the_league(user, session_id: int) -> bool:
     """Whether the person may pause the table: their area has the button."""
     sessions = Session.objects.select_related("round__season__league").defer("event_log")
-    found = sessions.filter(pk=session_id).order_by().first()  # one row: no ordering's joins
+    found = sessions.filter(pk=session_id).one()
     return found is not None and can_manage(user, found.round.season.league)
 
 

@@ -67,8 +67,7 @@ def _forget(key: tuple) -> None:
 
 def news_drawn(session_id: int, language: str) -> TableNews | None:
     sessions = Session.objects.select_related("round__season__league").defer("event_log")
-    # One row: without the default ordering's joins up to the league.
-    session = sessions.filter(pk=session_id).order_by().first()
+    session = sessions.filter(pk=session_id).one()
     if session is None:
         return None
     area = shared_live_area(session, language)

@@ -79,8 +79,7 @@ def _claim(session_id: int) -> Session | None:
     return (
         Session.objects.select_related("round__season__league")
         .filter(pk=session_id, claim=token)
-        .order_by()  # one row: no need of the default ordering's joins up to the league
-        .first()
+        .one()
     )
 
 
@@ -284,8 +283,7 @@ def session_run(*, session_id: int) -> str:
             Session.objects.select_for_update(of=("self",))
             .select_related("round__season__scoring", "round__season__league")
             .filter(pk=session_id, claim=token, status=S.RUNNING)
-            .order_by()
-            .first()
+            .one()
         )
         if session is None:  # another worker took the session over
             return "skipped"

@@ -77,8 +77,7 @@ def cockpit_unchanged(user, session_id: int, seen: str) -> bool:
     their first turn alone: a page asks whenever it is unsure of its panel
     (a signal heard while it was fetching, a reconnection), and the "no
     change" costs no drawing."""
-    # One row: without the default ordering's joins up to the league.
-    session = Session.objects.only("status", "seats").filter(pk=session_id).order_by().first()
+    session = Session.objects.only("status", "seats").filter(pk=session_id).one()
     if session is None:
         return False
     signed_in = user.is_authenticated

@@ -52,8 +52,7 @@ def _locked(session_id: int) -> Session | None:
         Session.objects.select_for_update(of=("self",))
         .select_related("round__season__scoring")
         .filter(pk=session_id)
-        .order_by()  # one row: without the default ordering's joins up to the league
-        .first()
+        .one()
     )
 
 

@@ -9,8 +9,9 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from league.caching import memory_clear, standings_version
@@ -204,3 +205,16 @@ def test_a_session_saved_with_its_round_loaded_finds_its_season_without_a_query(
     alone.status = "queued"
     with django_assert_num_queries(2):  # and its season's id through the round
         alone.save(update_fields=["status"])
+
+
+def test_one_reads_a_row_by_id_without_ordering_or_none(league):
+    """PageRows.one(): first() would order by Session's ordering, whose
+    joins reach the league, or by the id; one() compiles neither."""
+    season, grid, rounds = build_season(league, finished=0)
+    session = _session(season)
+    rows = Session.objects.select_related("round__season").filter(pk=session.pk)
+    with CaptureQueriesContext(connection) as read:
+        assert rows.one() == session
+    assert "ORDER BY" not in read.captured_queries[0]["sql"]
+    assert "league_league" not in read.captured_queries[0]["sql"]
+    assert Session.objects.filter(pk=-1).one() is None
