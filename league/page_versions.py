@@ -55,7 +55,8 @@ def season_pages_changed(season_ids: set[int]) -> None:
         cache.set_many({**versions, SITE_KEY: uuid.uuid4().hex}, timeout=version_timeout())
 
     bump()
-    transaction.on_commit(bump)
+    if transaction.get_connection().in_atomic_block:
+        transaction.on_commit(bump)  # outside a transaction it would run now, again
 
 
 def _shown(model, names: Iterable[str] | None) -> bool:
