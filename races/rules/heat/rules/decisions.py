@@ -66,7 +66,10 @@ ANSWERS = {
 }
 
 
-def _where(s: RaceState, car: Car) -> dict:
+def _where(s: RaceState, car: Car, options: dict) -> dict:
+    """`options` with the place's fields, the engine and the Heat in hand added last, in
+    place: a decision's options were built and then copied into another dict for them, several
+    hundred times a race."""
     p, rl = car.p, car.rl
     if s.conditions is None:  # printed limits: the place says the same in every decision
         key = (p, rl, s.laps, s.board.finish)
@@ -76,7 +79,10 @@ def _where(s: RaceState, car: Car) -> dict:
             place = places[key] = _place_fields(s, p, rl)
     else:
         place = _place_fields(s, p, rl)
-    return {**place, "engine": len(car.engine), "heat_in_hand": sum(map(is_heat, car.hand))}
+    options.update(place)
+    options["engine"] = len(car.engine)
+    options["heat_in_hand"] = sum(map(is_heat, car.hand))
+    return options
 
 
 def _place_fields(s: RaceState, p: int, rl: bool) -> dict:
@@ -128,15 +134,18 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             seat,
             "play_cards",
             "Tournament: play 1 to 4 cards face down; their number is your new gear.",
-            {
-                "step": 2,
-                "gear": car.gear,
-                "tournament": True,
-                "counts": [{"count": g, "heat": cost} for g, cost in gears],
-                "flooded": s.on_flooded(car),
-                "hand": list(map(card_view, car.hand)),
-                **_where(s, car),
-            },
+            _where(
+                s,
+                car,
+                {
+                    "step": 2,
+                    "gear": car.gear,
+                    "tournament": True,
+                    "counts": [{"count": g, "heat": cost} for g, cost in gears],
+                    "flooded": s.on_flooded(car),
+                    "hand": list(map(card_view, car.hand)),
+                },
+            ),
         )
     if car.shift_to is None:
         gears = gear_choices(s, car)
@@ -144,14 +153,17 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             seat,
             "shift_gear",
             f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
-            {
-                "step": 1,
-                "gear": car.gear,
-                "gears": list(_gear_options(gears)),
-                "flooded": s.on_flooded(car),
-                "hand": list(map(card_view, car.hand)),
-                **_where(s, car),
-            },
+            _where(
+                s,
+                car,
+                {
+                    "step": 1,
+                    "gear": car.gear,
+                    "gears": list(_gear_options(gears)),
+                    "flooded": s.on_flooded(car),
+                    "hand": list(map(card_view, car.hand)),
+                },
+            ),
             _keep_gear(car.gear),
         )
     forced = cluttered_play(car, car.shift_to)
@@ -159,14 +171,17 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         seat,
         "play_cards",
         f"Play {car.shift_to} cards face down.",
-        {
-            "step": 2,
-            "gear": car.shift_to,
-            "count": car.shift_to,
-            "hand": list(map(card_view, car.hand)),
-            "cluttered": forced is not None,
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 2,
+                "gear": car.shift_to,
+                "count": car.shift_to,
+                "hand": list(map(card_view, car.hand)),
+                "cluttered": forced is not None,
+            },
+        ),
         Action("play_cards", {"cards": sorted(forced)}) if forced is not None else None,
     )
 
@@ -177,20 +192,23 @@ def react_decision(s: RaceState, car: Car) -> Decision:
         car.seat,
         "react",
         "React: Adrenaline, Cooldown or Boost, then end the step.",
-        {
-            "step": 5,
-            "speed": car.speed,
-            "gear": car.gear,
-            "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
-            "cooldown_left": cooldown_allowance(s, car),
-            "boost": can_boost(s, car),
-            "boost_free": s.conditions is not None and boost_free(s, car),
-            "sector_effect": sector_effect(s, car) if s.conditions else None,
-            "crossed": [[cid, q] for cid, q in car.crossings],
-            "play": list(map(card_view, car.play)),
-            **(react_options(s, car) if s.garage else {}),
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 5,
+                "speed": car.speed,
+                "gear": car.gear,
+                "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
+                "cooldown_left": cooldown_allowance(s, car),
+                "boost": can_boost(s, car),
+                "boost_free": s.conditions is not None and boost_free(s, car),
+                "sector_effect": sector_effect(s, car) if s.conditions else None,
+                "crossed": [[cid, q] for cid, q in car.crossings],
+                "play": list(map(card_view, car.play)),
+                **(react_options(s, car) if s.garage else {}),
+            },
+        ),
         None if car.heat_owed or car.scrap_owed else END_REACT,
     )
 
@@ -203,15 +221,18 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
         car.seat,
         "slipstream",
         f"Slipstream {2 + bonus} spaces?",
-        {
-            "step": 6,
-            "distance": 2,
-            "bonus": bonus,
-            "speed": car.speed,
-            "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
-            "crossed": [[cid, q] for cid, q in car.crossings],
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 6,
+                "distance": 2,
+                "bonus": bonus,
+                "speed": car.speed,
+                "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
+                "crossed": [[cid, q] for cid, q in car.crossings],
+            },
+        ),
         NO_SLIPSTREAM,
     )
 
@@ -222,12 +243,15 @@ def discard_decision(s: RaceState, car: Car) -> Decision:
         car.seat,
         "discard",
         "Discard any cards you do not want (not Heat or Stress).",
-        {
-            "step": 8,
-            "hand": list(map(card_view, car.hand)),
-            "discardable": discardable(s, car),
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 8,
+                "hand": list(map(card_view, car.hand)),
+                "discardable": discardable(s, car),
+            },
+        ),
         Action("discard", {"cards": []}),
     )
 
