@@ -290,10 +290,11 @@ class ProBot:
                 and self._heat_weight(view, progress) < self.HEAT
             ):
                 return answer("adrenaline_move")
-        for name, extra in self._free_moves(o):
-            after = crossed + crossed_limits(view, progress, progress + extra)
-            if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
-                return Action(*name)
+        if "accelerate" in o or "direct_play" in o:  # a Garage race's React only (HEAT-GARAGE-11)
+            for name, extra in self._free_moves(o):
+                after = crossed + crossed_limits(view, progress, progress + extra)
+                if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
+                    return Action(*name)
         if o["boost"]:
             after = crossed + crossed_limits(view, progress, progress + STRESS_MAX)
             worst = heat_due(after, speed + STRESS_MAX)
