@@ -22,7 +22,14 @@ from .championship.garage_decisions import (
     react_options,
 )
 from .cleanup import discardable
-from .plan import check_play, check_shift, cluttered_play, gear_choices, play_choices
+from .plan import (
+    _gear_choices,
+    check_play,
+    check_shift,
+    cluttered_play,
+    gear_choices,
+    play_choices,
+)
 from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus
 from .weather import sector_effect
@@ -118,10 +125,11 @@ def _place(s: RaceState, p: int) -> tuple[int, int, dict]:
 
 
 @cache
-def _gear_options(gears: tuple[tuple[int, int], ...]) -> tuple[dict, ...]:
-    """The gear choices as a panel shows them (shared, read-only, as card views are): a
-    decision of step 1 lists them for every car every round."""
-    return tuple({"gear": g, "heat": cost} for g, cost in gears)
+def _gear_options(gear: int, engine: int, flooded: bool) -> tuple[dict, ...]:
+    """gear_choices as a panel shows them (shared, read-only, as card views are), kept by
+    gear_choices' own key of three plain values: a decision of step 1 lists them for every
+    car every round."""
+    return tuple({"gear": g, "heat": cost} for g, cost in _gear_choices(gear, engine, flooded))
 
 
 def plan_decision(s: RaceState, car: Car) -> Decision:
@@ -148,7 +156,10 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             ),
         )
     if car.shift_to is None:
-        gears = gear_choices(s, car)
+        flooded = s.on_flooded(car)
+        # gear_choices(s, car), its key worked out here: only a shift down pays the flooded
+        # surcharge (HEAT-RAIN-02), and no shift costs more than 2 Heat
+        gears = _gear_options(car.gear, min(len(car.engine), 2), car.gear > 1 and flooded)
         return _decision(
             seat,
             "shift_gear",
@@ -159,8 +170,8 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
                 {
                     "step": 1,
                     "gear": car.gear,
-                    "gears": list(_gear_options(gears)),
-                    "flooded": s.on_flooded(car),
+                    "gears": list(gears),
+                    "flooded": flooded,
                     "hand": list(map(card_view, car.hand)),
                 },
             ),
