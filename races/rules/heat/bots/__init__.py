@@ -79,7 +79,11 @@ def _hand_classes(hand: list[dict]) -> tuple[tuple[int, ...], dict[int, list[str
             cls = by_id.get(card_id)
             if cls is None:
                 cls = by_id[card_id] = card_class(c)
-            groups.setdefault(cls, []).append(card_id)
+            ids = groups.get(cls)  # not setdefault: no empty list made for every card
+            if ids is None:
+                groups[cls] = [card_id]
+            else:
+                ids.append(card_id)
             classes.append(cls)
     classes.sort()
     return tuple(classes), groups
@@ -269,17 +273,10 @@ class ProBot:
         cool = min(o["cooldown_left"], o["heat_in_hand"])
         if cool:
             return answer("cooldown", "count", cool)
-        duty = garage_duty(o)
-        if duty is not None:
-            return duty
-        if o.get("salvage"):
-            name, n = o["salvage"][0]
-            best = sorted(
-                (c for c in o["discard_pile"] if c["kind"] == "SPEED"),
-                key=lambda c: (-c["speed"], c["id"]),
-            )[:n]
-            if best and best[0]["speed"] >= 3:
-                return Action("salvage", {"card": name, "cards": [c["id"] for c in best]})
+        if "heat_owed" in o:  # only a Garage race's React lists upgrade symbols (HEAT-GARAGE-08)
+            chosen = self._symbols(o)
+            if chosen is not None:
+                return chosen
         progress, speed, engine = o["progress"], o["speed"], o["engine"]
         crossed = self._limits_of(view, o["crossed"])
         if o["adrenaline_move"]:
@@ -302,6 +299,21 @@ class ProBot:
             if engine - 1 - worst >= reserve:
                 return answer("boost")
         return answer("end_react")
+
+    def _symbols(self, o: dict) -> Action | None:
+        """The upgrade symbols of step 5 the bot uses before anything else."""
+        duty = garage_duty(o)
+        if duty is not None:
+            return duty
+        if o.get("salvage"):
+            name, n = o["salvage"][0]
+            best = sorted(
+                (c for c in o["discard_pile"] if c["kind"] == "SPEED"),
+                key=lambda c: (-c["speed"], c["id"]),
+            )[:n]
+            if best and best[0]["speed"] >= 3:
+                return Action("salvage", {"card": name, "cards": [c["id"] for c in best]})
+        return None
 
     def _free_moves(self, o: dict):
         """Accelerate and direct-play cards, with the spaces they would add."""
