@@ -79,11 +79,7 @@ def _hand_classes(hand: list[dict]) -> tuple[tuple[int, ...], dict[int, list[str
             cls = by_id.get(card_id)
             if cls is None:
                 cls = by_id[card_id] = card_class(c)
-            ids = groups.get(cls)  # not setdefault: no empty list made for every card
-            if ids is None:
-                groups[cls] = [card_id]
-            else:
-                ids.append(card_id)
+            groups.setdefault(cls, []).append(card_id)
             classes.append(cls)
     classes.sort()
     return tuple(classes), groups
@@ -325,6 +321,8 @@ class ProBot:
                 yield ("direct_play", {"card": c["id"]}), c["speed"] or 0
 
     def _limits_of(self, view: dict, crossed: list) -> list[int]:
+        if not crossed:  # no corner line crossed yet this turn: no lookup
+            return []
         limits = limits_by_id(view)
         return [limits[cid] for cid, q in crossed if q < view["finish"]]
 

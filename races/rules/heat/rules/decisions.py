@@ -79,8 +79,12 @@ def _where(s: RaceState, car: Car, options: dict) -> dict:
     hundred times a race."""
     p, rl = car.p, car.rl
     if s.conditions is None:  # printed limits: the place says the same in every decision
-        key = (p, rl, s.laps, s.board.finish)
-        places = s.track.places
+        # The track's places of this race's laps, found once a race: a decision then looks
+        # its place up by one int (p, rl), not by a tuple made and hashed.
+        places = s.board.places
+        if places is None:
+            places = s.board.places = s.track.places.setdefault((s.laps, s.board.finish), {})
+        key = p * 2 + rl
         place = places.get(key)
         if place is None:
             place = places[key] = _place_fields(s, p, rl)
