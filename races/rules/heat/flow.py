@@ -230,7 +230,10 @@ def react(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     begin_symbols(car)
     s.phase = "react"
     while react_open(s, car):
-        _, action = yield from ask(react_decision, s, car)
+        answer = None
+        while answer is None:  # as ask() waits, without a generator of its own
+            answer = yield [react_decision(s, car)]
+        _, action = answer
         if action.kind == "end_react":
             end_react(emit, car)
             break
@@ -242,7 +245,10 @@ def slipstream(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     """Step 6 (HEAT-B-041..043)."""
     if not car.slipstreamed and slipstream_eligible(s, car):
         s.step = 6
-        _, action = yield from ask(slipstream_decision, s, car)
+        answer = None
+        while answer is None:  # as ask() waits, without a generator of its own
+            answer = yield [slipstream_decision(s, car)]
+        _, action = answer
         slipstream_apply(s, chance, emit, car, action)
 
 
@@ -251,7 +257,10 @@ def discard(s: RaceState, emit: Emit, car: Car) -> Flow:
     s.phase = "discard"
     if not car.finished and discardable(s, car):
         s.step = 8
-        _, action = yield from ask(discard_decision, s, car)
+        answer = None
+        while answer is None:  # as ask() waits, without a generator of its own
+            answer = yield [discard_decision(s, car)]
+        _, action = answer
         discard_apply(emit, car, action)
 
 

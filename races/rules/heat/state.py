@@ -102,6 +102,7 @@ class Board:
         self.length = length
         self.finish = finish  # laps * L: the final finish line
         self.spots: dict[tuple[int, bool], str] = {}
+        self.places: dict[int, dict] | None = None  # the track's places of this race (_where)
 
     def key(self, p: int) -> int:
         return p if p >= self.finish else p % self.length

@@ -62,7 +62,7 @@ def _public(s: RaceState, views: Views) -> dict:
         "laps": s.laps,
         "finish": s.board.finish,
         "corners": s.public_corners,
-        "weather": _conditions(s),
+        "weather": None if s.conditions is None else _conditions(s),
         "turn": s.current.seat if s.current else None,
         "cars": _cars(s, views, length),
         "legend_card": s.legend_deck.round_card[1]

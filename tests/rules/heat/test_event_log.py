@@ -238,3 +238,22 @@ def test_the_lines_the_race_writes_itself_are_the_encoders(config, bots):
     assert len(kept) > len(r.events) // 2
     for event in kept:
         assert event.__dict__["_canonical_line"] == _canonical_line(event), event.type
+
+
+def test_a_line_writer_reads_every_key_it_writes():
+    # race.py's emit gives an event to its type's writer when it has as many keys as the
+    # writer writes, and leaves it to the encoder on a KeyError: a writer that skipped a key
+    # would write an event with another key in its place.
+    from races.rules.heat.race import _WRITERS
+
+    samples = {}
+    for track, seed in (("usa", 0), ("gbr", 2)):
+        seats = [Seat(f"car{i + 1}", f"Car {i + 1}", "bot", "pro") for i in range(5)]
+        r, _ = run_bot_race(GAME, {"track": track}, seats, seed)
+        for e in r.events:
+            samples.setdefault((e.type, tuple(e.data)), e.data)
+    for key, write in _WRITERS.items():
+        for missing in key[1]:
+            data = {("other" if k == missing else k): v for k, v in samples[key].items()}
+            with pytest.raises(KeyError):
+                write(data)

@@ -38,33 +38,35 @@ GEAR_COOLDOWN = {1: 3, 2: 1}  # HEAT-B-006: Cooldown of gears 1 and 2 (0 above)
 
 @lru_cache(maxsize=2048)
 def _plays(values: tuple[int, ...]) -> list:
-    """gear -> _hands(values, gear), filled as the gears are asked: one cache lookup per
-    plan instead of one per gear."""
+    """gear -> _hands(values, gear), filled as asked: one cache lookup a plan, not a gear."""
     return [None] * 5
 
 
 def _hands(values: tuple[int, ...], gear: int) -> tuple[tuple, ...]:
-    """The first hand of each sum, in the order `combinations` meets them (see _best_plan),
-    with what its sum says (see _sum_says), worked out once per gear instead of once per
-    hand."""
+    """Each sum's first hand in `combinations` order (see _best_plan), with what it says."""
     firsts: dict[int, tuple] = {}
-    # The sums come from a second, identical run of the combinations, summed in C.
+    # The sums: a second, identical run of the combinations, summed in C. No strict= (a
+    # keyword sends zip down its slow call, and the two runs are the same length by make).
     sums = map(sum, combinations(values, gear))
-    for total, combo in zip(sums, combinations(values, gear), strict=True):
+    for total, combo in zip(sums, combinations(values, gear)):  # noqa: B905
         if total not in firsts:
             firsts[total] = combo
-    return tuple([(combo, *_sum_says(total)) for total, combo in firsts.items()])
+    return tuple([(combo,) + _SUM_SAYS[total] for total, combo in firsts.items()])
 
 
-@lru_cache(maxsize=1024)
-def _sum_says(total: int) -> tuple[int, int, int, int]:
-    """What the sum of a hand's classes says: (Heat cost, Stress cards, expected Speed,
-    worst Speed), the Speeds capped at REACH."""
-    card_heat, total = divmod(total, HEAT_CLASS)
-    stress, fixed = divmod(total, STRESS_CLASS)
-    mean = fixed + (5 * stress + 1) // 2  # STRESS_MEAN per Stress, half up
-    worst = fixed + STRESS_MAX * stress
-    return card_heat, stress, min(mean, REACH), min(worst, REACH)
+class _SumSays(dict):
+    """Sum of a hand's classes -> (Heat cost, Stress cards, expected Speed, worst Speed),
+    Speeds capped at REACH; a dict's own lookup, cheaper than lru_cache's (_hands asks it)."""
+
+    def __missing__(self, total: int) -> tuple[int, int, int, int]:
+        card_heat, rest = divmod(total, HEAT_CLASS)
+        stress, fixed = divmod(rest, STRESS_CLASS)
+        mean = fixed + (5 * stress + 1) // 2  # STRESS_MEAN per Stress, half up
+        worst = fixed + STRESS_MAX * stress
+        return self.setdefault(total, (card_heat, stress, min(mean, REACH), min(worst, REACH)))
+
+
+_SUM_SAYS = _SumSays()
 
 
 def _hand_classes(hand: list[dict]) -> tuple[tuple[int, ...], dict[int, list[str]]]:
@@ -269,6 +271,35 @@ class ProBot:
         cool = min(o["cooldown_left"], o["heat_in_hand"])
         if cool:
             return answer("cooldown", "count", cool)
+        if "heat_owed" in o:  # only a Garage race's React lists upgrade symbols (HEAT-GARAGE-08)
+            chosen = self._symbols(o)
+            if chosen is not None:
+                return chosen
+        progress, speed, engine = o["progress"], o["speed"], o["engine"]
+        crossed = self._limits_of(view, o["crossed"])
+        if o["adrenaline_move"]:
+            after = crossed + crossed_limits(view, progress, progress + 1)
+            extra = heat_due(after, speed + 1) - heat_due(crossed, speed)
+            if extra == 0 or (
+                extra <= engine - heat_due(crossed, speed) - 1
+                and self._heat_weight(view, progress) < self.HEAT
+            ):
+                return answer("adrenaline_move")
+        if "accelerate" in o or "direct_play" in o:  # a Garage race's React only (HEAT-GARAGE-11)
+            for name, extra in self._free_moves(o):
+                after = crossed + crossed_limits(view, progress, progress + extra)
+                if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
+                    return Action(*name)
+        if o["boost"]:
+            after = crossed + crossed_limits(view, progress, progress + STRESS_MAX)
+            worst = heat_due(after, speed + STRESS_MAX)
+            reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
+            if engine - 1 - worst >= reserve:
+                return answer("boost")
+        return answer("end_react")
+
+    def _symbols(self, o: dict) -> Action | None:
+        """The upgrade symbols of step 5 the bot uses before anything else."""
         duty = garage_duty(o)
         if duty is not None:
             return duty
@@ -280,27 +311,7 @@ class ProBot:
             )[:n]
             if best and best[0]["speed"] >= 3:
                 return Action("salvage", {"card": name, "cards": [c["id"] for c in best]})
-        progress, speed, engine = o["progress"], o["speed"], o["engine"]
-        crossed = self._limits_of(view, o["crossed"])
-        if o["adrenaline_move"]:
-            after = crossed + crossed_limits(view, progress, progress + 1)
-            extra = heat_due(after, speed + 1) - heat_due(crossed, speed)
-            if extra == 0 or (
-                extra <= engine - heat_due(crossed, speed) - 1
-                and self._heat_weight(view, progress) < self.HEAT
-            ):
-                return answer("adrenaline_move")
-        for name, extra in self._free_moves(o):
-            after = crossed + crossed_limits(view, progress, progress + extra)
-            if heat_due(after, speed + extra) - heat_due(crossed, speed) == 0:
-                return Action(*name)
-        if o["boost"]:
-            after = crossed + crossed_limits(view, progress, progress + STRESS_MAX)
-            worst = heat_due(after, speed + STRESS_MAX)
-            reserve = 0 if self._heat_weight(view, progress) < self.HEAT else self.BOOST_RESERVE
-            if engine - 1 - worst >= reserve:
-                return answer("boost")
-        return answer("end_react")
+        return None
 
     def _free_moves(self, o: dict):
         """Accelerate and direct-play cards, with the spaces they would add."""
@@ -312,6 +323,8 @@ class ProBot:
                 yield ("direct_play", {"card": c["id"]}), c["speed"] or 0
 
     def _limits_of(self, view: dict, crossed: list) -> list[int]:
+        if not crossed:  # no corner line crossed yet this turn: no lookup
+            return []
         limits = limits_by_id(view)
         return [limits[cid] for cid, q in crossed if q < view["finish"]]
 

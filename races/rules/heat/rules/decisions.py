@@ -22,7 +22,14 @@ from .championship.garage_decisions import (
     react_options,
 )
 from .cleanup import discardable
-from .plan import check_play, check_shift, cluttered_play, gear_choices, play_choices
+from .plan import (
+    _gear_choices,
+    check_play,
+    check_shift,
+    cluttered_play,
+    gear_choices,
+    play_choices,
+)
 from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus
 from .weather import sector_effect
@@ -66,17 +73,27 @@ ANSWERS = {
 }
 
 
-def _where(s: RaceState, car: Car) -> dict:
+def _where(s: RaceState, car: Car, options: dict) -> dict:
+    """`options` with the place's fields, the engine and the Heat in hand added last, in
+    place: a decision's options were built and then copied into another dict for them, several
+    hundred times a race."""
     p, rl = car.p, car.rl
     if s.conditions is None:  # printed limits: the place says the same in every decision
-        key = (p, rl, s.laps, s.board.finish)
-        places = s.track.places
+        # The track's places of this race's laps, found once a race: a decision then looks
+        # its place up by one int (p, rl), not by a tuple made and hashed.
+        places = s.board.places
+        if places is None:
+            places = s.board.places = s.track.places.setdefault((s.laps, s.board.finish), {})
+        key = p * 2 + rl
         place = places.get(key)
         if place is None:
             place = places[key] = _place_fields(s, p, rl)
     else:
         place = _place_fields(s, p, rl)
-    return {**place, "engine": len(car.engine), "heat_in_hand": sum(map(is_heat, car.hand))}
+    options.update(place)
+    options["engine"] = len(car.engine)
+    options["heat_in_hand"] = sum(map(is_heat, car.hand))
+    return options
 
 
 def _place_fields(s: RaceState, p: int, rl: bool) -> dict:
@@ -112,10 +129,11 @@ def _place(s: RaceState, p: int) -> tuple[int, int, dict]:
 
 
 @cache
-def _gear_options(gears: tuple[tuple[int, int], ...]) -> tuple[dict, ...]:
-    """The gear choices as a panel shows them (shared, read-only, as card views are): a
-    decision of step 1 lists them for every car every round."""
-    return tuple({"gear": g, "heat": cost} for g, cost in gears)
+def _gear_options(gear: int, engine: int, flooded: bool) -> tuple[dict, ...]:
+    """gear_choices as a panel shows them (shared, read-only, as card views are), kept by
+    gear_choices' own key of three plain values: a decision of step 1 lists them for every
+    car every round."""
+    return tuple({"gear": g, "heat": cost} for g, cost in _gear_choices(gear, engine, flooded))
 
 
 def plan_decision(s: RaceState, car: Car) -> Decision:
@@ -128,30 +146,39 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             seat,
             "play_cards",
             "Tournament: play 1 to 4 cards face down; their number is your new gear.",
-            {
-                "step": 2,
-                "gear": car.gear,
-                "tournament": True,
-                "counts": [{"count": g, "heat": cost} for g, cost in gears],
-                "flooded": s.on_flooded(car),
-                "hand": list(map(card_view, car.hand)),
-                **_where(s, car),
-            },
+            _where(
+                s,
+                car,
+                {
+                    "step": 2,
+                    "gear": car.gear,
+                    "tournament": True,
+                    "counts": [{"count": g, "heat": cost} for g, cost in gears],
+                    "flooded": s.on_flooded(car),
+                    "hand": list(map(card_view, car.hand)),
+                },
+            ),
         )
     if car.shift_to is None:
-        gears = gear_choices(s, car)
+        flooded = s.on_flooded(car)
+        # gear_choices(s, car), its key worked out here: only a shift down pays the flooded
+        # surcharge (HEAT-RAIN-02), and no shift costs more than 2 Heat
+        gears = _gear_options(car.gear, min(len(car.engine), 2), car.gear > 1 and flooded)
         return _decision(
             seat,
             "shift_gear",
             f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
-            {
-                "step": 1,
-                "gear": car.gear,
-                "gears": list(_gear_options(gears)),
-                "flooded": s.on_flooded(car),
-                "hand": list(map(card_view, car.hand)),
-                **_where(s, car),
-            },
+            _where(
+                s,
+                car,
+                {
+                    "step": 1,
+                    "gear": car.gear,
+                    "gears": list(gears),
+                    "flooded": flooded,
+                    "hand": list(map(card_view, car.hand)),
+                },
+            ),
             _keep_gear(car.gear),
         )
     forced = cluttered_play(car, car.shift_to)
@@ -159,14 +186,17 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         seat,
         "play_cards",
         f"Play {car.shift_to} cards face down.",
-        {
-            "step": 2,
-            "gear": car.shift_to,
-            "count": car.shift_to,
-            "hand": list(map(card_view, car.hand)),
-            "cluttered": forced is not None,
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 2,
+                "gear": car.shift_to,
+                "count": car.shift_to,
+                "hand": list(map(card_view, car.hand)),
+                "cluttered": forced is not None,
+            },
+        ),
         Action("play_cards", {"cards": sorted(forced)}) if forced is not None else None,
     )
 
@@ -177,20 +207,23 @@ def react_decision(s: RaceState, car: Car) -> Decision:
         car.seat,
         "react",
         "React: Adrenaline, Cooldown or Boost, then end the step.",
-        {
-            "step": 5,
-            "speed": car.speed,
-            "gear": car.gear,
-            "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
-            "cooldown_left": cooldown_allowance(s, car),
-            "boost": can_boost(s, car),
-            "boost_free": s.conditions is not None and boost_free(s, car),
-            "sector_effect": sector_effect(s, car) if s.conditions else None,
-            "crossed": [[cid, q] for cid, q in car.crossings],
-            "play": list(map(card_view, car.play)),
-            **(react_options(s, car) if s.garage else {}),
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 5,
+                "speed": car.speed,
+                "gear": car.gear,
+                "adrenaline_move": car.adrenaline and not car.adrenaline_moved,
+                "cooldown_left": cooldown_allowance(s, car),
+                "boost": can_boost(s, car),
+                "boost_free": s.conditions is not None and boost_free(s, car),
+                "sector_effect": sector_effect(s, car) if s.conditions else None,
+                "crossed": [[cid, q] for cid, q in car.crossings],
+                "play": list(map(card_view, car.play)),
+                **(react_options(s, car) if s.garage else {}),
+            },
+        ),
         None if car.heat_owed or car.scrap_owed else END_REACT,
     )
 
@@ -203,15 +236,18 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
         car.seat,
         "slipstream",
         f"Slipstream {2 + bonus} spaces?",
-        {
-            "step": 6,
-            "distance": 2,
-            "bonus": bonus,
-            "speed": car.speed,
-            "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
-            "crossed": [[cid, q] for cid, q in car.crossings],
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 6,
+                "distance": 2,
+                "bonus": bonus,
+                "speed": car.speed,
+                "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
+                "crossed": [[cid, q] for cid, q in car.crossings],
+            },
+        ),
         NO_SLIPSTREAM,
     )
 
@@ -222,12 +258,15 @@ def discard_decision(s: RaceState, car: Car) -> Decision:
         car.seat,
         "discard",
         "Discard any cards you do not want (not Heat or Stress).",
-        {
-            "step": 8,
-            "hand": list(map(card_view, car.hand)),
-            "discardable": discardable(s, car),
-            **_where(s, car),
-        },
+        _where(
+            s,
+            car,
+            {
+                "step": 8,
+                "hand": list(map(card_view, car.hand)),
+                "discardable": discardable(s, car),
+            },
+        ),
         Action("discard", {"cards": []}),
     )
 

@@ -55,10 +55,11 @@ def _gear_choices(gear: int, engine: int, flooded: bool) -> tuple[tuple[int, int
 def cluttered_play(car: Car, count: int) -> list[str] | None:
     """HEAT-B-025: with too few non-Heat cards, the only play is all of them plus Heat
     cards, lowest id first; None when the hand is not cluttered."""
-    playable = list(filterfalse(is_heat, car.hand))
-    if len(playable) >= count:
+    hand = car.hand
+    if len(hand) - sum(map(is_heat, hand)) >= count:  # asked at every play: no list made
         return None
-    heat = sorted(c for c in car.hand if is_heat(c))
+    playable = list(filterfalse(is_heat, hand))
+    heat = sorted(c for c in hand if is_heat(c))
     return playable + heat[: count - len(playable)]
 
 

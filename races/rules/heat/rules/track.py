@@ -49,8 +49,8 @@ class Track:
     # spaces marked ∧ from which an aggressive Legend may cross one more line (HEAT-RAIN-08)
     aggressive: set = field(default_factory=set, init=False, repr=False, compare=False, hash=False)
 
-    # (progress, race line, laps, final finish line) -> what a decision says of that place under
-    # printed limits (rules/decisions.py _where); filled as cars reach places, for speed
+    # (laps, final finish line) -> progress * 2 + race line -> what a decision says of that
+    # place under printed limits (rules/decisions.py _where); filled as cars reach places
     places: dict = field(default_factory=dict, init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
