@@ -7,6 +7,7 @@ modules that call them back."""
 
 from __future__ import annotations
 
+from league.models import Season
 from paddock.push import season_news
 from races.running.handover import after_commit
 
@@ -18,11 +19,15 @@ ANNOUNCE_SEASON_FINISHED = "webhooks.tasks.announce_season_finished"
 TABLE_FINISHED = "tournaments.tasks.table_finished"
 
 
-def results_stored(*, session_id: int) -> None:
+def results_stored(*, session_id: int, season_id: int) -> None:
     """Called inside the transaction that stored a session's results."""
     after_commit(RATE_SESSION, session_id)
     after_commit(ANNOUNCE_RESULT, session_id)
-    after_commit(TABLE_FINISHED, session_id)
+    # Only a tournament's table can end a round of its draw, and a
+    # tournament's tables race in a season of its own: any other session
+    # would hand a sessions worker a task with nothing to do.
+    if Season.objects.filter(pk=season_id, tournament__isnull=False).exists():
+        after_commit(TABLE_FINISHED, session_id)
 
 
 def session_started(*, session_id: int, season_id: int) -> None:

@@ -131,7 +131,7 @@ def test_storing_results_rates_the_race_once_the_transaction_commits(
     app.conf.task_always_eager = True
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            results_stored(session_id=session.pk)
+            results_stored(session_id=session.pk, season_id=session.round.season_id)
     finally:
         app.conf.task_always_eager = False
     assert RatingChange.objects.filter(session=session).count() == 3

@@ -104,7 +104,7 @@ def test_rating_a_race_refreshes_the_odds(gp, django_capture_on_commit_callbacks
     app.conf.task_always_eager = True
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            results_stored(session_id=session.pk)
+            results_stored(session_id=session.pk, season_id=session.round.season_id)
     finally:
         app.conf.task_always_eager = False
     assert TitleOdds.objects.filter(season=season, after_round=2).exists()
