@@ -58,11 +58,7 @@ class EndRows:
                 _rank_floats(t),
                 _lap_parts(t.L, self.start_progress, self.laps),
                 t.kind_of,
-                # per corner: overshooting it misses two stops or more (FD-B-8.6)
-                tuple(
-                    c.stops - (stops if i == own_corner else 0) >= 2
-                    for i, c in enumerate(t.corners)
-                ),
+                _misses_two(t, own_corner, stops),
                 wear["T"],
                 self._tyre_multiplier or self._multiplier(),
                 self.bga,
@@ -281,11 +277,20 @@ def _rank_floats(track) -> tuple[float, ...]:
     return got
 
 
-def _lap_parts(L: int, start: int, laps: int) -> list[float]:
+_LAP_PARTS: dict[tuple[int, int, int], tuple[float, ...]] = {}
+
+
+def _lap_parts(L: int, start: int, laps: int) -> tuple[float, ...]:
     """By lap, the lap's part of an end's progress less the start's, as a float:
     with `_rank_floats`, whole numbers both, their sum is exactly the float
-    of the progress less the start's, without a float() call per end."""
-    return [float((lap - 1) * L - start) for lap in range(laps + 2)]
+    of the progress less the start's, without a float() call per end. Kept
+    per (L, start, laps): two outlooks a decision ask, from few starts."""
+    got = _LAP_PARTS.get((L, start, laps))
+    if got is None:
+        got = _LAP_PARTS[L, start, laps] = tuple(
+            float((lap - 1) * L - start) for lap in range(laps + 2)
+        )
+    return got
 
 
 def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -300,5 +305,20 @@ def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
         corners = track.corners
         got = tables[own_corner, stops] = tuple(
             c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner
+        )
+    return got
+
+
+def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    """By corner: whether overshooting it misses two stops or more (FD-B-8.6)
+    for a car in `own_corner` with `stops` made there; built once per track
+    and car situation."""
+    tables = track.__dict__.get("_misses_two")
+    if tables is None:
+        tables = track._misses_two = {}
+    got = tables.get((own_corner, stops))
+    if got is None:
+        got = tables[own_corner, stops] = tuple(
+            c.stops - (stops if i == own_corner else 0) >= 2 for i, c in enumerate(track.corners)
         )
     return got
