@@ -135,8 +135,11 @@ class FaceWeighing:
         kinds = self.t.kind_of
         d_max = 0
         for d in range(min(v, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK for s, *_ in layers[d]):
-                d_max = d
+            for entry in layers[d]:
+                if kinds[entry[0][SPACE]] == TRACK:
+                    d_max = d
+                    break
+            if d_max:
                 break
         best = end = None
         budget = len(brakes) - 1

@@ -209,8 +209,13 @@ def weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> i
             (t.lane[s], t.rank[s]) for s in rules.occupied if t.kind_of[s] == TRACK
         }
     for lane, rank in left:
-        if lane == lane_to and not any((lane, r) in car_ranks for r in range(rank + 1, rank_to)):
-            return lane
+        if lane == lane_to:
+            # a plain loop: the bots' search asks this for most lane changes
+            for r in range(rank + 1, rank_to):
+                if (lane, r) in car_ranks:
+                    break  # overtook a car there: not weaving
+            else:
+                return lane
     return None
 
 
