@@ -336,6 +336,9 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
     last = len(path) - 1
     boxed = rules.own_box >= 0
     next_of = step_links(t)
+    # `advance`'s plain step taken here, without a call: most steps of a path
+    plain_ok = not rules.slide_b
+    occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
     for i, to in enumerate(path):
         ln = rich_links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[SPACE]]
         for link in ln:
@@ -343,6 +346,14 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
                 break
         else:
             raise ValueError(f"{t.ids[to]} is not a forward neighbour of {t.ids[state[SPACE]]}")
+        if link[10] and plain_ok and state[PIT] == ON_TRACK and to not in occupied:
+            if to in hazard_spaces:
+                state = (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE])
+            else:
+                state = (to,) + state[1:]
+            states.append(state)
+            terminal = False
+            continue
         got = advance(rules, state, link, k0 + i + 1)
         if got.__class__ is int:
             raise ValueError(_reason(rules, state, link, got))
