@@ -122,7 +122,7 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
         self._face_rows: list | None = None  # by layer: end rows of `face_values`
         self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
-        self._overshoot_setup: tuple | None = None  # and what `_overshot_row` reads
+        self._overshoot_setup: tuple | None = None  # and what `_overshot_rows_into` reads
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
@@ -156,7 +156,7 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         self._clean_rows = ROWS.get(self._situation)  # by space: `_clean_row`, or None
         if self._clean_rows is None:
             self._clean_rows = ROWS[self._situation] = [None] * len(t.ids)
-        # space -> approach prices of an end there that overshot (`_overshot_row`)
+        # space -> approach prices of an end there that overshot (`_overshot_rows_into`)
         self._overshot_rows = OVERSHOT_ROWS.get(self._situation)
         if self._overshot_rows is None:
             self._overshot_rows = OVERSHOT_ROWS[self._situation] = {}
