@@ -130,7 +130,7 @@ class EndRows:
                 lost += hazards * p_fail * suspension_price
             kind = kinds[space]
             if kind == TRACK:
-                near = self._near.get(space)
+                near = self._near[space]
                 if near:
                     lost += near * 2 * p_hit * body_price
             value -= lost
@@ -231,8 +231,10 @@ class EndRows:
                 if state[HAZARDS] and hazard_price:
                     lost += len(state[HAZARDS]) * hazard_price
                 on_track = kind == TRACK
-                if on_track and space in near:  # cars it could hit (counts above 0)
-                    lost += near[space] * near_price
+                if on_track:
+                    hits = near[space]  # cars it could hit
+                    if hits:
+                        lost += hits * near_price
                 if stop_counts[space]:
                     value += 6  # a stop the corner still counts
                 value -= lost
@@ -265,7 +267,7 @@ class EndRows:
             lost += len(state[HAZARDS]) * self._hazard_price
         kind = t.kind_of[space]
         if not finished and kind == TRACK:
-            near = self._near.get(space)
+            near = self._near[space]
             if near:
                 lost += near * self._near_price
         end_corner = t.corner[space]

@@ -178,7 +178,7 @@ class FaceWeighing:
         if value <= ELIMINATION / 2:
             return value
         if self.advanced or not (
-            state[OVERS] or self._street or self._near.get(state[SPACE]) or self._fatal_now
+            state[OVERS] or self._street or self._near[state[SPACE]] or self._fatal_now
         ):
             return value - row[g] - brakes[b]
         # basic: overshoots, near cars and zones are priced on the wear points
