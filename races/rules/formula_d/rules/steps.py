@@ -203,16 +203,23 @@ def weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> i
     """The lane left earlier on this straight that a step would re-enter without
     overtaking in between (FD-B-7.3), or None."""
     car_ranks = rules.car_ranks
+    L = rules.track.L
     if car_ranks is None:
+        # each car on the main track as lane * L + rank (ranks run below L):
+        # an int, so the test below builds no tuple per rank
         t = rules.track
-        car_ranks = rules.car_ranks = {
-            (t.lane[s], t.rank[s]) for s in rules.occupied if t.kind_of[s] == TRACK
-        }
+        lanes, ranks, kinds = t.lane, t.rank, t.kind_of
+        car_ranks = set()
+        for s in rules.occupied:
+            if kinds[s] == TRACK:
+                car_ranks.add(lanes[s] * L + ranks[s])
+        rules.car_ranks = car_ranks
     for lane, rank in left:
         if lane == lane_to:
             # a plain loop: the bots' search asks this for most lane changes
+            at = lane * L
             for r in range(rank + 1, rank_to):
-                if (lane, r) in car_ranks:
+                if at + r in car_ranks:
                     break  # overtook a car there: not weaving
             else:
                 return lane
