@@ -141,6 +141,8 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     kept_states = [(start, (), 0, rests.setdefault(rest, 0) * n, rank0)]
     layers: list[list] = [kept_states]
     free = not slide_b and not slipstream
+    # the step kinds as locals: read for every step tried
+    plain_step, lane_change, border = PLAIN, LANE_CHANGE, BORDER
     for d in range(1, max_steps + 1):
         k = k0 + d
         kept: dict = {}  # merge key -> (state, trail to it, rank, key's number, rank0)
@@ -163,7 +165,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     continue  # `advance` says OCCUPIED first, whatever the step
                 if kind:
                     marked = to in hazard_spaces
-                    if kind == PLAIN:
+                    if kind == plain_step:
                         # straight ahead: only the space changes (and a marked space is noted)
                         key = base + to
                         rank = rank0 + 8 if marked else rank0
@@ -185,7 +187,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         )
                         kept[key] = (new, (trail, to), rank, base, rank)
                         continue
-                    if kind == BORDER:
+                    if kind == border:
                         # `advance` for a step between a corner and a straight
                         lock, overs = lock0, overs0
                         # a diagonal: never from a locked state (its table has none)
@@ -223,14 +225,14 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     else:
                         key = base + to
                         rank = rank0 + 8 if marked else rank0
-                        if kind == LANE_CHANGE:  # a lane change on a straight (FD-B-7)
+                        if kind == lane_change:  # a lane change on a straight (FD-B-7)
                             if changes0 >= 2:  # a locked state has no lane change
                                 continue
                             rank += 1
                         old = kept_get(key)
                         if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
-                        if kind == LANE_CHANGE:
+                        if kind == lane_change:
                             if left0 and weaving_lane(rules, left0, link[7], link[8]) is not None:
                                 continue
                             new = (
