@@ -119,7 +119,9 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         self._layers = None
         self._depth = 0
         self._best: dict = {}
-        self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
+        # total * 8 + gear (gears run 1 to 6) -> the end `face_values` chose;
+        # an int key, as a tuple key cost a tuple and its hash per face weighed
+        self.face_ends: dict = {}
         self._face_rows: list | None = None  # by layer: end rows of `face_values`
         self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
         self._overshoot_setup: tuple | None = None  # and what `_overshot_rows_into` reads
