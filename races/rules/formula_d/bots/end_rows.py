@@ -201,15 +201,14 @@ class EndRows:
         for d in ds:
             out = rows[d] = []
             for state, trail, _r, _b, _r0 in layers[d]:
-                space = state[0]
+                # the fields read, unpacked once rather than subscripted
+                space, _s, _c, _l, _k, lap, pit, overs, hazards, _sl = state
                 kind = kinds[space]
-                overs = state[OVERS]
                 if overs:
                     if overshoots_fast:
                         owed.append((out, len(out), d, state, trail, kind == TRACK))
                         out.append(None)
                         continue
-                    lap = state[LAP]
                     row = None
                     for corner, _k in overs:
                         if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
@@ -226,10 +225,10 @@ class EndRows:
                     value, row = self._end_row(d, state, False, floor)
                     out.append((value, row, kind == TRACK, state, trail))
                     continue
-                value = lap_parts[state[LAP]] + rank_floats[space]
+                value = lap_parts[lap] + rank_floats[space]
                 lost = 0.0
-                if state[HAZARDS] and hazard_price:
-                    lost += len(state[HAZARDS]) * hazard_price
+                if hazards and hazard_price:
+                    lost += len(hazards) * hazard_price
                 on_track = kind == TRACK
                 if on_track:
                     hits = near[space]  # cars it could hit
@@ -238,7 +237,7 @@ class EndRows:
                 if stop_counts[space]:
                     value += 6  # a stop the corner still counts
                 value -= lost
-                if state[PIT] == TO_BOX and boxing:
+                if pit == TO_BOX and boxing:
                     value += 30 if self.wants_pit() else -30
                 if kind == PIT_BOX:
                     value += 5
