@@ -111,7 +111,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         )
         self.rules.li_row = me.get("li_row", False)
         self.start = start_state(t, self.space, lap, self.pit_mode)
-        self.start_progress = self.progress(self.space, lap)
+        rank = t.rank[self.space]  # `progress`, without a call
+        self.start_progress = (lap - 1) * t.L + rank if lap >= 1 else rank - t.L
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
         self.slide = 0
         self.wear = wear = dict(me["wear"])

@@ -283,7 +283,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
                 kept[key] = (new, (trail, to), rank, new_base, new_rank0)
-        kept_states = list(kept.values())
+        kept_states = [*kept.values()]  # a display: no call to list
         layers.append(kept_states)
         if not kept_states:
             break
