@@ -106,8 +106,16 @@ def race_view(rs: RaceState, pending: list, seat: str | None, shown: Shown) -> d
         "street": rs.street_rules,
         "me": seat,
         "cars": cars,
-        "pending": [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in pending],
+        "pending": _pending(pending),
     }
+
+
+def _pending(pending: list) -> list[dict]:
+    """The decisions waiting, as a view shows them."""
+    if len(pending) == 1:  # the usual case, without a comprehension's own frame
+        d = pending[0]
+        return [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt}]
+    return [{"seat": d.seat, "kind": d.kind, "prompt": d.prompt} for d in pending]
 
 
 def _markers(rs: RaceState, shown: Shown) -> dict:

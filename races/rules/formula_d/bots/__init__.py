@@ -95,7 +95,13 @@ class Bot:
         # FD-V-9.3 (nitro) and FD-V-4.3 (qualifying): only forced braking
         may_brake = not decision.options.get("forced_braking_only", False)
         end = self.pick(out, m, view, may_brake=may_brake)
-        return Action(decision.kind, {"path": [out.t.ids[s] for s in unwind(end[2])]})
+        # `unwind(end[2])` said in space ids, read straight off the trail
+        ids, trail, path = out.t.ids, end[2], []
+        while trail:
+            trail, space = trail
+            path.append(ids[space])
+        path.reverse()
+        return Action(decision.kind, {"path": path})
 
     on_fast_exit = on_move
 
@@ -104,8 +110,10 @@ def _same_board(a: dict, b: dict, seat: str) -> bool:
     """Two views of one race equal in all an outlook reads but this car's gear:
     the other cars' places, the markers, the weather and this car's dashboard
     (the rest of a view is fixed for the race)."""
-    if a["weather"] != b["weather"] or a["markers"] != b["markers"]:
+    if a["weather"] != b["weather"]:
         return False
+    if a["markers"] is not b["markers"] and a["markers"] != b["markers"]:
+        return False  # (the race shares the markers' dictionary while they are unchanged)
     for x, y in zip(a["cars"], b["cars"], strict=True):
         if x is y:
             continue  # the race shares a car's unchanged dictionary between views

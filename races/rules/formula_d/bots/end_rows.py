@@ -46,23 +46,21 @@ class EndRows:
             row = rows[space] = NO_PRICE if context is None else approach_row(context)
         return row
 
-    def _overshot_row(self, d: int, state, floor: float) -> tuple[float, tuple]:
-        """`_end_row(d, state, False, floor)` of an end that overshot a corner, in
-        the advanced game with no fatal wear and no street rules: `_base` with
-        only the tyres worn (FD-A-4), its sums in the same order."""
+    def _overshot_rows_into(self, owed: list, floor: float) -> None:
+        """Fill in the rows `_layer_rows` left for ends that overshot a corner,
+        in the advanced game with no fatal wear and no street rules: each
+        `_end_row(d, state, False, floor)`, which is `_base` with only the tyres
+        worn (FD-A-4), its sums in the same order. `owed` holds (rows of the
+        layer, index there, d, state, trail, on the main track) of each: one
+        call a `_layer_rows` call, so the set-up is read once, not once an end."""
         setup = self._overshoot_setup
         if setup is None:
             t, wear = self.t, self.wear
-            own_corner, stops = self.corner, self.stops
             setup = self._overshoot_setup = (
                 _rank_floats(t),
                 _lap_parts(t.L, self.start_progress, self.laps),
                 t.kind_of,
-                # per corner: overshooting it misses two stops or more (FD-B-8.6)
-                tuple(
-                    c.stops - (stops if i == own_corner else 0) >= 2
-                    for i, c in enumerate(t.corners)
-                ),
+                _misses_two(t, self.corner, self.stops),
                 wear["T"],
                 self._tyre_multiplier or self._multiplier(),
                 self.bga,
@@ -88,62 +86,69 @@ class EndRows:
             body_price,
             boxing,
         ) = setup
-        space = state[SPACE]
-        value = lap_parts[state[LAP]] + rank_floats[space]  # `_layer_rows` says why
-        tyres = before
-        lost = 0.0
-        spun = False
-        for corner, k in state[OVERS]:
-            if misses_two[corner]:
-                tyres = -1  # eliminated (FD-B-8.6)
-                break
-            distance = d - k + 1
-            p = distance * multiplier
-            if p < tyres:
-                tyres -= p
-                lost += p * WEIGHTS["T"]
-            elif p == tyres or (tyres == 0 and distance == 1 and not bga):
-                lost += tyres * WEIGHTS["T"] + 25
-                tyres = 0
-                spun = True  # FD-A-4.4
-            else:
-                tyres = -1  # eliminated (FD-A-4.3)
-                break
-        if tyres < 0:
-            value = ELIMINATION + value
-            return (value, NO_PRICE) if value <= floor else self._end_row(d, state, False, floor)
-        if tyres != before:
-            skey = (tyres, *brakes_left)
-            extra = self._scarce.get(skey)
-            if extra is None:
-                worn = dict(self.wear)
-                worn["T"] = tyres
-                extra = self._scarce[skey] = self._scarcity(worn)
-            lost += extra
-        hazards = len(state[HAZARDS])
-        if hazards:
-            lost += hazards * p_fail * suspension_price
-        kind = kinds[space]
-        if kind == TRACK:
-            near = self._near.get(space)
-            if near:
-                lost += near * 2 * p_hit * body_price
-        value -= lost
-        if boxing and state[PIT] == TO_BOX:
-            value += 30 if self.wants_pit() else -30
-        if kind == PIT_BOX:
-            value += 5
-        if value <= floor:
-            return value, NO_PRICE
-        rows = self._overshot_rows
-        row = rows.get(space)
-        if row is None:
-            context = self._approach_context(space, self.t.corner[space], state[OVERS])
-            row = rows[space] = NO_PRICE if context is None else approach_row(context)
-        if row is NO_PRICE:
-            return value, NO_PRICE
-        # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
-        return value, ((row[1],) * 7 if spun else row)
+        price_t = WEIGHTS["T"]
+        for out, at, d, state, trail, on_track in owed:
+            space = state[SPACE]
+            value = lap_parts[state[LAP]] + rank_floats[space]  # `_layer_rows` says why
+            tyres = before
+            lost = 0.0
+            spun = False
+            for corner, k in state[OVERS]:
+                if misses_two[corner]:
+                    tyres = -1  # eliminated (FD-B-8.6)
+                    break
+                distance = d - k + 1
+                p = distance * multiplier
+                if p < tyres:
+                    tyres -= p
+                    lost += p * price_t
+                elif p == tyres or (tyres == 0 and distance == 1 and not bga):
+                    lost += tyres * price_t + 25
+                    tyres = 0
+                    spun = True  # FD-A-4.4
+                else:
+                    tyres = -1  # eliminated (FD-A-4.3)
+                    break
+            if tyres < 0:
+                value = ELIMINATION + value
+                if value <= floor:
+                    out[at] = (value, NO_PRICE, on_track, state, trail)
+                else:
+                    value, row = self._end_row(d, state, False, floor)
+                    out[at] = (value, row, on_track, state, trail)
+                continue
+            if tyres != before:
+                skey = (tyres, *brakes_left)
+                extra = self._scarce.get(skey)
+                if extra is None:
+                    worn = dict(self.wear)
+                    worn["T"] = tyres
+                    extra = self._scarce[skey] = self._scarcity(worn)
+                lost += extra
+            hazards = len(state[HAZARDS])
+            if hazards:
+                lost += hazards * p_fail * suspension_price
+            kind = kinds[space]
+            if kind == TRACK:
+                near = self._near[space]
+                if near:
+                    lost += near * 2 * p_hit * body_price
+            value -= lost
+            if boxing and state[PIT] == TO_BOX:
+                value += 30 if self.wants_pit() else -30
+            if kind == PIT_BOX:
+                value += 5
+            if value <= floor:
+                out[at] = (value, NO_PRICE, on_track, state, trail)
+                continue
+            rows = self._overshot_rows
+            row = rows.get(space)
+            if row is None:
+                context = self._approach_context(space, self.t.corner[space], state[OVERS])
+                row = rows[space] = NO_PRICE if context is None else approach_row(context)
+            if row is not NO_PRICE and spun:
+                row = (row[1],) * 7  # a spun car restarts in gear 1 whatever it selected (FD-A-4.4)
+            out[at] = (value, row, on_track, state, trail)
 
     def _layer_rows(self, layers: list, ds, floor: float, rows: list) -> None:
         """For each layer d in `ds`, rows[d]: (value, row, on the main track,
@@ -192,18 +197,18 @@ class EndRows:
             boxing,
             overshoots_fast,
         ) = setup
+        owed = []  # the ends that overshot, priced together below
         for d in ds:
             out = rows[d] = []
             for state, trail, _r, _b, _r0 in layers[d]:
-                space = state[0]
+                # the fields read, unpacked once rather than subscripted
+                space, _s, _c, _l, _k, lap, pit, overs, hazards, _sl = state
                 kind = kinds[space]
-                overs = state[OVERS]
                 if overs:
                     if overshoots_fast:
-                        value, row = self._overshot_row(d, state, floor)
-                        out.append((value, row, kind == TRACK, state, trail))
+                        owed.append((out, len(out), d, state, trail, kind == TRACK))
+                        out.append(None)
                         continue
-                    lap = state[LAP]
                     row = None
                     for corner, _k in overs:
                         if corners[corner].stops - (stops if corner == own_corner else 0) >= 2:
@@ -220,17 +225,19 @@ class EndRows:
                     value, row = self._end_row(d, state, False, floor)
                     out.append((value, row, kind == TRACK, state, trail))
                     continue
-                value = lap_parts[state[LAP]] + rank_floats[space]
+                value = lap_parts[lap] + rank_floats[space]
                 lost = 0.0
-                if state[HAZARDS] and hazard_price:
-                    lost += len(state[HAZARDS]) * hazard_price
+                if hazards and hazard_price:
+                    lost += len(hazards) * hazard_price
                 on_track = kind == TRACK
-                if on_track and space in near:  # cars it could hit (counts above 0)
-                    lost += near[space] * near_price
+                if on_track:
+                    hits = near[space]  # cars it could hit
+                    if hits:
+                        lost += hits * near_price
                 if stop_counts[space]:
                     value += 6  # a stop the corner still counts
                 value -= lost
-                if state[PIT] == TO_BOX and boxing:
+                if pit == TO_BOX and boxing:
                     value += 30 if self.wants_pit() else -30
                 if kind == PIT_BOX:
                     value += 5
@@ -241,6 +248,8 @@ class EndRows:
                     if row is None:
                         row = self._clean_row(space)
                 out.append((value, row, on_track, state, trail))
+        if owed:
+            self._overshot_rows_into(owed, floor)
 
     def _clean_base(self, state, terminal: bool) -> float:
         """`_base` of an unbraked end that overshot nothing (most ends), with the
@@ -257,7 +266,7 @@ class EndRows:
             lost += len(state[HAZARDS]) * self._hazard_price
         kind = t.kind_of[space]
         if not finished and kind == TRACK:
-            near = self._near.get(space)
+            near = self._near[space]
             if near:
                 lost += near * self._near_price
         end_corner = t.corner[space]
@@ -281,11 +290,20 @@ def _rank_floats(track) -> tuple[float, ...]:
     return got
 
 
-def _lap_parts(L: int, start: int, laps: int) -> list[float]:
+_LAP_PARTS: dict[tuple[int, int, int], tuple[float, ...]] = {}
+
+
+def _lap_parts(L: int, start: int, laps: int) -> tuple[float, ...]:
     """By lap, the lap's part of an end's progress less the start's, as a float:
     with `_rank_floats`, whole numbers both, their sum is exactly the float
-    of the progress less the start's, without a float() call per end."""
-    return [float((lap - 1) * L - start) for lap in range(laps + 2)]
+    of the progress less the start's, without a float() call per end. Kept
+    per (L, start, laps): two outlooks a decision ask, from few starts."""
+    got = _LAP_PARTS.get((L, start, laps))
+    if got is None:
+        got = _LAP_PARTS[L, start, laps] = tuple(
+            float((lap - 1) * L - start) for lap in range(laps + 2)
+        )
+    return got
 
 
 def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -300,5 +318,20 @@ def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
         corners = track.corners
         got = tables[own_corner, stops] = tuple(
             c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner
+        )
+    return got
+
+
+def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    """By corner: whether overshooting it misses two stops or more (FD-B-8.6)
+    for a car in `own_corner` with `stops` made there; built once per track
+    and car situation."""
+    tables = track.__dict__.get("_misses_two")
+    if tables is None:
+        tables = track._misses_two = {}
+    got = tables.get((own_corner, stops))
+    if got is None:
+        got = tables[own_corner, stops] = tuple(
+            c.stops - (stops if i == own_corner else 0) >= 2 for i, c in enumerate(track.corners)
         )
     return got

@@ -125,7 +125,7 @@ class EndValues:
             su = wear["Su"]
             lost += hazards * p_fail * (WEIGHTS["Su"] if su > 1 else 200)
         if not finished and t.kind_of[space] == TRACK:
-            near = self._near.get(space)
+            near = self._near[space]
             if near:
                 if self.advanced:
                     p_hit = 0.1 if self.wet else 0.05

@@ -96,7 +96,7 @@ class FaceWeighing:
                 if end is None:
                     got = self._blocked_best(v, g, row_of, brakes, floor) if blocked_ok else None
                     if got is not None:
-                        ends[v, g] = got[1]
+                        ends[v * 8 + g] = got[1]
                     values.append(None if got is None else got[0])
                     continue
                 if best < 0:
@@ -124,7 +124,7 @@ class FaceWeighing:
                     if pick is not None:
                         end = (v - picked_b, pick[3], pick[4], "voluntary", picked_b, False)
                 values.append(best)
-                ends[v, g] = end
+                ends[v * 8 + g] = end
         return out
 
     def _blocked_best(self, v: int, g: int, row_of, brakes: tuple, floor: float):
@@ -135,8 +135,11 @@ class FaceWeighing:
         kinds = self.t.kind_of
         d_max = 0
         for d in range(min(v, len(layers) - 1), 0, -1):
-            if any(kinds[s[SPACE]] == TRACK for s, *_ in layers[d]):
-                d_max = d
+            for entry in layers[d]:
+                if kinds[entry[0][SPACE]] == TRACK:
+                    d_max = d
+                    break
+            if d_max:
                 break
         best = end = None
         budget = len(brakes) - 1
@@ -164,7 +167,7 @@ class FaceWeighing:
         """The end `face_values` chose for total m in `gear`, as `best` returns it.
         An unbraked end of layer m is kept as its row (five items, an end has
         six): most faces are never rolled, so their ends are made on demand."""
-        end = self.face_ends.get((m, gear))
+        end = self.face_ends.get(m * 8 + gear)
         if end is not None and len(end) == 5:
             return (m, end[3], end[4], "none", 0, False)
         return end
@@ -175,7 +178,7 @@ class FaceWeighing:
         if value <= ELIMINATION / 2:
             return value
         if self.advanced or not (
-            state[OVERS] or self._street or self._near.get(state[SPACE]) or self._fatal_now
+            state[OVERS] or self._street or self._near[state[SPACE]] or self._fatal_now
         ):
             return value - row[g] - brakes[b]
         # basic: overshoots, near cars and zones are priced on the wear points

@@ -111,7 +111,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         )
         self.rules.li_row = me.get("li_row", False)
         self.start = start_state(t, self.space, lap, self.pit_mode)
-        self.start_progress = self.progress(self.space, lap)
+        rank = t.rank[self.space]  # `progress`, without a call
+        self.start_progress = (lap - 1) * t.L + rank if lap >= 1 else rank - t.L
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
         self.slide = 0
         self.wear = wear = dict(me["wear"])
@@ -119,24 +120,23 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         self._layers = None
         self._depth = 0
         self._best: dict = {}
-        self.face_ends: dict = {}  # (total, gear) -> the end `face_values` chose
+        # total * 8 + gear (gears run 1 to 6) -> the end `face_values` chose;
+        # an int key, as a tuple key cost a tuple and its hash per face weighed
+        self.face_ends: dict = {}
         self._face_rows: list | None = None  # by layer: end rows of `face_values`
         self._row_setup: tuple | None = None  # what `_layer_rows` reads of the outlook
-        self._overshoot_setup: tuple | None = None  # and what `_overshot_row` reads
+        self._overshoot_setup: tuple | None = None  # and what `_overshot_rows_into` reads
         self._bases: dict = {}
         self._ends: dict = {}
         self._end_bases: dict = {}  # id of a list in _ends -> the bases of its ends
         self._approaches: dict = {}  # (space, gear, end corner, no overshoot) -> price
-        # space -> cars ahead of and beside it (the collision check of FD-A-7),
-        # for the spaces that have any
-        near: dict = {}
+        # by space: the cars ahead of and beside it (the collision check of
+        # FD-A-7); a list, as counting into it costs a third of a dict's
+        near = [0] * len(t.ids)
         hit_from = _hit_from(t)
         for o in occupied:
             for s in hit_from[o]:
-                if s in near:
-                    near[s] += 1
-                else:
-                    near[s] = 1
+                near[s] += 1
         self._near = near
         # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
         # the same wear and lap
@@ -156,7 +156,7 @@ class Outlook(EndValues, FaceWeighing, EndRows):
         self._clean_rows = ROWS.get(self._situation)  # by space: `_clean_row`, or None
         if self._clean_rows is None:
             self._clean_rows = ROWS[self._situation] = [None] * len(t.ids)
-        # space -> approach prices of an end there that overshot (`_overshot_row`)
+        # space -> approach prices of an end there that overshot (`_overshot_rows_into`)
         self._overshot_rows = OVERSHOT_ROWS.get(self._situation)
         if self._overshot_rows is None:
             self._overshot_rows = OVERSHOT_ROWS[self._situation] = {}

@@ -93,7 +93,8 @@ def select(rs, emit, car: Car):
     """Step 2 of FD-P-3: decision `gear`, skip costs paid at once."""
     options, legal = [], []
     for g, costs in gear_choices(rs, car):
-        options.append({"gear": g, "range": list(GEAR_RANGE[g]), "costs": dict(costs)})
+        # displays, not calls: a copy of the range and of the shared costs
+        options.append({"gear": g, "range": [*GEAR_RANGE[g]], "costs": {**costs}})
         legal.append({"gear": g})
     decision = Decision(
         car.seat,

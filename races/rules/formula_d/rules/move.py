@@ -41,9 +41,13 @@ def rules_for(rs, car: Car, *, slipstream: bool = False) -> MoveRules:
     cleared = -1
     if car.corner >= 0 and car.stops >= t.corners[car.corner].stops:
         cleared = car.corner
+    occupied = set()  # rs.occupied(car), without a comprehension's own frame
+    for c in rs.cars:
+        if c.status == RACING and c is not car:
+            occupied.add(c.space)
     rules = MoveRules(
         t,
-        {c.space for c in rs.cars if c.status == RACING and c is not car},  # rs.occupied
+        occupied,
         laps=rs.laps,
         can_pit=rs.pit_stops_allowed and 1 <= car.lap < rs.laps,
         own_box=t.boxes.get(car.colour, -1) if t.has_pit else -1,

@@ -8,13 +8,11 @@ from .steps import (
     CHANGES,
     HAZARDS,
     LAP,
-    LEFT,
     LOCK,
     ON_TRACK,
     OVERS,
     PIT,
     SLIDE,
-    STRAIGHT,
     TO_BOX,
     MoveRules,
     advance,
@@ -143,27 +141,31 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     kept_states = [(start, (), 0, rests.setdefault(rest, 0) * n, rank0)]
     layers: list[list] = [kept_states]
     free = not slide_b and not slipstream
+    # the step kinds as locals: read for every step tried
+    plain_step, lane_change, border = PLAIN, LANE_CHANGE, BORDER
     for d in range(1, max_steps + 1):
         k = k0 + d
         kept: dict = {}  # merge key -> (state, trail to it, rank, key's number, rank0)
         kept_get = kept.get
         for state, trail, _rank, base, rank0 in kept_states:
+            # the state's fields once, not a subscript per step tried: a new
+            # state is built from them, which is cheaper than slicing
+            space0, straight0, changes0, left0, lock0, lap, pit, overs0, hazards0, slide = state
             # the common steps are taken here; `advance` takes the rest, and
             # every step of a state in a pit mode or of a search with a slide
             # or a slipstream (its steps are all OTHER)
-            pit = state[PIT]
             if pit == ON_TRACK and free:
-                ln = (locked_kinds if state[LOCK] else step_kinds)[state[0]]
+                ln = (locked_kinds if lock0 else step_kinds)[space0]
             elif boxed and pit == TO_BOX:
                 ln = tuple((link[0], OTHER, -1, link) for link in rich_links(rules, state))
             else:
-                ln = by_advance[state[0]]
+                ln = by_advance[space0]
             for to, kind, corner_from, link in ln:
                 if to in occupied:
                     continue  # `advance` says OCCUPIED first, whatever the step
                 if kind:
                     marked = to in hazard_spaces
-                    if kind == PLAIN:
+                    if kind == plain_step:
                         # straight ahead: only the space changes (and a marked space is noted)
                         key = base + to
                         rank = rank0 + 8 if marked else rank0
@@ -171,37 +173,47 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             if rank >= kept[key][2]:
                                 continue  # a state as good is kept already
                             del kept[key]  # the better state takes the end of the layer
-                        if marked:
-                            new = (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE])
-                        else:
-                            new = (to,) + state[1:]
+                        new = (
+                            to,
+                            straight0,
+                            changes0,
+                            left0,
+                            lock0,
+                            lap,
+                            pit,
+                            overs0,
+                            hazards0 + (to,) if marked else hazards0,
+                            slide,
+                        )
                         kept[key] = (new, (trail, to), rank, base, rank)
                         continue
-                    if kind == BORDER:
+                    if kind == border:
                         # `advance` for a step between a corner and a straight
-                        lock, overs = state[LOCK], state[OVERS]
+                        lock, overs = lock0, overs0
                         # a diagonal: never from a locked state (its table has none)
                         if link[1]:
-                            if state[STRAIGHT] >= 0:
-                                if state[CHANGES] >= 2:
+                            if straight0 >= 0:
+                                if changes0 >= 2:
                                     continue  # TWO_CHANGES
-                                left = state[LEFT]
-                                if left and weaving_lane(rules, left, link[7], link[8]) is not None:
+                                if (
+                                    left0
+                                    and weaving_lane(rules, left0, link[7], link[8]) is not None
+                                ):
                                     continue  # WEAVING
                         if corner_from >= 0 and link[5] != corner_from and corner_from != cleared:
                             if link[1]:
                                 continue  # LOCKED_EXIT
                             lock = True
                             overs = overs + ((corner_from, k),)
-                        hazards = state[HAZARDS] + (to,) if marked else state[HAZARDS]
-                        if link[6] != state[STRAIGHT]:
+                        hazards = hazards0 + (to,) if marked else hazards0
+                        if link[6] != straight0:
                             straight, changes, left = link[6], 0, ()
                         else:
-                            straight, changes, left = state[STRAIGHT], state[CHANGES], state[LEFT]
-                        if lock is state[LOCK] and overs is state[OVERS]:
+                            straight, changes, left = straight0, changes0, left0
+                        if lock is lock0 and overs is overs0:
                             new_base = base
                         else:
-                            rest = (lock, state[LAP], state[PIT], overs, state[SLIDE])
+                            rest = (lock, lap, pit, overs, slide)
                             new_base = rests.setdefault(rest, len(rests)) * n
                         key = new_base + to
                         new_rank0 = 8 * len(hazards) + changes
@@ -209,51 +221,45 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         old = kept_get(key)
                         if old is not None and rank >= old[2]:
                             continue
-                        new = (
-                            to,
-                            straight,
-                            changes,
-                            left,
-                            lock,
-                            state[LAP],
-                            state[PIT],
-                            overs,
-                            hazards,
-                            state[SLIDE],
-                        )
+                        new = (to, straight, changes, left, lock, lap, pit, overs, hazards, slide)
                     else:
                         key = base + to
                         rank = rank0 + 8 if marked else rank0
-                        if kind == LANE_CHANGE:  # a lane change on a straight (FD-B-7)
-                            if state[CHANGES] >= 2:  # a locked state has no lane change
+                        if kind == lane_change:  # a lane change on a straight (FD-B-7)
+                            if changes0 >= 2:  # a locked state has no lane change
                                 continue
                             rank += 1
                         old = kept_get(key)
                         if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
-                        if kind == LANE_CHANGE:
-                            left = state[LEFT]
-                            if left and weaving_lane(rules, left, link[7], link[8]) is not None:
+                        if kind == lane_change:
+                            if left0 and weaving_lane(rules, left0, link[7], link[8]) is not None:
                                 continue
-                            _, straight, changes, _, lock, lap, pit, overs, hazards, slide = state
-                            if marked:
-                                hazards = hazards + (to,)
                             new = (
                                 to,
-                                straight,
-                                changes + 1,
-                                left + (link[12],),
-                                lock,
+                                straight0,
+                                changes0 + 1,
+                                left0 + (link[12],),
+                                lock0,
                                 lap,
                                 pit,
-                                overs,
-                                hazards,
+                                overs0,
+                                hazards0 + (to,) if marked else hazards0,
                                 slide,
                             )
-                        elif marked:
-                            new = (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE])
                         else:
-                            new = (to,) + state[1:]
+                            new = (
+                                to,
+                                straight0,
+                                changes0,
+                                left0,
+                                lock0,
+                                lap,
+                                pit,
+                                overs0,
+                                hazards0 + (to,) if marked else hazards0,
+                                slide,
+                            )
                         new_base, new_rank0 = base, rank
                 else:
                     got = advance(rules, state, link, k)
@@ -277,7 +283,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
                 kept[key] = (new, (trail, to), rank, new_base, new_rank0)
-        kept_states = list(kept.values())
+        kept_states = [*kept.values()]  # a display: no call to list
         layers.append(kept_states)
         if not kept_states:
             break

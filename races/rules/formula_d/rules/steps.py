@@ -203,14 +203,26 @@ def weaving_lane(rules: MoveRules, left: tuple, lane_to: int, rank_to: int) -> i
     """The lane left earlier on this straight that a step would re-enter without
     overtaking in between (FD-B-7.3), or None."""
     car_ranks = rules.car_ranks
+    L = rules.track.L
     if car_ranks is None:
+        # each car on the main track as lane * L + rank (ranks run below L):
+        # an int, so the test below builds no tuple per rank
         t = rules.track
-        car_ranks = rules.car_ranks = {
-            (t.lane[s], t.rank[s]) for s in rules.occupied if t.kind_of[s] == TRACK
-        }
+        lanes, ranks, kinds = t.lane, t.rank, t.kind_of
+        car_ranks = set()
+        for s in rules.occupied:
+            if kinds[s] == TRACK:
+                car_ranks.add(lanes[s] * L + ranks[s])
+        rules.car_ranks = car_ranks
     for lane, rank in left:
-        if lane == lane_to and not any((lane, r) in car_ranks for r in range(rank + 1, rank_to)):
-            return lane
+        if lane == lane_to:
+            # a plain loop: the bots' search asks this for most lane changes
+            at = lane * L
+            for r in range(rank + 1, rank_to):
+                if at + r in car_ranks:
+                    break  # overtook a car there: not weaving
+            else:
+                return lane
     return None
 
 
@@ -331,6 +343,9 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
     last = len(path) - 1
     boxed = rules.own_box >= 0
     next_of = step_links(t)
+    # `advance`'s plain step taken here, without a call: most steps of a path
+    plain_ok = not rules.slide_b
+    occupied, hazard_spaces = rules.occupied, rules.hazard_spaces
     for i, to in enumerate(path):
         ln = rich_links(rules, state) if boxed and state[PIT] == TO_BOX else next_of[state[SPACE]]
         for link in ln:
@@ -338,6 +353,14 @@ def walk(rules: MoveRules, state: tuple, path: list[int], k0: int = 0) -> tuple:
                 break
         else:
             raise ValueError(f"{t.ids[to]} is not a forward neighbour of {t.ids[state[SPACE]]}")
+        if link[10] and plain_ok and state[PIT] == ON_TRACK and to not in occupied:
+            if to in hazard_spaces:
+                state = (to,) + state[1:HAZARDS] + (state[HAZARDS] + (to,), state[SLIDE])
+            else:
+                state = (to,) + state[1:]
+            states.append(state)
+            terminal = False
+            continue
         got = advance(rules, state, link, k0 + i + 1)
         if got.__class__ is int:
             raise ValueError(_reason(rules, state, link, got))
