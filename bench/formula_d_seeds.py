@@ -36,12 +36,13 @@ COMMANDS = {
 }
 
 
-def result_error(race) -> str | None:
-    """Why a finished race's result is not in order, or None."""
+def result_error(race, seats) -> str | None:
+    """Why a finished race's result is not in order, or None (`seats`: the
+    seats the race started with; a race does not keep them as such)."""
     order = race.result().order
     if [p.position for p in order] != list(range(1, len(order) + 1)):
         return f"positions {[p.position for p in order]}"
-    if sorted(p.seat for p in order) != sorted(s.id for s in race.seats):
+    if sorted(p.seat for p in order) != sorted(s.id for s in seats):
         return "the result does not hold every seat once"
     return None
 
@@ -56,7 +57,7 @@ def run_command(name: str, argv: list[str], seeds: range) -> dict:
     for seed in seeds:
         try:
             race, _ = run_bot_race(game, config, seats, seed)
-            error = result_error(race)
+            error = result_error(race, seats)
         except Exception as exc:  # every exception is a failure to report
             error = f"{type(exc).__name__}: {exc}"
             traceback.print_exc(limit=3, file=sys.stderr)
