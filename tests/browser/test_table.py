@@ -112,7 +112,13 @@ def decide(page, keyboard: bool = False, top: int = 3) -> str | None:
         form.locator("input[name=action]").first.focus()
         page.keyboard.press("ArrowRight")
         page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.classList.contains('confirm')")
+        on_confirm = page.evaluate("document.activeElement.classList.contains('confirm')")
+        if not on_confirm and page.locator("#cockpit form.panel[data-picking]").count() == 0:
+            # The panel was drawn again under the player's keys (the focus
+            # went with the old one): the caller asks again, keys first.
+            shot(page, "table-keyboard-redrawn")
+            return None
+        assert on_confirm, "Tab from the gear stick reaches Confirm"
     elif keyboard:  # a space on the board: focus it, Enter picks it
         page.locator("#cockpit svg circle.target:not(.danger)").first.focus()
         page.keyboard.press("Enter")
