@@ -1,6 +1,7 @@
-"""A version per season that changes whenever its standings are recomputed,
-so a page that is the same for every visitor between two results can be
-served from the cache under a key that includes the version."""
+"""Pages the same for every visitor, kept under a key that includes their
+season's version (league/page_versions.py): new whenever its standings are
+recomputed or a row its pages show is written, so a kept page is served
+until exactly then."""
 
 from __future__ import annotations
 
