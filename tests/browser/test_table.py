@@ -109,8 +109,14 @@ def decide(page, keyboard: bool = False, top: int = 3) -> str | None:
     form.evaluate("f => { f.dataset.picking = '1'; }")
     keyboard = keyboard and widget in ("gear_stick", "spaces")
     if keyboard and widget == "gear_stick":
-        form.locator("input[name=action]").first.focus()
-        page.keyboard.press("ArrowRight")
+        gears = form.locator("input[name=action]")
+        gears.first.focus()
+        # Space picks the gear under the focus; the arrows then move the pick
+        # across the gears. A lone legal gear (a seed in twenty starts so) has
+        # nowhere to move: Chromium's arrows then pick nothing.
+        page.keyboard.press("Space")
+        if gears.count() > 1:
+            page.keyboard.press("ArrowRight")
         page.keyboard.press("Tab")
         on_confirm = page.evaluate("document.activeElement.classList.contains('confirm')")
         if not on_confirm and page.locator("#cockpit form.panel[data-picking]").count() == 0:
