@@ -1,6 +1,7 @@
 """The game-neutral core of races/rules: types, options, log hash, purity."""
 
 import ast
+import enum
 import json
 import subprocess
 import sys
@@ -43,6 +44,14 @@ def test_log_hash_is_the_sha256_of_canonical_json_lines():
     assert log_hash(events) == hashlib.sha256(line.encode()).hexdigest()
 
 
+class _Gear(enum.StrEnum):
+    THIRD = "third"
+
+
+class _Count(enum.IntEnum):
+    TWO = 2
+
+
 @pytest.mark.parametrize(
     "data",
     [
@@ -50,6 +59,12 @@ def test_log_hash_is_the_sha256_of_canonical_json_lines():
         {"path": ["r1l0", "r2l1"], "brake": None, "ok": True, "no": False},
         {"é": 'ü☃\n"q"', "z": {"y": [{"x": 1.5}, -0.0, 1e300]}, "big": 10**30},
         {"line": "\u2028", "nan": float("nan")},
+        # where orjson's bytes would differ, the encoder writes the line
+        {"small": [1e-05, -1.5e-05, 9.9e-05, 0.0001], "large": [1e16, -2.5e22, 1e15]},
+        {"inf": [float("inf"), -float("inf")], "none": None},
+        {"int keys": {1: "a", 10: "b", 2: "c"}, "big": -(2**64)},
+        {"kinds": [Seat.__name__, (1, (2, 3))], "sub": _Gear.THIRD, "count": _Count.TWO},
+        {"nested": __import__("collections").defaultdict(list, {"b": [1], "a": []})},
     ],
 )
 def test_a_canonical_line_is_json_dumps_with_sorted_keys_and_stays_so(data):
@@ -62,6 +77,41 @@ def test_a_canonical_line_is_json_dumps_with_sorted_keys_and_stays_so(data):
     assert canonical_line(event) == expected
     assert canonical_line(event) == expected  # the second time from the event itself
     assert Event.from_dict(json.loads(expected)).to_dict() == json.loads(expected)
+
+
+def test_a_value_json_refuses_is_refused_by_the_fast_writer_too():
+    from dataclasses import dataclass
+
+    from races.rules.log import canonical_line
+
+    @dataclass
+    class Corner:
+        name: str
+
+    for value in (Corner("C1"), {1, 2}, __import__("datetime").date(2026, 11, 29)):
+        with pytest.raises(TypeError):
+            canonical_line(Event(1, 0, "moved", None, {"value": value}))
+
+
+@pytest.mark.parametrize("game", ["formula_d", "heat", "roborally", "galaxy_trucker"])
+def test_the_fast_writer_writes_every_event_of_a_bot_race_as_the_encoder_does(game):
+    from races.rules import run_bot_race
+    from races.rules.log import _canonical_line, _encode_data_plain
+
+    engine = get_game(game)
+    track = engine.tracks()[0]
+    key = track.get("key", track.get("id"))
+    seats = [Seat(f"car{i}", f"Car {i}", "bot", engine.bot_names[0]) for i in range(1, 5)]
+    race, _ = run_bot_race(engine, {"track": key, "laps": 1}, seats, seed="fast-writer")
+    assert race.events
+    for event in race.events:
+        plain = json.dumps(
+            event.to_dict(), sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
+        assert _canonical_line(event) == plain
+        assert _encode_data_plain(event.data) == json.dumps(
+            event.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+        )
 
 
 def test_types_round_trip_through_json():
