@@ -128,7 +128,7 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "paddock.redis_pool.KeptClientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": env_str("CACHE_PREFIX", "paddock"),
             # Under ASGI a cache object lives one request: the connections

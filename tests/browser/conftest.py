@@ -221,7 +221,7 @@ def shared_cache(settings):
     if os.environ.get("REDIS_URL", "").startswith("redis"):
         settings.CACHES = {
             "default": {
-                "BACKEND": "django.core.cache.backends.redis.RedisCache",
+                "BACKEND": "paddock.redis_pool.KeptClientRedisCache",
                 "LOCATION": os.environ["REDIS_URL"],
                 "KEY_PREFIX": prefix,
             }

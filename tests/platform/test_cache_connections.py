@@ -39,3 +39,24 @@ def test_another_address_gets_a_pool_of_its_own():
     one = SharedConnectionPool.from_url("redis://127.0.0.1:6379/14")
     assert SharedConnectionPool.from_url("redis://127.0.0.1:6379/14") is one
     assert SharedConnectionPool.from_url("redis://127.0.0.1:6379/15") is not one
+
+
+def test_the_cache_objects_of_a_process_read_through_one_client():
+    """Django's cache builds a redis-py client per read; the one kept per pool
+    (KeptClientRedisCache) saves setting up its reply readers every time."""
+    if "KeptClientRedisCache" not in settings.CACHES["default"]["BACKEND"]:
+        pytest.fail("the cache's client is checked on Redis: set REDIS_URL")
+    clients: list = []
+
+    def a_request() -> None:
+        cache = caches["default"]
+        cache.set("kept-client-test", "kept", 5)
+        assert cache.get("kept-client-test") == "kept"
+        clients.append(cache._cache.get_client())
+
+    for _ in range(3):
+        thread = threading.Thread(target=a_request)
+        thread.start()
+        thread.join()
+    assert len({id(client) for client in clients}) == 1
+    assert clients[0] is caches["default"]._cache.get_client(write=True)

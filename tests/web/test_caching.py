@@ -29,7 +29,7 @@ def test_a_process_local_cache_keeps_a_version_only_seconds(settings):
     assert page_versions.version_timeout() == page_versions.LOCAL_VERSION_SECONDS
     settings.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "paddock.redis_pool.KeptClientRedisCache",
             "LOCATION": os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/9"),
         }
     }
