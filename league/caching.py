@@ -20,24 +20,6 @@ from league.page_versions import SITE_KEY, season_pages_changed, version_key, ve
 from paddock.push import season_news
 
 
-def _cache_read(key: str):
-    """cache.get, with one Redis client kept per thread: Django's Redis cache
-    builds a new client object on every call, which costs more than the
-    round trip on a page served from memory."""
-    from django.core.cache import caches
-    from django.core.cache.backends.redis import RedisCache
-
-    backend = caches["default"]
-    if not isinstance(backend, RedisCache):
-        return backend.get(key)
-    inner = backend._cache
-    reader = getattr(inner, "paddock_reader", None)
-    if reader is None:
-        reader = inner.paddock_reader = inner.get_client(write=False)
-    raw = reader.get(backend.make_and_validate_key(key))
-    return None if raw is None else inner._serializer.loads(raw)
-
-
 def standings_version(season_id: int) -> str:
     return standings_version_of(version_key(season_id))
 
@@ -47,7 +29,7 @@ def site_version() -> str:
 
 
 def standings_version_of(key: str) -> str:
-    version = _cache_read(key)
+    version = cache.get(key)
     if version is None:
         version = uuid.uuid4().hex
         cache.add(key, version, timeout=version_timeout())
