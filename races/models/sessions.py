@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models import Division
 from league.page_versions import PageRows
 from races.models.rounds import Round
-from races.replay.stored_actions import ActionsAppended
+from races.replay.stored_actions import ActionsAppended, ActionsField
 
 
 def new_seed() -> str:
@@ -68,7 +68,7 @@ class Session(ActionsAppended):
     seed = models.CharField(max_length=64, default=new_seed, editable=False)
     seats = models.JSONField(default=list, blank=True, help_text=_("The seats the engine ran."))
     config = models.JSONField(default=dict, blank=True, help_text=_("The engine config used."))
-    actions = models.JSONField(default=list, blank=True, help_text=_("Every action applied."))
+    actions = ActionsField(default=list, blank=True, help_text=_("Every action applied."))
     event_log = models.BinaryField(null=True, blank=True, editable=False)
     log_sha256 = models.CharField(max_length=64, blank=True)
     progress = models.JSONField(default=dict, blank=True)

@@ -53,3 +53,23 @@ def test_a_replaced_list_of_actions_is_written_whole(people):  # noqa: F811
     session.actions = [*session.actions, *session.actions]
     session.save(update_fields=["actions"])
     assert len(Session.objects.get(pk=session.pk).actions) == 2
+
+
+def test_actions_are_written_as_compact_json_appended_or_whole(people):  # noqa: F811
+    """The field writes its list with actions_text (orjson where installed):
+    no spaces, the same list read back, after an empty list or a full one."""
+    season, _, _ = people
+    session = start(season)
+    one = {"seat": "car1", "action": {"kind": "gear", "params": {"gear": 2}}, "by": "bot"}
+    two = {"seat": "car2", "action": {"kind": "move", "params": {"path": ["é"]}}, "by": "driver"}
+    session.actions = [one]
+    with CaptureQueriesContext(connection) as whole:
+        session.save(update_fields=["actions"])
+    session = Session.objects.get(pk=session.pk)
+    session.actions = [one, two]
+    with CaptureQueriesContext(connection) as appended:
+        session.save(update_fields=["actions"])
+    for queries in (whole, appended):
+        written = _actions_writes(queries.captured_queries)
+        assert written and all('"by":"' in sql and '"by": "' not in sql for sql in written)
+    assert Session.objects.get(pk=session.pk).actions == [one, two]
