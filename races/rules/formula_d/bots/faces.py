@@ -72,7 +72,14 @@ class FaceWeighing:
         # cost only time)
         if gears:
             low, high = GEAR_RANGE[min(gears)][0], min(n, GEAR_RANGE[max(gears)][1] + 1)
-            self._layer_rows(layers, [v for v in range(low, high) if rows[v] is None], floor, rows)
+            if more:  # some layers' rows are built already
+                wanted = []
+                for v in range(low, high):
+                    if rows[v] is None:
+                        wanted.append(v)
+            else:  # fresh rows: every layer is wanted (a range, not a list)
+                wanted = range(low, high)
+            self._layer_rows(layers, wanted, floor, rows)
         for g in gears:
             values = out[g] = []
             for v, _p in GEAR_ODDS[g]:
@@ -87,12 +94,13 @@ class FaceWeighing:
                         x = item[0] - item[1][g]
                         if x > best:
                             best, end = x, item
-                for d, value, row, state, trail in early:
-                    if d > v:
-                        break
-                    x = value - row[g]
-                    if x > best:
-                        best, end = x, (d, state, trail, "none", 0, True)
+                if early:  # (most searches meet no terminal)
+                    for d, value, row, state, trail in early:
+                        if d > v:
+                            break
+                        x = value - row[g]
+                        if x > best:
+                            best, end = x, (d, state, trail, "none", 0, True)
                 if end is None:
                     got = self._blocked_best(v, g, row_of, brakes, floor) if blocked_ok else None
                     if got is not None:
