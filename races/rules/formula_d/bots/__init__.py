@@ -222,9 +222,20 @@ class Pro(Bot):
     def on_gear(self, view, decision):
         out = Outlook(view, self.seat)
         options = decision.options["gears"]
-        top = 0  # the largest roll of any gear offered
+        # in one pass: the largest roll of any gear offered, and the gears that
+        # cost a skip, weighed only when no free gear scores well
+        top = 0
+        free, costly, free_gears, costly_gears = [], [], [], []
         for o in options:
-            top = max(top, GEAR_RANGE[o["gear"]][1])
+            g = o["gear"]
+            if GEAR_RANGE[g][1] > top:
+                top = GEAR_RANGE[g][1]
+            if o["costs"]:
+                costly.append(o)
+                costly_gears.append(g)
+            else:
+                free.append(o)
+                free_gears.append(g)
         slide = out.slide_if_wet()
         out.layers(top + slide)
         per_value: dict[int, Outlook] = {}
@@ -237,23 +248,17 @@ class Pro(Bot):
                 per_value[value].set_slide(value, slide)
             return per_value[value]
 
-        # gears that cost a skip are weighed only when no free gear scores well
-        free = [o for o in options if not o["costs"]]
-        costly = [o for o in options if o["costs"]]
-        if slide:
-            faces = None
-        else:
-            faces = out.face_values(top, sorted({o["gear"] for o in free}))
-
+        # face_values takes the gears in any order (the offered gears are distinct)
+        faces = None if slide else out.face_values(top, free_gears)
         best, best_gear = None, options[0]["gear"]
         for group in (free, costly):
             if group is costly and best is not None and best >= 0:
                 break
             if group is costly and faces is not None and costly:
-                faces.update(out.face_values(top, sorted({o["gear"] for o in costly}), more=True))
+                faces.update(out.face_values(top, costly_gears, more=True))
             for o in group:
                 g = o["gear"]
-                expected = -_gear_cost(o)
+                expected = -_gear_cost(o) if group is costly else 0  # a free gear costs 0
                 # `best(value, g)[0]` by face, weighed with the others by `face_values`
                 weighed = faces[g] if faces is not None else repeat(None)
                 for (value, p), got in zip(GEAR_ODDS[g], weighed, strict=False):  # repeat: endless

@@ -21,9 +21,10 @@ class FaceWeighing:
     __slots__ = ()  # the fields are `Outlook`'s
 
     def face_values(self, top: int, gears, *, more: bool = False) -> dict[int, list]:
-        """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
-        as gear -> values in the order of the die's faces (None for a total with
-        no end at all: the caller asks `best` for those),
+        """`best(v, g)[0]` for each gear g in `gears` (distinct, in any order)
+        and each face v of its die, as gear -> values in the order of the die's
+        faces (None for a total with no end at all: the caller asks `best` for
+        those),
         sharing the work between totals and gears instead of one pass per (v, g).
         The winning ends are kept in `face_ends`, so the move after the roll
         needs no second look.
