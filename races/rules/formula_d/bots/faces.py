@@ -59,6 +59,7 @@ class FaceWeighing:
             end_row = self._end_row
             early = [(d, *end_row(d, s, True, floor), s, trail) for d, s, trail in terminals]
         brakes = self._brake_costs() if self.may_brake else ()
+        n_brakes = len(brakes)
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
         advanced = self.advanced
@@ -110,7 +111,8 @@ class FaceWeighing:
                     continue
                 if best < 0:
                     pick = None
-                    for b in range(1, min(len(brakes), v + 1)):
+                    # b up to min(len(brakes), v + 1), without a call
+                    for b in range(1, n_brakes if n_brakes <= v else v + 1):
                         d = v - b
                         if d >= n:
                             continue

@@ -217,7 +217,8 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             new_base = rests.setdefault(rest, len(rests)) * n
                         key = new_base + to
                         new_rank0 = 8 * len(hazards) + changes
-                        rank = 8 * len(hazards) + min(changes, 7)
+                        # min(changes, 7), without a call
+                        rank = 8 * len(hazards) + (changes if changes < 7 else 7)
                         old = kept_get(key)
                         if old is not None and rank >= old[2]:
                             continue
@@ -275,11 +276,12 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     new_base = rests.setdefault(rest, len(rests)) * n
                     key = new_base + to
                     hazards = 8 * len(new[HAZARDS])
-                    rank = hazards + min(new[CHANGES], 7)
+                    changes = new[CHANGES]
+                    rank = hazards + (changes if changes < 7 else 7)  # min(changes, 7)
                     old = kept_get(key)
                     if old is not None and rank >= old[2]:
                         continue
-                    new_rank0 = hazards + new[CHANGES]
+                    new_rank0 = hazards + changes
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
                 kept[key] = (new, (trail, to), rank, new_base, new_rank0)
