@@ -6,7 +6,7 @@ so do the pit stop, the slipstream and the drivers' own moves."""
 from __future__ import annotations
 
 from ...contract import Decision
-from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
+from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, RACING, Car
 from . import damage
 from .move import MoveOptions, MovePlan, entry_progress
 from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
@@ -113,7 +113,7 @@ def drive(
         car.pit = PIT_LANE
         emit("pit_entered", car.seat, box=t.ids[t.boxes[car.colour]])
     path_effects(rs, chance, emit, turn, states)
-    if car.racing:
+    if car.status == RACING:
         if final[PIT] != TO_BOX and t.kind_of[car.space] == TRACK:
             car.pit = PIT_NONE
         elif car.pit in BOX_STATES and path:
@@ -178,7 +178,7 @@ def path_effects(rs, chance, emit, turn: Turn, states: list[tuple]) -> None:
 def resolve_corners(rs, emit, turn: Turn) -> None:
     """Step 11: overshoots in path order, then the corner stop (FD-B-8, FD-A-4)."""
     car, t = turn.car, rs.track
-    if not car.racing:
+    if car.status != RACING:
         return
     for corner, k in turn.overs:
         c = t.corners[corner]
@@ -254,7 +254,7 @@ def pay_braking(rs, emit, turn: Turn) -> None:
 
 def check_finish(rs, emit, turn: Turn) -> None:
     car = turn.car
-    if car.racing and turn.crossed_final:
+    if car.status == RACING and turn.crossed_final:
         car.status = FINISHED
         rs.finish_order.append(car)
         car.finished_at = {"round": rs.round, "turn_seq": rs.turn_seq}
