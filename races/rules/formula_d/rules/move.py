@@ -261,6 +261,13 @@ class MoveOptions(Mapping):
             return self._full()[key]
         return self._fixed[key]
 
+    def get(self, key, default=None):
+        # Mapping.get's answer in one call, not through __getitem__ and a
+        # KeyError: a bot asks for the slide and the braking of every move
+        if key in self.LAZY:
+            return self._full().get(key, default)
+        return self._fixed.get(key, default)
+
     def __iter__(self):
         return iter(self._full())
 
