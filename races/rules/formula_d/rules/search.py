@@ -33,10 +33,11 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     `merge` (bots) keeps one state per space, lap, pit mode, lock and
     overshoots: the one with the fewest hazards, then the fewest lane changes.
     Every path it keeps is legal; a few unusual ends may be missed. Its layers
-    are lists of (state, trail, rank, key number, rank0), the last three the
-    search's own, and its terminals (d, state, trail): a trail is a path kept
-    as (trail before, space), read with `unwind`, since the bots need the path
-    of one end only.
+    are sequences (a dict's values: iterate them, do not index them) of
+    (state, trail, rank, key number, rank0), the last three the search's own,
+    and its terminals (d, state, trail): a trail is a path kept as (trail
+    before, space), read with `unwind`, since the bots need the path of one
+    end only.
     """
     if merge:
         return _merged_search(rules, start, max_steps, k0)
@@ -139,7 +140,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     # change) of each state kept
     rank0 = 8 * len(start[HAZARDS]) + start[CHANGES]
     kept_states = [(start, (), 0, rests.setdefault(rest, 0) * n, rank0)]
-    layers: list[list] = [kept_states]
+    layers: list = [kept_states]
     free = not slide_b and not slipstream
     # the step kinds as locals: read for every step tried
     plain_step, lane_change, border = PLAIN, LANE_CHANGE, BORDER
@@ -285,7 +286,9 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
                 kept[key] = (new, (trail, to), rank, new_base, new_rank0)
-        kept_states = [*kept.values()]  # a display: no call to list
+        # the layer is the kept dict's values, in the order kept: the dict is
+        # not changed again, so no list need copy them
+        kept_states = kept.values()
         layers.append(kept_states)
         if not kept_states:
             break
