@@ -24,6 +24,10 @@ def _gear_cost(option: dict) -> float:
     return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in costs.items())
 
 
+# decision kind -> the name of the bot's method that answers it
+_HANDLER_NAMES: dict[str, str] = {}
+
+
 class Bot:
     name = "bot"
 
@@ -33,7 +37,12 @@ class Bot:
         self.last_outlook = None  # the gear decision's search, reused by the move
 
     def choose(self, view: dict, decision: Decision) -> Action:
-        handler = getattr(self, "on_" + decision.kind, None)
+        # the handler's name built once per kind: a new string per decision
+        # would be hashed and looked up through the classes afresh
+        method = _HANDLER_NAMES.get(decision.kind)
+        if method is None:
+            method = _HANDLER_NAMES[decision.kind] = "on_" + decision.kind
+        handler = getattr(self, method, None)
         if handler is None:
             raise ConfigError(f"{self.name} cannot answer a {decision.kind} decision")
         return handler(view, decision)
