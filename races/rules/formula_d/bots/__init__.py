@@ -106,9 +106,9 @@ class Bot:
         end = self.pick(out, m, view, may_brake=may_brake)
         # `unwind(end[2])` said in space ids, read straight off the trail
         ids, trail, path = out.t.ids, end[2], []
-        while trail:
-            trail, space = trail
-            path.append(ids[space])
+        while trail and trail[1] is not None:
+            path.append(ids[trail[0][SPACE]])
+            trail = trail[1]
         path.reverse()
         return Action(decision.kind, {"path": path})
 

@@ -200,7 +200,8 @@ class EndRows:
         owed = []  # the ends that overshot, priced together below
         for d in ds:
             out = rows[d] = []
-            for state, trail, _r, _b, _r0 in layers[d]:
+            for trail in layers[d]:  # a layer's entry is its own trail, its state first
+                state = trail[0]
                 # the fields read, unpacked once rather than subscripted
                 space, _s, _c, _l, _k, lap, pit, overs, hazards, _sl = state
                 kind = kinds[space]

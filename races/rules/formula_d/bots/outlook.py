@@ -230,9 +230,10 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             return top if state[SLIDE] else m
 
         if top == m:
-            # no slide: every state m steps out is an end
+            # no slide: every state m steps out is an end (a layer's entry is
+            # its own trail, its state first)
             out = (
-                [(m, state, trail, "none", 0, False) for state, trail, _r, _b, _r0 in layers[m]]
+                [(m, trail[0], trail, "none", 0, False) for trail in layers[m]]
                 if m < len(layers)
                 else []
             )
@@ -240,9 +241,9 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             out = []
             for d in {m, top}:
                 if d < len(layers):
-                    for state, trail, _r, _b, _r0 in layers[d]:
-                        if m_of(state) == d:
-                            out.append((d, state, trail, "none", 0, False))
+                    for trail in layers[d]:
+                        if m_of(trail[0]) == d:
+                            out.append((d, trail[0], trail, "none", 0, False))
         for d, state, trail in terminals:
             if d <= m_of(state):
                 out.append((d, state, trail, "none", 0, True))
@@ -259,7 +260,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
                     b = m - d
                     if b > budget:
                         break
-                    for state, trail, _r, _b, _r0 in layers[d]:
+                    for trail in layers[d]:
+                        state = trail[0]
                         if kinds[state[SPACE]] == TRACK:
                             out.append((d, state, trail, "voluntary", b, False))
             return out
@@ -269,7 +271,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
                 d_max = d
                 break
         for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, trail, _r, _b, _r0 in layers[d]:
+            for trail in layers[d]:
+                state = trail[0]
                 b = m_of(state) - d
                 if b <= 0 or kinds[state[SPACE]] != TRACK:
                     continue
