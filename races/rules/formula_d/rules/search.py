@@ -150,7 +150,6 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     for d in range(1, max_steps + 1):
         k = k0 + d
         kept: dict = {}  # merge key -> (state, entry before, rank, key's number, rank0)
-        kept_get = kept.get
         for entry in kept_states:  # each entry is the trail of the states it reaches
             state, _before, _rank, base, rank0 = entry
             # the state's fields once, not a subscript per step tried: a new
@@ -224,7 +223,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         new_rank0 = 8 * len(hazards) + changes
                         # min(changes, 7), without a call
                         rank = 8 * len(hazards) + (changes if changes < 7 else 7)
-                        old = kept_get(key)
+                        old = kept.get(key)
                         if old is not None and rank >= old[2]:
                             continue
                         new = (to, straight, changes, left, lock, lap, pit, overs, hazards, slide)
@@ -235,7 +234,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             if changes0 >= 2:  # a locked state has no lane change
                                 continue
                             rank += 1
-                        old = kept_get(key)
+                        old = kept.get(key)
                         if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
                         if kind == lane_change:
@@ -283,7 +282,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     hazards = 8 * len(new[HAZARDS])
                     changes = new[CHANGES]
                     rank = hazards + (changes if changes < 7 else 7)  # min(changes, 7)
-                    old = kept_get(key)
+                    old = kept.get(key)
                     if old is not None and rank >= old[2]:
                         continue
                     new_rank0 = hazards + changes
