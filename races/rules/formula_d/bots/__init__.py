@@ -247,16 +247,7 @@ class Pro(Bot):
                 free_gears.append(g)
         slide = out.slide_if_wet()
         out.layers(top + slide)
-        per_value: dict[int, Outlook] = {}
-
-        def outlook(value: int) -> Outlook:
-            if not slide:
-                return out
-            if value not in per_value:  # the slide depends on B: one search per value
-                per_value[value] = Outlook(view, self.seat)
-                per_value[value].set_slide(value, slide)
-            return per_value[value]
-
+        per_value: dict[int, Outlook] = {}  # see `_value_outlook`
         # face_values takes the gears in any order (the offered gears are distinct)
         faces = None if slide else out.face_values(top, free_gears)
         best, best_gear = None, options[0]["gear"]
@@ -272,7 +263,8 @@ class Pro(Bot):
                 weighed = faces[g] if faces is not None else repeat(None)
                 for (value, p), got in zip(GEAR_ODDS[g], weighed, strict=False):  # repeat: endless
                     if got is None:
-                        got = outlook(value).best(value, g)[0]
+                        weigher = self._value_outlook(out, per_value, view, value, slide)
+                        got = weigher.best(value, g)[0]
                     expected += p * got
                 if g >= 5:
                     expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
@@ -280,6 +272,18 @@ class Pro(Bot):
                     best, best_gear = expected, g
         self.last_outlook = out
         return Action("gear", {"gear": best_gear})
+
+    def _value_outlook(self, out: Outlook, per_value: dict, view, value: int, slide: int):
+        """The outlook that weighs a roll of `value`: `out` when no rain slide is
+        armed; else one per value, since the slide depends on B (a method, not
+        a closure made on every gear decision)."""
+        if not slide:
+            return out
+        got = per_value.get(value)
+        if got is None:
+            got = per_value[value] = Outlook(view, self.seat)
+            got.set_slide(value, slide)
+        return got
 
     def pick(self, out: Outlook, m: int, view, *, may_brake: bool = True):
         gear = out.me["gear"]

@@ -45,14 +45,6 @@ class FaceWeighing:
         if not more or self._face_rows is None:
             self._face_rows = [None] * n
         rows: list = self._face_rows  # by layer: its end rows, once built
-
-        def row_of(d: int) -> list:
-            got = rows[d]
-            if got is None:
-                self._layer_rows(layers, (d,), floor, rows)
-                got = rows[d]
-            return got
-
         # terminals come in search order, so by steps taken
         early = ()
         if terminals:
@@ -104,7 +96,7 @@ class FaceWeighing:
                         if x > best:
                             best, end = x, (d, state, trail, "none", 0, True)
                 if end is None:
-                    got = self._blocked_best(v, g, row_of, brakes, floor) if blocked_ok else None
+                    got = self._blocked_best(v, g, brakes, floor) if blocked_ok else None
                     if got is not None:
                         ends[v * 8 + g] = got[1]
                     values.append(None if got is None else got[0])
@@ -118,7 +110,7 @@ class FaceWeighing:
                             continue
                         layer_rows = rows[d]
                         if layer_rows is None:
-                            layer_rows = row_of(d)
+                            layer_rows = self._rows_of(d, floor)
                         for item in layer_rows:
                             if item[2]:  # on the main track
                                 value = item[0]
@@ -138,7 +130,17 @@ class FaceWeighing:
                 ends[v * 8 + g] = end
         return out
 
-    def _blocked_best(self, v: int, g: int, row_of, brakes: tuple, floor: float):
+    def _rows_of(self, d: int, floor: float) -> list:
+        """The end rows of layer d of the search `face_values` weighs, built
+        on first use (a method, not a closure made on every call)."""
+        rows = self._face_rows
+        got = rows[d]
+        if got is None:
+            self._layer_rows(self._layers[0], (d,), floor, rows)
+            got = rows[d]
+        return got
+
+    def _blocked_best(self, v: int, g: int, brakes: tuple, floor: float):
         """(value, end) of `best(v, g)` when every path of v steps is blocked: the
         car stops in the deepest layer it can (forced braking, FD-A-5.2) or
         brakes voluntarily within its budget (`_find_ends`' blocked case)."""
@@ -157,7 +159,7 @@ class FaceWeighing:
         for d in range(min(v, len(layers) - 1), -1, -1):
             b = v - d
             if b > 0:
-                for value, row, track, state, trail in row_of(d):
+                for value, row, track, state, trail in self._rows_of(d, floor):
                     if not track:
                         continue
                     if d == d_max:
