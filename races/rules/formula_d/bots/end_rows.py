@@ -301,10 +301,14 @@ def _lap_parts(L: int, start: int, laps: int) -> tuple[float, ...]:
     per (L, start, laps): two outlooks a decision ask, from few starts."""
     got = _LAP_PARTS.get((L, start, laps))
     if got is None:
-        got = _LAP_PARTS[L, start, laps] = tuple(
-            float((lap - 1) * L - start) for lap in range(laps + 2)
-        )
+        got = _LAP_PARTS[L, start, laps] = _lap_parts_of(L, start, laps)
     return got
+
+
+# The tables below are built apart from their lookups: a comprehension in a
+# lookup would make closure cells of its arguments on every call, hit or miss.
+def _lap_parts_of(L: int, start: int, laps: int) -> tuple[float, ...]:
+    return tuple(float((lap - 1) * L - start) for lap in range(laps + 2))
 
 
 def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -316,11 +320,13 @@ def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
         tables = track._stop_counts = {}
     got = tables.get((own_corner, stops))
     if got is None:
-        corners = track.corners
-        got = tables[own_corner, stops] = tuple(
-            c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner
-        )
+        got = tables[own_corner, stops] = _stop_counts_of(track, own_corner, stops)
     return got
+
+
+def _stop_counts_of(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    corners = track.corners
+    return tuple(c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner)
 
 
 def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -332,7 +338,11 @@ def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
         tables = track._misses_two = {}
     got = tables.get((own_corner, stops))
     if got is None:
-        got = tables[own_corner, stops] = tuple(
-            c.stops - (stops if i == own_corner else 0) >= 2 for i, c in enumerate(track.corners)
-        )
+        got = tables[own_corner, stops] = _misses_two_of(track, own_corner, stops)
     return got
+
+
+def _misses_two_of(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    return tuple(
+        c.stops - (stops if i == own_corner else 0) >= 2 for i, c in enumerate(track.corners)
+    )

@@ -47,9 +47,11 @@ class FaceWeighing:
         rows: list = self._face_rows  # by layer: its end rows, once built
         # terminals come in search order, so by steps taken
         early = ()
-        if terminals:
-            end_row = self._end_row
-            early = [(d, *end_row(d, s, True, floor), s, trail) for d, s, trail in terminals]
+        if terminals:  # a plain loop: a comprehension would make cells of its names
+            early = []
+            for d, s, trail in terminals:
+                value, row = self._end_row(d, s, True, floor)
+                early.append((d, value, row, s, trail))
         brakes = self._brake_costs() if self.may_brake else ()
         n_brakes = len(brakes)
         # a blocked car starting off the main track is `best`'s case (a free stop)
