@@ -119,11 +119,12 @@ class EndRows:
                 continue
             if tyres != before:
                 skey = (tyres, *brakes_left)
-                extra = self._scarce.get(skey)
+                scarce = self._scarce_prices()
+                extra = scarce.get(skey)
                 if extra is None:
                     worn = dict(self.wear)
                     worn["T"] = tyres
-                    extra = self._scarce[skey] = self._scarcity(worn)
+                    extra = scarce[skey] = self._scarcity(worn)
                 lost += extra
             hazards = len(state[HAZARDS])
             if hazards:

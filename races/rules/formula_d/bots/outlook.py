@@ -23,7 +23,7 @@ from ..rules.track import TRACK, load_track
 from .end_rows import EndRows
 from .end_values import EndValues
 from .faces import FaceWeighing
-from .prices import ELIMINATION, FATAL, ROWS, SCARCITY, WEIGHTS
+from .prices import ELIMINATION, FATAL, ROWS, WEIGHTS
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
@@ -140,13 +140,7 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             for s in hit_from[o]:
                 near[s] += 1
         self._near = near
-        # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
-        # the same wear and lap
-        scarce_key = (tuple(wear.items()), lap < laps)
-        scarce = SCARCITY.get(scarce_key)
-        if scarce is None:
-            scarce = SCARCITY[scarce_key] = {}
-        self._scarce = scarce
+        self._scarce = None  # see `_scarce_prices`
         self._tyre_multiplier: int | None = None  # see `_multiplier`
         # what `_approach_uncached` reads of the car besides the end
         self._situation = situation = (
