@@ -205,5 +205,16 @@ class FaceWeighing:
         `_find_ends`, as `_base` prices it: brake points (advanced) or wear points,
         one of which must remain (basic), and their scarcity."""
         if self.advanced:
-            return brake_costs(self.wear["Br"], min(6, self.wear["Br"]), "Br")
+            # by the brake points left, an int key: no call building a key of
+            # three arguments on every face weighing
+            have = self.wear["Br"]
+            got = _ADVANCED_BRAKE_COSTS.get(have)
+            if got is None:
+                got = _ADVANCED_BRAKE_COSTS[have] = brake_costs(have, min(6, have), "Br")
+            return got
         return brake_costs(self.wear["WP"], min(6, self.wear["WP"] - 1), "WP")
+
+
+# brake points left -> `_brake_costs` of the advanced game; bounded by the
+# few values a car's brake points take
+_ADVANCED_BRAKE_COSTS: dict[int, tuple[float, ...]] = {}
