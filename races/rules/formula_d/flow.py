@@ -29,7 +29,7 @@ from .rules.driving import (
 )
 from .rules.track import PIT_BOX, TRACK
 from .rules.variants import abilities, drivers, street, weather
-from .state import BOX_STATES, PIT_LANE, Car, RaceState
+from .state import BOX_STATES, PIT_LANE, RACING, Car, RaceState
 
 
 def session(rs: RaceState, chance, emit):
@@ -69,7 +69,7 @@ def rounds(
         first_order = None
         emit("round_started", None, order=[c.seat for c in rs.order])
         for car in rs.order:
-            if car.racing:
+            if car.status == RACING:
                 yield from take_turn(rs, chance, emit, car)
                 if halt_after_turns is not None:
                     halt_after_turns -= 1
@@ -123,18 +123,19 @@ def take_turn(rs: RaceState, chance, emit, car: Car):
             slide=pit.slide(rs, car),
             may_brake=not nitro,
         )
-        if car.racing and turn.steps and not turn.crossed_final and slipstream.eligible(rs, turn):
+        racing = car.status == RACING
+        if racing and turn.steps and not turn.crossed_final and slipstream.eligible(rs, turn):
             yield from slipstream.offer(rs, chance, emit, turn)
         if rs.with_drivers:
             yield from drivers.drift(rs, chance, emit, turn)
         resolve_corners(rs, emit, turn)
         pay_braking(rs, emit, turn)
         check_finish(rs, emit, turn)
-        if rs.street_rules and car.racing and t.kind_of[car.space] == TRACK:
+        if rs.street_rules and car.status == RACING and t.kind_of[car.space] == TRACK:
             street.stopping_zone(rs, chance, emit, car)
-        if car.racing and turn.moved and t.kind_of[car.space] == TRACK:
+        if car.status == RACING and turn.moved and t.kind_of[car.space] == TRACK:
             collisions(rs, chance, emit, car)
-        if car.racing and t.kind_of[car.space] == PIT_BOX and car.pit == PIT_LANE:
+        if car.status == RACING and t.kind_of[car.space] == PIT_BOX and car.pit == PIT_LANE:
             yield from pit.service(rs, chance, emit, turn)
     if turn.trigger:
         engine_checks(rs, chance, emit, car)
@@ -154,7 +155,7 @@ def end_turn(rs: RaceState, chance, emit, turn: Turn):
     if rs.with_drivers:
         yield from drivers.debris(rs, emit, turn)  # step 17
         yield from drivers.radio(rs, chance, emit, turn)  # step 18
-        if car.racing:
+        if car.status == RACING:
             abilities.li_stop(rs, car)
     if car.space != turn.start:  # step 19, FD-E-6
         rs.arrivals += 1

@@ -67,6 +67,9 @@ class Car:
 
     @property
     def racing(self) -> bool:
+        # a turn's own steps (flow.py, driving.py, order.py, slipstream.py)
+        # compare `status == RACING` instead: they ask thousands of times a
+        # race, and a property costs a call
         return self.status == RACING
 
     @property

@@ -104,9 +104,10 @@ def test_merged_search_keeps_what_advance_keeps_and_every_path_walks(board):
     state = start_state(t, start, board["lap"], ON_TRACK)
     layers, terminals = search(rules, state, board["depth"], merge=True)
     expected_layers, expected_terminals = reference_search(rules, state, board["depth"])
-    assert [[(s, unwind(trail)) for s, trail, *_ in layer] for layer in layers] == expected_layers
+    # a kept entry is its own trail: (state, trail before, ...)
+    assert [[(e[0], unwind(e)) for e in layer] for layer in layers] == expected_layers
     assert [(d, s, unwind(trail)) for d, s, trail in terminals] == expected_terminals
     for layer in layers:
-        for end, trail, *_ in layer:
-            states, _terminal = walk(rules, state, list(unwind(trail)))
-            assert states[-1] == end
+        for entry in layer:
+            states, _terminal = walk(rules, state, list(unwind(entry)))
+            assert states[-1] == entry[0]

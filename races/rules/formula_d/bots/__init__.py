@@ -24,6 +24,10 @@ def _gear_cost(option: dict) -> float:
     return sum(WEIGHTS.get(cat, 4) * amount for cat, amount in costs.items())
 
 
+# decision kind -> the name of the bot's method that answers it
+_HANDLER_NAMES: dict[str, str] = {}
+
+
 class Bot:
     name = "bot"
 
@@ -33,7 +37,12 @@ class Bot:
         self.last_outlook = None  # the gear decision's search, reused by the move
 
     def choose(self, view: dict, decision: Decision) -> Action:
-        handler = getattr(self, "on_" + decision.kind, None)
+        # the handler's name built once per kind: a new string per decision
+        # would be hashed and looked up through the classes afresh
+        method = _HANDLER_NAMES.get(decision.kind)
+        if method is None:
+            method = _HANDLER_NAMES[decision.kind] = "on_" + decision.kind
+        handler = getattr(self, method, None)
         if handler is None:
             raise ConfigError(f"{self.name} cannot answer a {decision.kind} decision")
         return handler(view, decision)
@@ -97,9 +106,9 @@ class Bot:
         end = self.pick(out, m, view, may_brake=may_brake)
         # `unwind(end[2])` said in space ids, read straight off the trail
         ids, trail, path = out.t.ids, end[2], []
-        while trail:
-            trail, space = trail
-            path.append(ids[space])
+        while trail and trail[1] is not None:
+            path.append(ids[trail[0][SPACE]])
+            trail = trail[1]
         path.reverse()
         return Action(decision.kind, {"path": path})
 
@@ -222,43 +231,40 @@ class Pro(Bot):
     def on_gear(self, view, decision):
         out = Outlook(view, self.seat)
         options = decision.options["gears"]
-        top = 0  # the largest roll of any gear offered
+        # in one pass: the largest roll of any gear offered, and the gears that
+        # cost a skip, weighed only when no free gear scores well
+        top = 0
+        free, costly, free_gears, costly_gears = [], [], [], []
         for o in options:
-            top = max(top, GEAR_RANGE[o["gear"]][1])
+            g = o["gear"]
+            if GEAR_RANGE[g][1] > top:
+                top = GEAR_RANGE[g][1]
+            if o["costs"]:
+                costly.append(o)
+                costly_gears.append(g)
+            else:
+                free.append(o)
+                free_gears.append(g)
         slide = out.slide_if_wet()
         out.layers(top + slide)
-        per_value: dict[int, Outlook] = {}
-
-        def outlook(value: int) -> Outlook:
-            if not slide:
-                return out
-            if value not in per_value:  # the slide depends on B: one search per value
-                per_value[value] = Outlook(view, self.seat)
-                per_value[value].set_slide(value, slide)
-            return per_value[value]
-
-        # gears that cost a skip are weighed only when no free gear scores well
-        free = [o for o in options if not o["costs"]]
-        costly = [o for o in options if o["costs"]]
-        if slide:
-            faces = None
-        else:
-            faces = out.face_values(top, sorted({o["gear"] for o in free}))
-
+        per_value: dict[int, Outlook] = {}  # see `_value_outlook`
+        # face_values takes the gears in any order (the offered gears are distinct)
+        faces = None if slide else out.face_values(top, free_gears)
         best, best_gear = None, options[0]["gear"]
         for group in (free, costly):
             if group is costly and best is not None and best >= 0:
                 break
             if group is costly and faces is not None and costly:
-                faces.update(out.face_values(top, sorted({o["gear"] for o in costly}), more=True))
+                faces.update(out.face_values(top, costly_gears, more=True))
             for o in group:
                 g = o["gear"]
-                expected = -_gear_cost(o)
+                expected = -_gear_cost(o) if group is costly else 0  # a free gear costs 0
                 # `best(value, g)[0]` by face, weighed with the others by `face_values`
                 weighed = faces[g] if faces is not None else repeat(None)
                 for (value, p), got in zip(GEAR_ODDS[g], weighed, strict=False):  # repeat: endless
                     if got is None:
-                        got = outlook(value).best(value, g)[0]
+                        weigher = self._value_outlook(out, per_value, view, value, slide)
+                        got = weigher.best(value, g)[0]
                     expected += p * got
                 if g >= 5:
                     expected -= 0.1 * 0.55 * WEIGHTS["En" if out.advanced else "WP"]
@@ -266,6 +272,18 @@ class Pro(Bot):
                     best, best_gear = expected, g
         self.last_outlook = out
         return Action("gear", {"gear": best_gear})
+
+    def _value_outlook(self, out: Outlook, per_value: dict, view, value: int, slide: int):
+        """The outlook that weighs a roll of `value`: `out` when no rain slide is
+        armed; else one per value, since the slide depends on B (a method, not
+        a closure made on every gear decision)."""
+        if not slide:
+            return out
+        got = per_value.get(value)
+        if got is None:
+            got = per_value[value] = Outlook(view, self.seat)
+            got.set_slide(value, slide)
+        return got
 
     def pick(self, out: Outlook, m: int, view, *, may_brake: bool = True):
         gear = out.me["gear"]

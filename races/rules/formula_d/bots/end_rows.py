@@ -119,11 +119,12 @@ class EndRows:
                 continue
             if tyres != before:
                 skey = (tyres, *brakes_left)
-                extra = self._scarce.get(skey)
+                scarce = self._scarce_prices()
+                extra = scarce.get(skey)
                 if extra is None:
                     worn = dict(self.wear)
                     worn["T"] = tyres
-                    extra = self._scarce[skey] = self._scarcity(worn)
+                    extra = scarce[skey] = self._scarcity(worn)
                 lost += extra
             hazards = len(state[HAZARDS])
             if hazards:
@@ -200,7 +201,8 @@ class EndRows:
         owed = []  # the ends that overshot, priced together below
         for d in ds:
             out = rows[d] = []
-            for state, trail, _r, _b, _r0 in layers[d]:
+            for trail in layers[d]:  # a layer's entry is its own trail, its state first
+                state = trail[0]
                 # the fields read, unpacked once rather than subscripted
                 space, _s, _c, _l, _k, lap, pit, overs, hazards, _sl = state
                 kind = kinds[space]
@@ -300,10 +302,14 @@ def _lap_parts(L: int, start: int, laps: int) -> tuple[float, ...]:
     per (L, start, laps): two outlooks a decision ask, from few starts."""
     got = _LAP_PARTS.get((L, start, laps))
     if got is None:
-        got = _LAP_PARTS[L, start, laps] = tuple(
-            float((lap - 1) * L - start) for lap in range(laps + 2)
-        )
+        got = _LAP_PARTS[L, start, laps] = _lap_parts_of(L, start, laps)
     return got
+
+
+# The tables below are built apart from their lookups: a comprehension in a
+# lookup would make closure cells of its arguments on every call, hit or miss.
+def _lap_parts_of(L: int, start: int, laps: int) -> tuple[float, ...]:
+    return tuple(float((lap - 1) * L - start) for lap in range(laps + 2))
 
 
 def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -315,11 +321,13 @@ def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
         tables = track._stop_counts = {}
     got = tables.get((own_corner, stops))
     if got is None:
-        corners = track.corners
-        got = tables[own_corner, stops] = tuple(
-            c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner
-        )
+        got = tables[own_corner, stops] = _stop_counts_of(track, own_corner, stops)
     return got
+
+
+def _stop_counts_of(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    corners = track.corners
+    return tuple(c >= 0 and (c != own_corner or stops < corners[c].stops) for c in track.corner)
 
 
 def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -331,7 +339,11 @@ def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
         tables = track._misses_two = {}
     got = tables.get((own_corner, stops))
     if got is None:
-        got = tables[own_corner, stops] = tuple(
-            c.stops - (stops if i == own_corner else 0) >= 2 for i, c in enumerate(track.corners)
-        )
+        got = tables[own_corner, stops] = _misses_two_of(track, own_corner, stops)
     return got
+
+
+def _misses_two_of(track, own_corner: int, stops: int) -> tuple[bool, ...]:
+    return tuple(
+        c.stops - (stops if i == own_corner else 0) >= 2 for i, c in enumerate(track.corners)
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..rules.damage import FORCED_BRAKING
 from ..rules.steps import HAZARDS, LAP, ON_TRACK, OVERS, PIT, SPACE, TO_BOX
 from ..rules.track import PIT_BOX, TRACK
-from .prices import APPROACH, ELIMINATION, FATAL, WEIGHTS, approach_price
+from .prices import APPROACH, ELIMINATION, FATAL, SCARCITY, WEIGHTS, approach_price
 
 
 class EndValues:
@@ -115,9 +115,10 @@ class EndValues:
             if wear != self.wear:
                 # only T, Br and WP are worn here
                 skey = (wear.get("T"), wear.get("Br"), wear.get("WP"))
-                extra = self._scarce.get(skey)
+                scarce = self._scarce_prices()
+                extra = scarce.get(skey)
                 if extra is None:
-                    extra = self._scarce[skey] = self._scarcity(wear)
+                    extra = scarce[skey] = self._scarcity(wear)
                 lost += extra
         hazards = len(state[HAZARDS])
         if hazards and self.advanced:
@@ -150,6 +151,19 @@ class EndValues:
         if t.kind_of[space] == PIT_BOX:
             value += 5
         return value, spun, end_corner
+
+    def _scarce_prices(self) -> dict:
+        """(T, Br, WP) after the move -> scarcity price, shared by the outlooks
+        of the same wear and lap; looked up when first asked (most outlooks
+        never wear a part but by the move's own braking, priced apart)."""
+        got = self._scarce
+        if got is None:
+            key = (tuple(self.wear.items()), self.me["lap"] < self.laps)
+            got = SCARCITY.get(key)
+            if got is None:
+                got = SCARCITY[key] = {}
+            self._scarce = got
+        return got
 
     def _scarcity(self, wear: dict) -> float:
         """Points lost matter more as a category runs low (brakes are never restored

@@ -21,9 +21,10 @@ class FaceWeighing:
     __slots__ = ()  # the fields are `Outlook`'s
 
     def face_values(self, top: int, gears, *, more: bool = False) -> dict[int, list]:
-        """`best(v, g)[0]` for each gear g in `gears` and each face v of its die,
-        as gear -> values in the order of the die's faces (None for a total with
-        no end at all: the caller asks `best` for those),
+        """`best(v, g)[0]` for each gear g in `gears` (distinct, in any order)
+        and each face v of its die, as gear -> values in the order of the die's
+        faces (None for a total with no end at all: the caller asks `best` for
+        those),
         sharing the work between totals and gears instead of one pass per (v, g).
         The winning ends are kept in `face_ends`, so the move after the roll
         needs no second look.
@@ -44,20 +45,15 @@ class FaceWeighing:
         if not more or self._face_rows is None:
             self._face_rows = [None] * n
         rows: list = self._face_rows  # by layer: its end rows, once built
-
-        def row_of(d: int) -> list:
-            got = rows[d]
-            if got is None:
-                self._layer_rows(layers, (d,), floor, rows)
-                got = rows[d]
-            return got
-
         # terminals come in search order, so by steps taken
         early = ()
-        if terminals:
-            end_row = self._end_row
-            early = [(d, *end_row(d, s, True, floor), s, trail) for d, s, trail in terminals]
+        if terminals:  # a plain loop: a comprehension would make cells of its names
+            early = []
+            for d, s, trail in terminals:
+                value, row = self._end_row(d, s, True, floor)
+                early.append((d, value, row, s, trail))
         brakes = self._brake_costs() if self.may_brake else ()
+        n_brakes = len(brakes)
         # a blocked car starting off the main track is `best`'s case (a free stop)
         blocked_ok = kinds[self.space] == TRACK
         advanced = self.advanced
@@ -72,7 +68,14 @@ class FaceWeighing:
         # cost only time)
         if gears:
             low, high = GEAR_RANGE[min(gears)][0], min(n, GEAR_RANGE[max(gears)][1] + 1)
-            self._layer_rows(layers, [v for v in range(low, high) if rows[v] is None], floor, rows)
+            if more:  # some layers' rows are built already
+                wanted = []
+                for v in range(low, high):
+                    if rows[v] is None:
+                        wanted.append(v)
+            else:  # fresh rows: every layer is wanted (a range, not a list)
+                wanted = range(low, high)
+            self._layer_rows(layers, wanted, floor, rows)
         for g in gears:
             values = out[g] = []
             for v, _p in GEAR_ODDS[g]:
@@ -87,27 +90,29 @@ class FaceWeighing:
                         x = item[0] - item[1][g]
                         if x > best:
                             best, end = x, item
-                for d, value, row, state, trail in early:
-                    if d > v:
-                        break
-                    x = value - row[g]
-                    if x > best:
-                        best, end = x, (d, state, trail, "none", 0, True)
+                if early:  # (most searches meet no terminal)
+                    for d, value, row, state, trail in early:
+                        if d > v:
+                            break
+                        x = value - row[g]
+                        if x > best:
+                            best, end = x, (d, state, trail, "none", 0, True)
                 if end is None:
-                    got = self._blocked_best(v, g, row_of, brakes, floor) if blocked_ok else None
+                    got = self._blocked_best(v, g, brakes, floor) if blocked_ok else None
                     if got is not None:
                         ends[v * 8 + g] = got[1]
                     values.append(None if got is None else got[0])
                     continue
                 if best < 0:
                     pick = None
-                    for b in range(1, min(len(brakes), v + 1)):
+                    # b up to min(len(brakes), v + 1), without a call
+                    for b in range(1, n_brakes if n_brakes <= v else v + 1):
                         d = v - b
                         if d >= n:
                             continue
                         layer_rows = rows[d]
                         if layer_rows is None:
-                            layer_rows = row_of(d)
+                            layer_rows = self._rows_of(d, floor)
                         for item in layer_rows:
                             if item[2]:  # on the main track
                                 value = item[0]
@@ -127,7 +132,17 @@ class FaceWeighing:
                 ends[v * 8 + g] = end
         return out
 
-    def _blocked_best(self, v: int, g: int, row_of, brakes: tuple, floor: float):
+    def _rows_of(self, d: int, floor: float) -> list:
+        """The end rows of layer d of the search `face_values` weighs, built
+        on first use (a method, not a closure made on every call)."""
+        rows = self._face_rows
+        got = rows[d]
+        if got is None:
+            self._layer_rows(self._layers[0], (d,), floor, rows)
+            got = rows[d]
+        return got
+
+    def _blocked_best(self, v: int, g: int, brakes: tuple, floor: float):
         """(value, end) of `best(v, g)` when every path of v steps is blocked: the
         car stops in the deepest layer it can (forced braking, FD-A-5.2) or
         brakes voluntarily within its budget (`_find_ends`' blocked case)."""
@@ -146,7 +161,7 @@ class FaceWeighing:
         for d in range(min(v, len(layers) - 1), -1, -1):
             b = v - d
             if b > 0:
-                for value, row, track, state, trail in row_of(d):
+                for value, row, track, state, trail in self._rows_of(d, floor):
                     if not track:
                         continue
                     if d == d_max:
@@ -190,5 +205,16 @@ class FaceWeighing:
         `_find_ends`, as `_base` prices it: brake points (advanced) or wear points,
         one of which must remain (basic), and their scarcity."""
         if self.advanced:
-            return brake_costs(self.wear["Br"], min(6, self.wear["Br"]), "Br")
+            # by the brake points left, an int key: no call building a key of
+            # three arguments on every face weighing
+            have = self.wear["Br"]
+            got = _ADVANCED_BRAKE_COSTS.get(have)
+            if got is None:
+                got = _ADVANCED_BRAKE_COSTS[have] = brake_costs(have, min(6, have), "Br")
+            return got
         return brake_costs(self.wear["WP"], min(6, self.wear["WP"] - 1), "WP")
+
+
+# brake points left -> `_brake_costs` of the advanced game; bounded by the
+# few values a car's brake points take
+_ADVANCED_BRAKE_COSTS: dict[int, tuple[float, ...]] = {}

@@ -23,7 +23,7 @@ from ..rules.track import TRACK, load_track
 from .end_rows import EndRows
 from .end_values import EndValues
 from .faces import FaceWeighing
-from .prices import ELIMINATION, FATAL, OVERSHOT_ROWS, ROWS, SCARCITY, WEIGHTS
+from .prices import ELIMINATION, FATAL, ROWS, WEIGHTS
 
 __all__ = ["ELIMINATION", "FATAL", "WEIGHTS", "Outlook"]
 
@@ -88,17 +88,19 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             elif c["status"] == "racing" and c["space"]:
                 occupied.add(index[c["space"]])
         self.me = me
-        self.space = index[me["space"]]
-        self.advanced = view["level"] == "advanced"
+        self.space = space = index[me["space"]]
+        self.advanced = advanced = view["level"] == "advanced"
         self.bga = view["ruleset"] == "bga"
         self.laps = laps = view["laps"]
-        self.wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
-        self.markers = set(map(index.__getitem__, view["markers"]))
+        self.wet = wet = view["weather"] in ("RAIN", "RAIN_VAR", "CLOUDY_WET")
+        self.markers = _marker_spaces(t, view["markers"])
         corner = _corner_index(t)[me["corner"]] if me["corner"] else -1
-        self.corner, self.stops = corner, me["stops"]
-        cleared = corner if corner >= 0 and me["stops"] >= t.corners[corner].stops else -1
+        self.corner, self.stops = corner, stops = corner, me["stops"]
+        cleared = corner if corner >= 0 and stops >= t.corners[corner].stops else -1
         pit = me["pit"]
-        self.pit_mode = TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
+        self.pit_mode = pit_mode = (
+            TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
+        )
         lap = me["lap"]
         self.rules = MoveRules(
             t,
@@ -110,8 +112,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             hazard_spaces=self.markers,
         )
         self.rules.li_row = me.get("li_row", False)
-        self.start = start_state(t, self.space, lap, self.pit_mode)
-        rank = t.rank[self.space]  # `progress`, without a call
+        self.start = start_state(t, space, lap, pit_mode)
+        rank = t.rank[space]  # `progress`, without a call
         self.start_progress = (lap - 1) * t.L + rank if lap >= 1 else rank - t.L
         self.may_brake = view["mode"] != "qualifying"  # FD-V-4.3
         self.slide = 0
@@ -138,41 +140,34 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             for s in hit_from[o]:
                 near[s] += 1
         self._near = near
-        # (T, Br, WP) after the move -> scarcity price, shared by the outlooks of
-        # the same wear and lap
-        scarce_key = (tuple(wear.items()), lap < laps)
-        self._scarce = SCARCITY.get(scarce_key)
-        if self._scarce is None:
-            self._scarce = SCARCITY[scarce_key] = {}
+        self._scarce = None  # see `_scarce_prices`
         self._tyre_multiplier: int | None = None  # see `_multiplier`
         # what `_approach_uncached` reads of the car besides the end
-        self._situation = (
+        self._situation = situation = (
             t.id,
-            self.stops,
+            stops,
             corner,
-            self.advanced,
-            wear.get("Br") if self.advanced else wear.get("WP"),
+            advanced,
+            wear.get("Br") if advanced else wear.get("WP"),
         )
-        self._clean_rows = ROWS.get(self._situation)  # by space: `_clean_row`, or None
-        if self._clean_rows is None:
-            self._clean_rows = ROWS[self._situation] = [None] * len(t.ids)
-        # space -> approach prices of an end there that overshot (`_overshot_rows_into`)
-        self._overshot_rows = OVERSHOT_ROWS.get(self._situation)
-        if self._overshot_rows is None:
-            self._overshot_rows = OVERSHOT_ROWS[self._situation] = {}
-        self._fatal_now = False
+        rows = ROWS.get(situation)
+        if rows is None:
+            rows = ROWS[situation] = ([None] * len(t.ids), {})
+        # by space: `_clean_row`, or None; and space -> approach prices of an
+        # end there that overshot (`_overshot_rows_into`)
+        self._clean_rows, self._overshot_rows = rows
+        fatal = False
         for c in FATAL:
             if wear.get(c, 1) <= 0:
-                self._fatal_now = True
+                fatal = True
                 break
+        self._fatal_now = fatal
         self._street = bool(view.get("street"))
         # expected wear of a marked space entered and of a car beside the end
         # (FD-A-9, FD-A-7); `_base` prices them the same way
-        if self.advanced:
-            self._hazard_price = (0.25 if self.wet else 0.2) * (
-                WEIGHTS["Su"] if wear["Su"] > 1 else 200
-            )
-            p_hit = 0.1 if self.wet else 0.05
+        if advanced:
+            self._hazard_price = (0.25 if wet else 0.2) * (WEIGHTS["Su"] if wear["Su"] > 1 else 200)
+            p_hit = 0.1 if wet else 0.05
             self._near_price = 2 * p_hit * (WEIGHTS["Bo"] if wear["Bo"] > 1 else 600)
         else:
             self._hazard_price = 0.0
@@ -229,9 +224,10 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             return top if state[SLIDE] else m
 
         if top == m:
-            # no slide: every state m steps out is an end
+            # no slide: every state m steps out is an end (a layer's entry is
+            # its own trail, its state first)
             out = (
-                [(m, state, trail, "none", 0, False) for state, trail, _r, _b, _r0 in layers[m]]
+                [(m, trail[0], trail, "none", 0, False) for trail in layers[m]]
                 if m < len(layers)
                 else []
             )
@@ -239,9 +235,9 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             out = []
             for d in {m, top}:
                 if d < len(layers):
-                    for state, trail, _r, _b, _r0 in layers[d]:
-                        if m_of(state) == d:
-                            out.append((d, state, trail, "none", 0, False))
+                    for trail in layers[d]:
+                        if m_of(trail[0]) == d:
+                            out.append((d, trail[0], trail, "none", 0, False))
         for d, state, trail in terminals:
             if d <= m_of(state):
                 out.append((d, state, trail, "none", 0, True))
@@ -258,7 +254,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
                     b = m - d
                     if b > budget:
                         break
-                    for state, trail, _r, _b, _r0 in layers[d]:
+                    for trail in layers[d]:
+                        state = trail[0]
                         if kinds[state[SPACE]] == TRACK:
                             out.append((d, state, trail, "voluntary", b, False))
             return out
@@ -268,7 +265,8 @@ class Outlook(EndValues, FaceWeighing, EndRows):
                 d_max = d
                 break
         for d in range(min(top, len(layers) - 1), -1, -1):
-            for state, trail, _r, _b, _r0 in layers[d]:
+            for trail in layers[d]:
+                state = trail[0]
                 b = m_of(state) - d
                 if b <= 0 or kinds[state[SPACE]] != TRACK:
                     continue
@@ -361,6 +359,18 @@ def _corner_index(track) -> dict[str, int]:
     got = track.__dict__.get("_corner_index")
     if got is None:
         got = track._corner_index = {c.id: c.index for c in track.corners}
+    return got
+
+
+def _marker_spaces(track, markers: dict) -> frozenset[int]:
+    """The spaces of a view's damage markers, as indices. The race shares a
+    view's markers dictionary while they are unchanged, so the last one met
+    is remembered per track (held, so no other dictionary takes its id)."""
+    last = track.__dict__.get("_marker_spaces")
+    if last is not None and last[0] is markers:
+        return last[1]
+    got = frozenset(map(track.index.__getitem__, markers))
+    track._marker_spaces = (markers, got)
     return got
 
 

@@ -29,11 +29,11 @@ def approach_price(key: tuple) -> float:
 SCARCITY: dict = {}
 
 NO_PRICE = (0.0,) * 7
-# car situation -> approach prices by gear of an end that overshot nothing, a
-# list by space (None until priced); bounded by the tracks' sizes, like APPROACH
+# car situation -> (approach prices by gear of an end that overshot nothing, a
+# list by space, None until priced; the same for an end that overshot a
+# corner, no stop counted there, a dict by space); bounded by the tracks'
+# sizes, like APPROACH
 ROWS: dict = {}
-# the same for an end there that overshot a corner (no stop counted there)
-OVERSHOT_ROWS: dict = {}
 
 
 @cache

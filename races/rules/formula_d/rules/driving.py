@@ -6,7 +6,7 @@ so do the pit stop, the slipstream and the drivers' own moves."""
 from __future__ import annotations
 
 from ...contract import Decision
-from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, Car
+from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, RACING, Car
 from . import damage
 from .move import MoveOptions, MovePlan, entry_progress
 from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
@@ -113,14 +113,19 @@ def drive(
         car.pit = PIT_LANE
         emit("pit_entered", car.seat, box=t.ids[t.boxes[car.colour]])
     path_effects(rs, chance, emit, turn, states)
-    if car.racing:
+    if car.status == RACING:
         if final[PIT] != TO_BOX and t.kind_of[car.space] == TRACK:
             car.pit = PIT_NONE
         elif car.pit in BOX_STATES and path:
             car.pit = PIT_EXIT
         if final[OVERS]:
             before = turn.steps - len(path)  # steps of the turn before this move
-            turn.overs = turn.overs + tuple((c, k + before) for c, k in final[OVERS])
+            # a plain loop: a generator would make a closure cell of `before`
+            # on every move
+            overs = list(turn.overs)
+            for c, k in final[OVERS]:
+                overs.append((c, k + before))
+            turn.overs = tuple(overs)
     return plan
 
 
@@ -132,7 +137,12 @@ def _path_param(rs, action) -> list[int]:
     try:
         return list(map(index.__getitem__, raw))
     except (KeyError, TypeError):
-        pass  # explain as below, which names the first unknown space
+        return _explained_indices(raw, index)
+
+
+def _explained_indices(raw, index: dict) -> list[int]:
+    # apart from `_path_param`: its comprehensions would make a closure cell
+    # of the index on every move
     unknown = [s for s in raw if s not in index]
     if unknown:
         raise ValueError(f"unknown space {unknown[0]!r}")
@@ -178,7 +188,7 @@ def path_effects(rs, chance, emit, turn: Turn, states: list[tuple]) -> None:
 def resolve_corners(rs, emit, turn: Turn) -> None:
     """Step 11: overshoots in path order, then the corner stop (FD-B-8, FD-A-4)."""
     car, t = turn.car, rs.track
-    if not car.racing:
+    if car.status != RACING:
         return
     for corner, k in turn.overs:
         c = t.corners[corner]
@@ -216,7 +226,7 @@ def resolve_corners(rs, emit, turn: Turn) -> None:
             emit("spin", car.seat, space=t.ids[car.space], tyres=tyres)
     end = t.corner[car.space]
     if end >= 0 and not turn.crossed_final:
-        if end == car.corner and not (turn.overs and any(o[0] == end for o in turn.overs)):
+        if end == car.corner and not (turn.overs and _overshot(turn.overs, end)):
             car.stops += 1
         else:
             car.corner = end
@@ -230,6 +240,15 @@ def resolve_corners(rs, emit, turn: Turn) -> None:
         )
     else:
         car.corner, car.stops = -1, 0
+
+
+def _overshot(overs: tuple, corner: int) -> bool:
+    # a loop, not any() over a generator, which would make a closure cell
+    # of the corner on every move
+    for o in overs:
+        if o[0] == corner:
+            return True
+    return False
 
 
 def pay_braking(rs, emit, turn: Turn) -> None:
@@ -254,7 +273,7 @@ def pay_braking(rs, emit, turn: Turn) -> None:
 
 def check_finish(rs, emit, turn: Turn) -> None:
     car = turn.car
-    if car.racing and turn.crossed_final:
+    if car.status == RACING and turn.crossed_final:
         car.status = FINISHED
         rs.finish_order.append(car)
         car.finished_at = {"round": rs.round, "turn_seq": rs.turn_seq}
@@ -271,9 +290,10 @@ def collisions(rs, chance, emit, car: Car) -> None:
     """FD-B-10 / FD-A-7: hit cars roll in round order, then the mover as many dice."""
     t = rs.track
     ahead, sides = t.ahead[car.space], t.sides[car.space]
-    hit = [
-        c for c in rs.order if (c.space == ahead or c.space in sides) and c.racing and c is not car
-    ]
+    hit = []  # a loop: a comprehension would make closure cells of three names per move
+    for c in rs.order:
+        if (c.space == ahead or c.space in sides) and c.status == RACING and c is not car:
+            hit.append(c)
     if not hit:
         return
     if rs.advanced:

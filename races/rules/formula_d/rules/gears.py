@@ -53,24 +53,31 @@ def legal_gears(rs, car: Car) -> list[int]:
 def gear_choices(rs, car: Car) -> tuple[tuple[int, dict[str, int]], ...]:
     """The legal gears with their skip costs. The cost dicts are shared: copy them."""
     if car.spun or car.stalled or car.exit_cap is not None:
-        return tuple(
-            (g, skip_costs(rs, car, g)) for g in range(1, 7) if gear_error(rs, car, g) is None
-        )
+        return _checked_choices(rs, car)
     # Otherwise gear_error and skip_costs read only the race's fixed options, the
     # gear, whether the car is in the pit area and its wear: the race remembers
     # the choices for each of those (a race meets a few hundred).
     key = (car.gear, car.pit == PIT_NONE, tuple(car.wear.items()))
     choices = rs.gear_choices.get(key)
     if choices is None:
-        # One gear up or down, or the same gear, is always allowed and free
-        # (FD-B-5.2): only the gears a downshift would skip need gear_error.
-        low = max(1, car.gear - 1)
-        skipping = [g for g in range(1, low) if gear_error(rs, car, g) is None]
-        choices = tuple((g, skip_costs(rs, car, g)) for g in skipping) + tuple(
-            (g, {}) for g in range(low, min(6, car.gear + 1) + 1)
-        )
-        rs.gear_choices[key] = choices
+        choices = rs.gear_choices[key] = _free_and_skipping_choices(rs, car)
     return choices
+
+
+# Worked out apart from `gear_choices`, which every turn calls: their
+# comprehensions would make closure cells of the race and the car per call.
+def _checked_choices(rs, car: Car) -> tuple[tuple[int, dict[str, int]], ...]:
+    return tuple((g, skip_costs(rs, car, g)) for g in range(1, 7) if gear_error(rs, car, g) is None)
+
+
+def _free_and_skipping_choices(rs, car: Car) -> tuple[tuple[int, dict[str, int]], ...]:
+    # One gear up or down, or the same gear, is always allowed and free
+    # (FD-B-5.2): only the gears a downshift would skip need gear_error.
+    low = max(1, car.gear - 1)
+    skipping = [g for g in range(1, low) if gear_error(rs, car, g) is None]
+    return tuple((g, skip_costs(rs, car, g)) for g in skipping) + tuple(
+        (g, {}) for g in range(low, min(6, car.gear + 1) + 1)
+    )
 
 
 def owed_corner(rs, car: Car) -> dict | None:

@@ -60,6 +60,26 @@ def rules_for(rs, car: Car, *, slipstream: bool = False) -> MoveRules:
     return rules
 
 
+class _OnFirstRead:
+    """A plan's field worked out on its first read by the plan's method named
+    `fill`, which sets it (maybe with others). A non-data descriptor: the
+    value set on the plan hides it from then on. Not a `__getattr__`: a class
+    with one has none of its attribute reads specialised by the interpreter,
+    and checking a move reads many."""
+
+    def __init__(self, fill: str):
+        self.fill = fill
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, plan, owner=None):
+        if plan is None:
+            return self
+        getattr(plan, self.fill)()
+        return plan.__dict__[self.name]
+
+
 class MovePlan:
     """Everything the `move` decision of one main or fast-exit move needs.
 
@@ -83,26 +103,25 @@ class MovePlan:
             # FD-BGA-9 (a): starting in a corner that still owes stops
             start_slide = rs.bga and car.corner >= 0 and car.corner != self.rules.cleared
         self.start = start_state(t, car.space, car.lap, pit_mode(car), slide=start_slide)
-        self._searched = False
         self._candidates = None
         self._checked: tuple | None = None  # (path, states, terminal) of the last good path
 
-    def __getattr__(self, name: str):
-        # The search runs only when a decision needs it (a shorter path, the
-        # previews): a full-length path is checked by walking it alone.
-        if name in ("layers", "terminals", "blocked", "d_max", "farthest") and not self._searched:
-            self._search()
-            return getattr(self, name)
-        if name == "stuck":
-            # Likewise only a path shorter than the roll asks whether the start
-            # is a free stop; the answer depends only on the rules and the start,
-            # both fixed when the plan is made.
-            self.stuck = is_stuck_terminal(self.rules, self.start, 0)
-            return self.stuck
-        raise AttributeError(name)
+    # The search runs only when a decision needs it (a shorter path, the
+    # previews): a full-length path is checked by walking it alone.
+    layers = _OnFirstRead("_search")
+    terminals = _OnFirstRead("_search")
+    blocked = _OnFirstRead("_search")
+    d_max = _OnFirstRead("_search")
+    farthest = _OnFirstRead("_search")
+    # Likewise only a path shorter than the roll asks whether the start is a
+    # free stop; the answer depends only on the rules and the start, both
+    # fixed when the plan is made.
+    stuck = _OnFirstRead("_find_stuck")
+
+    def _find_stuck(self) -> None:
+        self.stuck = is_stuck_terminal(self.rules, self.start, 0)
 
     def _search(self) -> None:
-        self._searched = True
         t, m, slide = self.rs.track, self.m, self.slide
         top = m + slide
         self.layers, self.terminals = search(self.rules, self.start, top)
@@ -260,6 +279,13 @@ class MoveOptions(Mapping):
         if key in self.LAZY:
             return self._full()[key]
         return self._fixed[key]
+
+    def get(self, key, default=None):
+        # Mapping.get's answer in one call, not through __getitem__ and a
+        # KeyError: a bot asks for the slide and the braking of every move
+        if key in self.LAZY:
+            return self._full().get(key, default)
+        return self._fixed.get(key, default)
 
     def __iter__(self):
         return iter(self._full())

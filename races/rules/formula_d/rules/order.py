@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..state import BOX_STATES, PIT_NONE, Car, RaceState
+from ..state import BOX_STATES, PIT_NONE, RACING, Car, RaceState
 
 
 def grid(rs: RaceState, chance, emit) -> None:
@@ -73,4 +73,4 @@ def turn_order(rs: RaceState) -> list[Car]:
         progress = (car.lap - 1) * t.L + rank if car.lap >= 1 else rank - t.L  # rs.progress
         return (2 * progress, diane, car.gear, tie)
 
-    return sorted((c for c in rs.cars if c.racing), key=key, reverse=True)
+    return sorted((c for c in rs.cars if c.status == RACING), key=key, reverse=True)

@@ -13,6 +13,7 @@ from .steps import (
     OVERS,
     PIT,
     SLIDE,
+    SPACE,
     TO_BOX,
     MoveRules,
     advance,
@@ -33,10 +34,13 @@ def search(rules: MoveRules, start: tuple, max_steps: int, k0: int = 0, *, merge
     `merge` (bots) keeps one state per space, lap, pit mode, lock and
     overshoots: the one with the fewest hazards, then the fewest lane changes.
     Every path it keeps is legal; a few unusual ends may be missed. Its layers
-    are lists of (state, trail, rank, key number, rank0), the last three the
-    search's own, and its terminals (d, state, trail): a trail is a path kept
-    as (trail before, space), read with `unwind`, since the bots need the path
-    of one end only.
+    are sequences (a dict's values: iterate them, do not index them) of
+    (state, entry before, rank, key number, rank0), the last three the
+    search's own, and its terminals (d, state, trail). A trail is a path kept
+    as (state, trail before, ...), read with `unwind`, since the bots need
+    the path of one end only: a kept entry is its own trail (no tuple of its
+    own per state kept); the start's entry, whose trail before is None, ends
+    every trail, and () is the empty trail too.
     """
     if merge:
         return _merged_search(rules, start, max_steps, k0)
@@ -135,19 +139,19 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     rests: dict = {}
     n = len(rules.track.ids)
     rest = (start[LOCK], start[LAP], start[PIT], start[OVERS], start[SLIDE])
-    # a layer: (state, trail to it, rank, key's number, rank with every lane
+    # a layer: (state, entry before it, rank, key's number, rank with every lane
     # change) of each state kept
     rank0 = 8 * len(start[HAZARDS]) + start[CHANGES]
-    kept_states = [(start, (), 0, rests.setdefault(rest, 0) * n, rank0)]
-    layers: list[list] = [kept_states]
+    kept_states = [(start, None, 0, rests.setdefault(rest, 0) * n, rank0)]
+    layers: list = [kept_states]
     free = not slide_b and not slipstream
     # the step kinds as locals: read for every step tried
     plain_step, lane_change, border = PLAIN, LANE_CHANGE, BORDER
     for d in range(1, max_steps + 1):
         k = k0 + d
-        kept: dict = {}  # merge key -> (state, trail to it, rank, key's number, rank0)
-        kept_get = kept.get
-        for state, trail, _rank, base, rank0 in kept_states:
+        kept: dict = {}  # merge key -> (state, entry before, rank, key's number, rank0)
+        for entry in kept_states:  # each entry is the trail of the states it reaches
+            state, _before, _rank, base, rank0 = entry
             # the state's fields once, not a subscript per step tried: a new
             # state is built from them, which is cheaper than slicing
             space0, straight0, changes0, left0, lock0, lap, pit, overs0, hazards0, slide = state
@@ -185,7 +189,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             hazards0 + (to,) if marked else hazards0,
                             slide,
                         )
-                        kept[key] = (new, (trail, to), rank, base, rank)
+                        kept[key] = (new, entry, rank, base, rank)
                         continue
                     if kind == border:
                         # `advance` for a step between a corner and a straight
@@ -217,8 +221,9 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             new_base = rests.setdefault(rest, len(rests)) * n
                         key = new_base + to
                         new_rank0 = 8 * len(hazards) + changes
-                        rank = 8 * len(hazards) + min(changes, 7)
-                        old = kept_get(key)
+                        # min(changes, 7), without a call
+                        rank = 8 * len(hazards) + (changes if changes < 7 else 7)
+                        old = kept.get(key)
                         if old is not None and rank >= old[2]:
                             continue
                         new = (to, straight, changes, left, lock, lap, pit, overs, hazards, slide)
@@ -229,7 +234,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                             if changes0 >= 2:  # a locked state has no lane change
                                 continue
                             rank += 1
-                        old = kept_get(key)
+                        old = kept.get(key)
                         if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
                         if kind == lane_change:
@@ -269,21 +274,24 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                     if slide_b and d > slide_b and not new[SLIDE]:
                         continue  # only a slide lengthens the move beyond B
                     if terminal and d < max_steps:
-                        terminals.append((d, new, (trail, to)))
+                        terminals.append((d, new, (new, entry)))
                         continue
                     rest = (new[LOCK], new[LAP], new[PIT], new[OVERS], new[SLIDE])
                     new_base = rests.setdefault(rest, len(rests)) * n
                     key = new_base + to
                     hazards = 8 * len(new[HAZARDS])
-                    rank = hazards + min(new[CHANGES], 7)
-                    old = kept_get(key)
+                    changes = new[CHANGES]
+                    rank = hazards + (changes if changes < 7 else 7)  # min(changes, 7)
+                    old = kept.get(key)
                     if old is not None and rank >= old[2]:
                         continue
-                    new_rank0 = hazards + new[CHANGES]
+                    new_rank0 = hazards + changes
                 if old is not None:
                     del kept[key]  # the better state takes the end of the layer
-                kept[key] = (new, (trail, to), rank, new_base, new_rank0)
-        kept_states = [*kept.values()]  # a display: no call to list
+                kept[key] = (new, entry, rank, new_base, new_rank0)
+        # the layer is the kept dict's values, in the order kept: the dict is
+        # not changed again, so no list need copy them
+        kept_states = kept.values()
         layers.append(kept_states)
         if not kept_states:
             break
@@ -293,7 +301,7 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
 def unwind(trail: tuple) -> tuple:
     """The path (spaces in order) of a trail of the merged search."""
     spaces = []
-    while trail:
-        trail, space = trail
-        spaces.append(space)
+    while trail and trail[1] is not None:
+        spaces.append(trail[0][SPACE])
+        trail = trail[1]
     return tuple(reversed(spaces))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...contract import Action, Decision
+from ..state import RACING
 from .driving import path_effects
 from .move import rules_for
 from .steps import OVERS, links, start_state, step
@@ -26,7 +27,7 @@ def _shape_lanes(lane: int) -> list[tuple[int, int, int]]:
 def eligible(rs, turn) -> bool:
     """FD-A-10.1 (a)-(g)."""
     car, t = turn.car, rs.track
-    if not rs.advanced or rs.qualifying or turn.braked or turn.overs or not car.racing:
+    if not rs.advanced or rs.qualifying or turn.braked or turn.overs or car.status != RACING:
         return False
     if turn.crossed_final or t.kind_of[car.space] != TRACK or car.gear < 4:
         return False  # gear 4 or more (FD-A-10.1), asked before looking for a car ahead

@@ -91,12 +91,17 @@ def step_links(track: Track) -> list[tuple]:
     """
     table = track.__dict__.get("_step_links")
     if table is None:
-        table = [
-            tuple(_rich_link(track, *link, source=a) for link in links)
-            for a, links in enumerate(track.next)
-        ]
-        track._step_links = table
+        table = track._step_links = _step_link_table(track)
     return table
+
+
+def _step_link_table(track: Track) -> list[tuple]:
+    # apart from `step_links`, which a search and a walk call: its comprehension
+    # would make a closure cell of the track on every call
+    return [
+        tuple(_rich_link(track, *link, source=a) for link in links)
+        for a, links in enumerate(track.next)
+    ]
 
 
 def _rich_link(
