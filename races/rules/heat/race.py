@@ -167,7 +167,9 @@ class HeatRace:
 
 
 def _strings(items: list[str]) -> str:
-    if items and _PLAIN.issuperset(items):  # one join instead of one encoder call per id
+    if not items:  # most "+" flip no card before a speed card (plus_resolved)
+        return "[]"
+    if _PLAIN.issuperset(items):  # one join instead of one encoder call per id
         return '["' + '","'.join(items) + '"]'
     quoted = list(map(_q, items))
     if len(_PLAIN) < 10_000:  # card ids are few; keep the set small whatever comes
