@@ -64,22 +64,20 @@ class HeatRace:
         # nearly every one a __dict__ anyway.
         event = _new(Event)
         known = DATA_LINES.get(type_)
-        body = None
+        line = None
         if known is not None and len(data) == known[0]:
             # A writer reads every key it writes, so with as many keys as it writes a missing
             # one is a KeyError, and no KeyError means the keys are its own, in any order (the
-            # line sorts them as the encoder does): no tuple of the keys made to compare.
+            # line sorts them as the encoder does): no tuple of the keys made to compare. It
+            # writes the whole line, the event's own fields too, as one string.
             try:
-                body = known[1](data)
+                line = known[1](data, round_, self._quoted.get(seat) or _q(seat), seq)
             except KeyError:
                 pass
-        if body is None:
-            line = None
+        if line is None:
             self._encoded.append(seq - 1)  # its line is the encoder's, when the log is hashed
             fields = {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": data}
         else:
-            who = self._quoted.get(seat) or _q(seat)
-            line = f'{{"data":{body},"round":{round_},"seat":{who},"seq":{seq},"type":"{type_}"}}'
             fields = {
                 "seq": seq,
                 "round": round_,
@@ -159,11 +157,12 @@ class HeatRace:
         return sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
-# The data of the commonest Heat events as the canonical encoder writes it (races/rules/log.py:
+# The canonical lines of the commonest Heat events as the encoder writes them (races/rules/log.py:
 # keys sorted, no spaces), written directly: a race logs over a thousand events and the encoder
 # costs twice as much. Each writer knows its event's keys (in the order emit receives them) and
 # their types: ints never bools, strings through the encoder's own escaping; any other shape of
-# an event is left to the encoder. bench/heat_hashes.py checks the lines.
+# an event is left to the encoder. A writer is given the event's round, quoted seat and seq
+# and writes the line in one f-string. bench/heat_hashes.py checks the lines.
 
 
 def _strings(items: list[str]) -> str:
@@ -187,12 +186,13 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _moved(d: dict) -> str:
+def _moved(d: dict, r: int, w: str, n: int) -> str:
     (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
     return (
-        f'{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],"reason":{_q(d["reason"])},'
-        f'"space":{d["space"]},"speed":{d["speed"]},"start":[{p0},{_q(spot0)}],'
-        f'"step":{d["step"]}}}'
+        f'{{"data":{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],'
+        f'"reason":{_q(d["reason"])},"space":{d["space"]},"speed":{d["speed"]},'
+        f'"start":[{p0},{_q(spot0)}],"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"moved"}}'
     )
 
 
@@ -200,69 +200,92 @@ def _positions(rows: list[list]) -> str:
     return "[" + ",".join(f"[{_q(a)},{b},{_q(c)},{g}]" for a, b, c, g in rows) + "]"
 
 
-_WRITERS: dict[tuple[str, tuple[str, ...]], Callable[[dict], str]] = {
+_WRITERS: dict[tuple[str, tuple[str, ...]], Callable[..., str]] = {
     ("moved", ("reason", "distance", "start", "end", "space", "speed", "step")): _moved,
-    ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
+    ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
         f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_drawn"}}'
     ),
-    ("hand_replenished", ("drawn", "step")): lambda d: (
-        f'{{"drawn":{d["drawn"]},"step":{d["step"]}}}'
+    ("hand_replenished", ("drawn", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"drawn":{d["drawn"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"hand_replenished"}}'
     ),
-    ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d: (
-        f'{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
+    ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
         f'"start":{d["start"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"gear_shifted"}}'
     ),
-    ("cards_played", ("count", "cards", "cluttered", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
+    ("cards_played", ("count", "cards", "cluttered", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
         f'"count":{d["count"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_played"}}'
     ),
-    ("cards_revealed", ("cards", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]}}}'
+    ("cards_revealed", ("cards", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_revealed"}}'
     ),
-    ("plus_resolved", ("source", "flipped", "found", "step")): lambda d: (
-        f'{{"flipped":{_strings(d["flipped"])},'
+    ("plus_resolved", ("source", "flipped", "found", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"flipped":{_strings(d["flipped"])},'
         f'"found":{"null" if d["found"] is None else _q(d["found"])},'
         f'"source":{_q(d["source"])},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"plus_resolved"}}'
     ),
-    ("corner_crossed", ("corner", "q", "lap", "step")): lambda d: (
-        f'{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{d["step"]}}}'
+    ("corner_crossed", ("corner", "q", "lap", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"corner_crossed"}}'
     ),
-    ("heat_paid", ("amount", "reason", "engine", "step")): lambda d: (
-        f'{{"amount":{d["amount"]},"engine":{d["engine"]},"reason":{_q(d["reason"])},'
+    ("heat_paid", ("amount", "reason", "engine", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"amount":{d["amount"]},"engine":{d["engine"]},'
+        f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"heat_paid"}}'
+    ),
+    ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): (
+        lambda d, r, w, n: (
+            f'{{"data":{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},'
+            f'"paid":{d["paid"]},"q":{d["q"]},"speed":{d["speed"]},"step":{d["step"]}}}'
+            f',"round":{r},"seat":{w},"seq":{n},"type":"corner_checked"}}'
+        )
+    ),
+    ("cooldown_done", ("count", "engine", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"count":{d["count"]},"engine":{d["engine"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cooldown_done"}}'
+    ),
+    ("adrenaline_used", ("kind", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"kind":{_q(d["kind"])},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"adrenaline_used"}}'
+    ),
+    ("cards_discarded", ("cards", "top", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{d["step"]},"top":{_q(d["top"])}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_discarded"}}'
+    ),
+    ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
         f'"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"turn_order_fixed"}}'
     ),
-    ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): lambda d: (
-        f'{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},"paid":{d["paid"]},'
-        f'"q":{d["q"]},"speed":{d["speed"]},"step":{d["step"]}}}'
+    ("round_ended", ("positions", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"positions":{_positions(d["positions"])},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"round_ended"}}'
     ),
-    ("cooldown_done", ("count", "engine", "step")): lambda d: (
-        f'{{"count":{d["count"]},"engine":{d["engine"]},"step":{d["step"]}}}'
+    ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"counter":{d["counter"]},"order":{_strings(d["order"])},'
+        f'"pile":{_q(d["pile"])},"step":{d["step"]},"stream":{_q(d["stream"])}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"deck_shuffled"}}'
     ),
-    ("adrenaline_used", ("kind", "step")): lambda d: (
-        f'{{"kind":{_q(d["kind"])},"step":{d["step"]}}}'
+    ("boost_done", ("heat", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"heat":{d["heat"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"boost_done"}}'
     ),
-    ("cards_discarded", ("cards", "top", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]},"top":{_q(d["top"])}}}'
+    ("lap_completed", ("lap", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"lap":{d["lap"]},"step":{d["step"]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"lap_completed"}}'
     ),
-    ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d: (
-        f'{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
-        f'"step":{d["step"]}}}'
-    ),
-    ("round_ended", ("positions", "step")): lambda d: (
-        f'{{"positions":{_positions(d["positions"])},"step":{d["step"]}}}'
-    ),
-    ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d: (
-        f'{{"counter":{d["counter"]},"order":{_strings(d["order"])},"pile":{_q(d["pile"])},'
-        f'"step":{d["step"]},"stream":{_q(d["stream"])}}}'
-    ),
-    ("boost_done", ("heat", "step")): lambda d: f'{{"heat":{d["heat"]},"step":{d["step"]}}}',
-    ("lap_completed", ("lap", "step")): lambda d: f'{{"lap":{d["lap"]},"step":{d["step"]}}}',
 }
 
 
 # event type -> (the number of its data's keys, the writer): one lookup by the type and one
 # len() at every event; the writer's own reads check the keys (see emit)
-DATA_LINES: dict[str, tuple[int, Callable[[dict], str]]] = {
+DATA_LINES: dict[str, tuple[int, Callable[..., str]]] = {
     type_: (len(keys), write) for (type_, keys), write in _WRITERS.items()
 }
