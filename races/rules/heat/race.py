@@ -123,19 +123,22 @@ class HeatRace:
         return legal_for(self.state, self.state.by_seat[seat], decision)
 
     def validate(self, seat: str, action: Action) -> str | None:
-        decision = self._decision(seat)
-        if decision is None:
-            if self.finished:
-                return "the race is over"
-            return "it is not your decision now"
-        return validate_for(self.state, self.state.by_seat[seat], decision, action)
+        for decision in self._pending:  # self._decision(seat), inline: every action asks it
+            if decision.seat == seat:
+                return validate_for(self.state, self.state.by_seat[seat], decision, action)
+        if self.finished:
+            return "the race is over"
+        return "it is not your decision now"
 
     def apply(self, seat: str, action: Action) -> list[Event]:
         message = self.validate(seat, action)
         if message:
             raise IllegalAction(message)
         first = len(self.events)
-        self._advance((seat, action))
+        try:  # self._advance, inline: every action passes here
+            self._pending = self._flow.send((seat, action))
+        except StopIteration:
+            self._pending = []
         return self.events[first:]
 
     def view(self, seat: str | None) -> dict:
