@@ -356,7 +356,7 @@ class ProBot:
                 for c in o["hand"]
                 if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= self.DISCARD_UP_TO
             ]
-            return Action("discard", {"cards": weak})
+            return Action("discard", {"cards": weak}) if weak else answer("discard", "cards", ())
         if kind in ("draft_pick", "market_pick"):
             best = max(o["row"], key=lambda c: (upgrade_worth(c), c["id"]))
             return Action(kind, {"card": best["id"]})

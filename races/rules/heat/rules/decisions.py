@@ -57,6 +57,9 @@ def _decision(
 # are answered with their default).
 END_REACT = Action("end_react")
 NO_SLIPSTREAM = Action("slipstream", {"take": False})
+# D7's default discards nothing: its empty tuple is written [] as an empty list is, and holds
+# nothing to change (some 90 discard decisions a race; a bot with nothing weak answers it too).
+NO_DISCARD = Action("discard", {"cards": ()})
 
 
 @cache
@@ -267,7 +270,7 @@ def discard_decision(s: RaceState, car: Car) -> Decision:
                 "discardable": discardable(s, car),
             },
         ),
-        Action("discard", {"cards": []}),
+        NO_DISCARD,
     )
 
 
