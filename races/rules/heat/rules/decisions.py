@@ -68,6 +68,9 @@ def _keep_gear(gear: int) -> Action:
     return Action("shift_gear", {"gear": gear})
 
 
+# The Garage's React actions, as a set: every React, slipstream and discard action is looked
+# up in it, and most are none of them.
+_GARAGE_REACT = frozenset(GARAGE_REACT)
 # The actions that answer each decision of a car's turn.
 ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
@@ -324,8 +327,7 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
     """Why the action cannot answer the decision, or None (HEAT-B-ENG-06)."""
     asked = decision.kind
     kind = action.kind
-    if asked in PLAIN:
-        return check_plain(s, car, asked, kind, dict(action.params))
+    # Steps 1-2 first: they are asked most (PLAIN, the Garage's, is asked of none of them).
     if asked in ("shift_gear", "play_cards"):
         if kind != asked:
             return (
@@ -336,10 +338,12 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
         if kind == "shift_gear":
             return check_shift(s, car, action)
         return check_play(s, car, action)
+    if asked in PLAIN:
+        return check_plain(s, car, asked, kind, dict(action.params))
     if kind not in ANSWERS[asked]:
         return f"that is not possible now; choose one of: {', '.join(ANSWERS[asked])}"
     params = action.params
-    if kind in GARAGE_REACT:
+    if kind in _GARAGE_REACT:
         return react_check(s, car, kind, dict(params)) if s.garage else "no upgrades in play"
     if kind == "end_react":
         return end_react_check(s, car)
