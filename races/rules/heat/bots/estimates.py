@@ -202,4 +202,11 @@ def cluttered_play(o: dict, count: int) -> list[str]:
 
 
 def heat_due(limits: list[int], speed: int) -> int:
-    return sum(speed - lim for lim in limits if speed > lim)
+    """The Heat the corners of `limits` cost at `speed` (HEAT-B-044), summed in a loop: a bot
+    asks it a few times at every React, mostly of a corner or none, where a generator of its
+    own would cost more than the sum."""
+    due = 0
+    for limit in limits:
+        if speed > limit:
+            due += speed - limit
+    return due
