@@ -375,7 +375,7 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
         cards = params.get("cards")
         if not isinstance(cards, list | tuple) or len(set(cards)) != len(cards):
             return "choose the cards to discard as a list of card ids"
-        free = discardable(s, car)
+        free = discardable(s, car) if cards else ()  # half the discards discard nothing
         for c in cards:
             if c not in car.hand:
                 return "you can only discard cards from your hand"
