@@ -25,6 +25,7 @@ from .rules.actions import (
     refresh_apply,
     slipstream_apply,
 )
+from .rules.cards import is_upgrade
 from .rules.championship.championship import new_market
 from .rules.championship.garage import (
     begin_symbols,
@@ -212,12 +213,15 @@ def reveal(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     move at their Speed (HEAT-B-030..033, HEAT-B-040, HEAT-GARAGE-06, -07, -18)."""
     emit("cards_revealed", car.seat, cards=list(car.play))
     resolve_reveal_plus(chance, emit, car)
+    # Only upgrades choose a speed or cost Heat, and no "+" brings one into the play area:
+    # most reveals, with none, ask neither question.
+    upgrades = any(map(is_upgrade, car.play))
     s.phase = "choose_speed"
-    while unchosen(car):
+    while upgrades and unchosen(car):
         _, action = yield from ask(choose_speed_decision, s, car)
         choose_speed(emit, car, action)
     s.phase = "convert"
-    while unpayable(s, car, car.seat in s.adrenaline):
+    while upgrades and unpayable(s, car, car.seat in s.adrenaline):
         _, action = yield from ask(convert_decision, s, car)
         convert_unpayable(chance, emit, car, action)
     car.speed = play_speed(car)
