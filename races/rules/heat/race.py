@@ -21,6 +21,9 @@ from .view import Views, race_view
 
 _new = object.__new__
 _set = object.__setattr__  # Event is frozen
+# "0", "1", ...: the round and seq of an event as its line writes them (see emit)
+_NUMERAL_COUNT = 4096
+_NUMERALS = [str(i) for i in range(_NUMERAL_COUNT)]
 
 
 class HeatRace:
@@ -71,7 +74,11 @@ class HeatRace:
             # line sorts them as the encoder does): no tuple of the keys made to compare. It
             # writes the whole line, the event's own fields too, as one string.
             try:
-                line = known[1](data, round_, self._quoted.get(seat) or _q(seat), seq)
+                # The round and seq as the line writes them: small ints' strings are made once
+                # (two int-to-str conversions at every event otherwise).
+                r = _NUMERALS[round_] if 0 <= round_ < _NUMERAL_COUNT else str(round_)
+                n = _NUMERALS[seq] if seq < _NUMERAL_COUNT else str(seq)
+                line = known[1](data, r, self._quoted.get(seat) or _q(seat), n)
             except KeyError:
                 pass
         if line is None:
@@ -164,8 +171,9 @@ class HeatRace:
 # keys sorted, no spaces), written directly: a race logs over a thousand events and the encoder
 # costs twice as much. Each writer knows its event's keys (in the order emit receives them) and
 # their types: ints never bools, strings through the encoder's own escaping; any other shape of
-# an event is left to the encoder. A writer is given the event's round, quoted seat and seq
-# and writes the line in one f-string. bench/heat_hashes.py checks the lines.
+# an event is left to the encoder. A writer is given the event's round, quoted seat and seq,
+# all three as the line writes them, and writes the line in one f-string. bench/heat_hashes.py
+# checks the lines.
 
 
 def _strings(items: list[str]) -> str:
@@ -189,7 +197,7 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _moved(d: dict, r: int, w: str, n: int) -> str:
+def _moved(d: dict, r: str, w: str, n: str) -> str:
     (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
     return (
         f'{{"data":{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],'

@@ -256,4 +256,4 @@ def test_a_line_writer_reads_every_key_it_writes():
         for missing in key[1]:
             data = {("other" if k == missing else k): v for k, v in samples[key].items()}
             with pytest.raises(KeyError):
-                write(data, 1, '"car1"', 1)  # a writer is given the round, seat and seq too
+                write(data, "1", '"car1"', "1")  # a writer is given the round, seat and seq too
