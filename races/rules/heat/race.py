@@ -21,7 +21,8 @@ from .view import Views, race_view
 
 _new = object.__new__
 _set = object.__setattr__  # Event is frozen
-# "0", "1", ...: the round and seq of an event as its line writes them (see emit)
+# "0", "1", ...: the round, seq and step of an event as its line writes them (see emit; the
+# flow sets the step, 0 to 9, so the writers index it directly)
 _NUMERAL_COUNT = 4096
 _NUMERALS = [str(i) for i in range(_NUMERAL_COUNT)]
 
@@ -202,7 +203,7 @@ def _moved(d: dict, r: str, w: str, n: str) -> str:
     return (
         f'{{"data":{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],'
         f'"reason":{_q(d["reason"])},"space":{d["space"]},"speed":{d["speed"]},'
-        f'"start":[{p0},{_q(spot0)}],"step":{d["step"]}}}'
+        f'"start":[{p0},{_q(spot0)}],"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"moved"}}'
     )
 
@@ -215,81 +216,81 @@ _WRITERS: dict[tuple[str, tuple[str, ...]], Callable[..., str]] = {
     ("moved", ("reason", "distance", "start", "end", "space", "speed", "step")): _moved,
     ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d, r, w, n: (
         f'{{"data":{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
-        f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
+        f'"reason":{_q(d["reason"])},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_drawn"}}'
     ),
     ("hand_replenished", ("drawn", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"drawn":{d["drawn"]},"step":{d["step"]}}}'
+        f'{{"data":{{"drawn":{d["drawn"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"hand_replenished"}}'
     ),
     ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d, r, w, n: (
         f'{{"data":{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
-        f'"start":{d["start"]},"step":{d["step"]}}}'
+        f'"start":{d["start"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"gear_shifted"}}'
     ),
     ("cards_played", ("count", "cards", "cluttered", "step")): lambda d, r, w, n: (
         f'{{"data":{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
-        f'"count":{d["count"]},"step":{d["step"]}}}'
+        f'"count":{d["count"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_played"}}'
     ),
     ("cards_revealed", ("cards", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{d["step"]}}}'
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_revealed"}}'
     ),
     ("plus_resolved", ("source", "flipped", "found", "step")): lambda d, r, w, n: (
         f'{{"data":{{"flipped":{_strings(d["flipped"])},'
         f'"found":{"null" if d["found"] is None else _q(d["found"])},'
-        f'"source":{_q(d["source"])},"step":{d["step"]}}}'
+        f'"source":{_q(d["source"])},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"plus_resolved"}}'
     ),
     ("corner_crossed", ("corner", "q", "lap", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{d["step"]}}}'
+        f'{{"data":{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"corner_crossed"}}'
     ),
     ("heat_paid", ("amount", "reason", "engine", "step")): lambda d, r, w, n: (
         f'{{"data":{{"amount":{d["amount"]},"engine":{d["engine"]},'
-        f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
+        f'"reason":{_q(d["reason"])},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"heat_paid"}}'
     ),
     ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): (
         lambda d, r, w, n: (
             f'{{"data":{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},'
-            f'"paid":{d["paid"]},"q":{d["q"]},"speed":{d["speed"]},"step":{d["step"]}}}'
+            f'"paid":{d["paid"]},"q":{d["q"]},"speed":{d["speed"]},"step":{_NUMERALS[d["step"]]}}}'
             f',"round":{r},"seat":{w},"seq":{n},"type":"corner_checked"}}'
         )
     ),
     ("cooldown_done", ("count", "engine", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"count":{d["count"]},"engine":{d["engine"]},"step":{d["step"]}}}'
+        f'{{"data":{{"count":{d["count"]},"engine":{d["engine"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cooldown_done"}}'
     ),
     ("adrenaline_used", ("kind", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"kind":{_q(d["kind"])},"step":{d["step"]}}}'
+        f'{{"data":{{"kind":{_q(d["kind"])},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"adrenaline_used"}}'
     ),
     ("cards_discarded", ("cards", "top", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{d["step"]},"top":{_q(d["top"])}}}'
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_NUMERALS[d["step"]]},"top":{_q(d["top"])}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_discarded"}}'
     ),
     ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d, r, w, n: (
         f'{{"data":{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
-        f'"step":{d["step"]}}}'
+        f'"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"turn_order_fixed"}}'
     ),
     ("round_ended", ("positions", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"positions":{_positions(d["positions"])},"step":{d["step"]}}}'
+        f'{{"data":{{"positions":{_positions(d["positions"])},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"round_ended"}}'
     ),
     ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d, r, w, n: (
         f'{{"data":{{"counter":{d["counter"]},"order":{_strings(d["order"])},'
-        f'"pile":{_q(d["pile"])},"step":{d["step"]},"stream":{_q(d["stream"])}}}'
+        f'"pile":{_q(d["pile"])},"step":{_NUMERALS[d["step"]]},"stream":{_q(d["stream"])}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"deck_shuffled"}}'
     ),
     ("boost_done", ("heat", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"heat":{d["heat"]},"step":{d["step"]}}}'
+        f'{{"data":{{"heat":{d["heat"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"boost_done"}}'
     ),
     ("lap_completed", ("lap", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"lap":{d["lap"]},"step":{d["step"]}}}'
+        f'{{"data":{{"lap":{d["lap"]},"step":{_NUMERALS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"lap_completed"}}'
     ),
 }
