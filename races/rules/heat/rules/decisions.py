@@ -134,6 +134,12 @@ def _place(s: RaceState, p: int) -> tuple[int, int, dict]:
     )
 
 
+# The prompts of D1 and D2 by gear (1 to 4, HEAT-B-022), written once: every car is asked
+# both every round, and a number in an f-string is a conversion each time.
+_SHIFT_PROMPTS = {g: f"Gear {g}: keep it or shift (two gears cost 1 Heat)." for g in range(1, 5)}
+_PLAY_PROMPTS = {g: f"Play {g} cards face down." for g in range(1, 5)}
+
+
 @cache
 def _gear_options(gear: int, engine: int, flooded: bool) -> tuple[dict, ...]:
     """gear_choices as a panel shows them (shared, read-only, as card views are), kept by
@@ -173,7 +179,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         return _decision(
             seat,
             "shift_gear",
-            f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
+            _SHIFT_PROMPTS[car.gear],
             _where(
                 s,
                 car,
@@ -191,7 +197,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
     return _decision(
         seat,
         "play_cards",
-        f"Play {car.shift_to} cards face down.",
+        _PLAY_PROMPTS[car.shift_to],
         _where(
             s,
             car,
