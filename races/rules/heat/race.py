@@ -21,10 +21,14 @@ from .view import Views, race_view
 
 _new = object.__new__
 _set = object.__setattr__  # Event is frozen
-# "0", "1", ...: the round, seq and step of an event as its line writes them (see emit; the
-# flow sets the step, 0 to 9, so the writers index it directly)
-_NUMERAL_COUNT = 4096
-_NUMERALS = [str(i) for i in range(_NUMERAL_COUNT)]
+# The decimal strings of the ints an event's line writes, made once: a number in an f-string is
+# a conversion each time, and a race writes some 5,000. _DIGITS[x] is str(x) for every x from
+# -128 to 4095 (a negative index reads the tail, which holds -128 to -1): the writers index it
+# with every number of their events (a step 0 to 9, progress from the grid's -L to some 1,000
+# after ten laps, counts, Heat, gears, corners, rounds and shuffles under the 1,000-round stall
+# guard); emit looks up the seq, which a long race takes past 4095, only below _DIGITS_KEPT.
+_DIGITS_KEPT = 4096
+_DIGITS = [str(i) for i in range(_DIGITS_KEPT)] + [str(i) for i in range(-128, 0)]
 
 
 class HeatRace:
@@ -77,8 +81,8 @@ class HeatRace:
             try:
                 # The round and seq as the line writes them: small ints' strings are made once
                 # (two int-to-str conversions at every event otherwise).
-                r = _NUMERALS[round_] if 0 <= round_ < _NUMERAL_COUNT else str(round_)
-                n = _NUMERALS[seq] if seq < _NUMERAL_COUNT else str(seq)
+                r = _DIGITS[round_] if 0 <= round_ < _DIGITS_KEPT else str(round_)
+                n = _DIGITS[seq] if seq < _DIGITS_KEPT else str(seq)
                 line = known[1](data, r, self._quoted.get(seat) or _q(seat), n)
             except KeyError:
                 pass
@@ -201,96 +205,104 @@ def _flag(value: bool) -> str:
 def _moved(d: dict, r: str, w: str, n: str) -> str:
     (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
     return (
-        f'{{"data":{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],'
-        f'"reason":{_q(d["reason"])},"space":{d["space"]},"speed":{d["speed"]},'
-        f'"start":[{p0},{_q(spot0)}],"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"distance":{_DIGITS[d["distance"]]},"end":[{_DIGITS[p]},{_q(spot)}],'
+        f'"reason":{_q(d["reason"])},"space":{_DIGITS[d["space"]]},"speed":{_DIGITS[d["speed"]]},'
+        f'"start":[{_DIGITS[p0]},{_q(spot0)}],"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"moved"}}'
     )
 
 
 def _positions(rows: list[list]) -> str:
-    return "[" + ",".join(f"[{_q(a)},{b},{_q(c)},{g}]" for a, b, c, g in rows) + "]"
+    return (
+        "["
+        + ",".join([f"[{_q(a)},{_DIGITS[b]},{_q(c)},{_DIGITS[g]}]" for a, b, c, g in rows])
+        + "]"
+    )
 
 
 _WRITERS: dict[tuple[str, tuple[str, ...]], Callable[..., str]] = {
     ("moved", ("reason", "distance", "start", "end", "space", "speed", "step")): _moved,
     ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d, r, w, n: (
         f'{{"data":{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
-        f'"reason":{_q(d["reason"])},"step":{_NUMERALS[d["step"]]}}}'
+        f'"reason":{_q(d["reason"])},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_drawn"}}'
     ),
     ("hand_replenished", ("drawn", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"drawn":{d["drawn"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"drawn":{_DIGITS[d["drawn"]]},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"hand_replenished"}}'
     ),
     ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
-        f'"start":{d["start"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"flooded":{_flag(d["flooded"])},"gear":{_DIGITS[d["gear"]]},'
+        f'"heat":{_DIGITS[d["heat"]]},"start":{_DIGITS[d["start"]]},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"gear_shifted"}}'
     ),
     ("cards_played", ("count", "cards", "cluttered", "step")): lambda d, r, w, n: (
         f'{{"data":{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
-        f'"count":{d["count"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'"count":{_DIGITS[d["count"]]},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_played"}}'
     ),
     ("cards_revealed", ("cards", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_revealed"}}'
     ),
     ("plus_resolved", ("source", "flipped", "found", "step")): lambda d, r, w, n: (
         f'{{"data":{{"flipped":{_strings(d["flipped"])},'
         f'"found":{"null" if d["found"] is None else _q(d["found"])},'
-        f'"source":{_q(d["source"])},"step":{_NUMERALS[d["step"]]}}}'
+        f'"source":{_q(d["source"])},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"plus_resolved"}}'
     ),
     ("corner_crossed", ("corner", "q", "lap", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"corner":{_DIGITS[d["corner"]]},"lap":{_DIGITS[d["lap"]]},'
+        f'"q":{_DIGITS[d["q"]]},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"corner_crossed"}}'
     ),
     ("heat_paid", ("amount", "reason", "engine", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"amount":{d["amount"]},"engine":{d["engine"]},'
-        f'"reason":{_q(d["reason"])},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"amount":{_DIGITS[d["amount"]]},"engine":{_DIGITS[d["engine"]]},'
+        f'"reason":{_q(d["reason"])},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"heat_paid"}}'
     ),
     ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): (
         lambda d, r, w, n: (
-            f'{{"data":{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},'
-            f'"paid":{d["paid"]},"q":{d["q"]},"speed":{d["speed"]},"step":{_NUMERALS[d["step"]]}}}'
+            f'{{"data":{{"corner":{_DIGITS[d["corner"]]},"due":{_DIGITS[d["due"]]},'
+            f'"limit":{_DIGITS[d["limit"]]},"paid":{_DIGITS[d["paid"]]},"q":{_DIGITS[d["q"]]},'
+            f'"speed":{_DIGITS[d["speed"]]},"step":{_DIGITS[d["step"]]}}}'
             f',"round":{r},"seat":{w},"seq":{n},"type":"corner_checked"}}'
         )
     ),
     ("cooldown_done", ("count", "engine", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"count":{d["count"]},"engine":{d["engine"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"count":{_DIGITS[d["count"]]},"engine":{_DIGITS[d["engine"]]},'
+        f'"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cooldown_done"}}'
     ),
     ("adrenaline_used", ("kind", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"kind":{_q(d["kind"])},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"kind":{_q(d["kind"])},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"adrenaline_used"}}'
     ),
     ("cards_discarded", ("cards", "top", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_NUMERALS[d["step"]]},"top":{_q(d["top"])}}}'
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_DIGITS[d["step"]]},'
+        f'"top":{_q(d["top"])}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"cards_discarded"}}'
     ),
     ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d, r, w, n: (
         f'{{"data":{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
-        f'"step":{_NUMERALS[d["step"]]}}}'
+        f'"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"turn_order_fixed"}}'
     ),
     ("round_ended", ("positions", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"positions":{_positions(d["positions"])},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"positions":{_positions(d["positions"])},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"round_ended"}}'
     ),
     ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"counter":{d["counter"]},"order":{_strings(d["order"])},'
-        f'"pile":{_q(d["pile"])},"step":{_NUMERALS[d["step"]]},"stream":{_q(d["stream"])}}}'
+        f'{{"data":{{"counter":{_DIGITS[d["counter"]]},"order":{_strings(d["order"])},'
+        f'"pile":{_q(d["pile"])},"step":{_DIGITS[d["step"]]},"stream":{_q(d["stream"])}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"deck_shuffled"}}'
     ),
     ("boost_done", ("heat", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"heat":{d["heat"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"heat":{_DIGITS[d["heat"]]},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"boost_done"}}'
     ),
     ("lap_completed", ("lap", "step")): lambda d, r, w, n: (
-        f'{{"data":{{"lap":{d["lap"]},"step":{_NUMERALS[d["step"]]}}}'
+        f'{{"data":{{"lap":{_DIGITS[d["lap"]]},"step":{_DIGITS[d["step"]]}}}'
         f',"round":{r},"seat":{w},"seq":{n},"type":"lap_completed"}}'
     ),
 }
