@@ -25,6 +25,7 @@ from .rules.actions import (
     refresh_apply,
     slipstream_apply,
 )
+from .rules.cards import is_upgrade
 from .rules.championship.championship import new_market
 from .rules.championship.garage import (
     begin_symbols,
@@ -136,23 +137,24 @@ def plans(s: RaceState, emit: Emit) -> Flow:
     resolved together once all are in (HEAT-B-020..025, HEAT-B-ENG-03)."""
     players = s.racing_players()  # no car leaves the race while they choose
     waiting = [c for c in players if c.played is None]
-    # a car's decision stands until it answers
-    asked: dict[str, Decision] = {car.seat: plan_decision(s, car) for car in waiting}
+    # A car's decision stands until it answers; the list of the decisions, in the order of
+    # `waiting`, is changed in place at each answer (the race copies it for whoever asks).
+    asked: list[Decision] = [plan_decision(s, car) for car in waiting]
     while waiting:
-        answer = yield [asked[car.seat] for car in waiting]
+        answer = yield asked
         if answer is None:
             players = s.racing_players()  # the state may have been forced (a test)
             waiting = [c for c in players if c.played is None]
-            asked = {car.seat: plan_decision(s, car) for car in waiting}
+            asked = [plan_decision(s, car) for car in waiting]
             continue
         seat, action = answer
         car = s.by_seat[seat]
         plan_apply(s, car, action)
+        i = waiting.index(car)
         if car.played is None:  # it shifted: the cards are asked next (D1, then D2)
-            asked[seat] = plan_decision(s, car)
+            asked[i] = plan_decision(s, car)
         else:  # an answer changes no other car's choice
-            del asked[seat]
-            waiting = [c for c in waiting if c is not car]
+            del asked[i], waiting[i]
     resolve_plans(s, emit)
 
 
@@ -211,12 +213,15 @@ def reveal(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     move at their Speed (HEAT-B-030..033, HEAT-B-040, HEAT-GARAGE-06, -07, -18)."""
     emit("cards_revealed", car.seat, cards=list(car.play))
     resolve_reveal_plus(chance, emit, car)
+    # Only upgrades choose a speed or cost Heat, and no "+" brings one into the play area:
+    # most reveals, with none, ask neither question.
+    upgrades = any(map(is_upgrade, car.play))
     s.phase = "choose_speed"
-    while unchosen(car):
+    while upgrades and unchosen(car):
         _, action = yield from ask(choose_speed_decision, s, car)
         choose_speed(emit, car, action)
     s.phase = "convert"
-    while unpayable(s, car, car.seat in s.adrenaline):
+    while upgrades and unpayable(s, car, car.seat in s.adrenaline):
         _, action = yield from ask(convert_decision, s, car)
         convert_unpayable(chance, emit, car, action)
     car.speed = play_speed(car)

@@ -21,6 +21,14 @@ from .view import Views, race_view
 
 _new = object.__new__
 _set = object.__setattr__  # Event is frozen
+# The decimal strings of the ints an event's line writes, made once: a number in an f-string is
+# a conversion each time, and a race writes some 5,000. _DIGITS[x] is str(x) for every x from
+# -128 to 4095 (a negative index reads the tail, which holds -128 to -1): the writers index it
+# with every number of their events (a step 0 to 9, progress from the grid's -L to some 1,000
+# after ten laps, counts, Heat, gears, corners, rounds and shuffles under the 1,000-round stall
+# guard); emit looks up the seq, which a long race takes past 4095, only below _DIGITS_KEPT.
+_DIGITS_KEPT = 4096
+_DIGITS = [str(i) for i in range(_DIGITS_KEPT)] + [str(i) for i in range(-128, 0)]
 
 
 class HeatRace:
@@ -64,22 +72,24 @@ class HeatRace:
         # nearly every one a __dict__ anyway.
         event = _new(Event)
         known = DATA_LINES.get(type_)
-        body = None
+        line = None
         if known is not None and len(data) == known[0]:
             # A writer reads every key it writes, so with as many keys as it writes a missing
             # one is a KeyError, and no KeyError means the keys are its own, in any order (the
-            # line sorts them as the encoder does): no tuple of the keys made to compare.
+            # line sorts them as the encoder does): no tuple of the keys made to compare. It
+            # writes the whole line, the event's own fields too, as one string.
             try:
-                body = known[1](data)
+                # The round and seq as the line writes them: small ints' strings are made once
+                # (two int-to-str conversions at every event otherwise).
+                r = _DIGITS[round_] if 0 <= round_ < _DIGITS_KEPT else str(round_)
+                n = _DIGITS[seq] if seq < _DIGITS_KEPT else str(seq)
+                line = known[1](data, r, self._quoted.get(seat) or _q(seat), n)
             except KeyError:
                 pass
-        if body is None:
-            line = None
+        if line is None:
             self._encoded.append(seq - 1)  # its line is the encoder's, when the log is hashed
             fields = {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": data}
         else:
-            who = self._quoted.get(seat) or _q(seat)
-            line = f'{{"data":{body},"round":{round_},"seat":{who},"seq":{seq},"type":"{type_}"}}'
             fields = {
                 "seq": seq,
                 "round": round_,
@@ -125,19 +135,22 @@ class HeatRace:
         return legal_for(self.state, self.state.by_seat[seat], decision)
 
     def validate(self, seat: str, action: Action) -> str | None:
-        decision = self._decision(seat)
-        if decision is None:
-            if self.finished:
-                return "the race is over"
-            return "it is not your decision now"
-        return validate_for(self.state, self.state.by_seat[seat], decision, action)
+        for decision in self._pending:  # self._decision(seat), inline: every action asks it
+            if decision.seat == seat:
+                return validate_for(self.state, self.state.by_seat[seat], decision, action)
+        if self.finished:
+            return "the race is over"
+        return "it is not your decision now"
 
     def apply(self, seat: str, action: Action) -> list[Event]:
         message = self.validate(seat, action)
         if message:
             raise IllegalAction(message)
         first = len(self.events)
-        self._advance((seat, action))
+        try:  # self._advance, inline: every action passes here
+            self._pending = self._flow.send((seat, action))
+        except StopIteration:
+            self._pending = []
         return self.events[first:]
 
     def view(self, seat: str | None) -> dict:
@@ -159,15 +172,19 @@ class HeatRace:
         return sha256("\n".join(lines).encode("utf-8")).hexdigest()
 
 
-# The data of the commonest Heat events as the canonical encoder writes it (races/rules/log.py:
+# The canonical lines of the commonest Heat events as the encoder writes them (races/rules/log.py:
 # keys sorted, no spaces), written directly: a race logs over a thousand events and the encoder
 # costs twice as much. Each writer knows its event's keys (in the order emit receives them) and
 # their types: ints never bools, strings through the encoder's own escaping; any other shape of
-# an event is left to the encoder. bench/heat_hashes.py checks the lines.
+# an event is left to the encoder. A writer is given the event's round, quoted seat and seq,
+# all three as the line writes them, and writes the line in one f-string. bench/heat_hashes.py
+# checks the lines.
 
 
 def _strings(items: list[str]) -> str:
-    if items and _PLAIN.issuperset(items):  # one join instead of one encoder call per id
+    if not items:  # most "+" flip no card before a speed card (plus_resolved)
+        return "[]"
+    if _PLAIN.issuperset(items):  # one join instead of one encoder call per id
         return '["' + '","'.join(items) + '"]'
     quoted = list(map(_q, items))
     if len(_PLAIN) < 10_000:  # card ids are few; keep the set small whatever comes
@@ -185,82 +202,114 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _moved(d: dict) -> str:
+def _moved(d: dict, r: str, w: str, n: str) -> str:
     (p, spot), (p0, spot0) = d["end"], d["start"]  # _spot, inline: the commonest event
     return (
-        f'{{"distance":{d["distance"]},"end":[{p},{_q(spot)}],"reason":{_q(d["reason"])},'
-        f'"space":{d["space"]},"speed":{d["speed"]},"start":[{p0},{_q(spot0)}],'
-        f'"step":{d["step"]}}}'
+        f'{{"data":{{"distance":{_DIGITS[d["distance"]]},"end":[{_DIGITS[p]},{_q(spot)}],'
+        f'"reason":{_q(d["reason"])},"space":{_DIGITS[d["space"]]},"speed":{_DIGITS[d["speed"]]},'
+        f'"start":[{_DIGITS[p0]},{_q(spot0)}],"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"moved"}}'
     )
 
 
 def _positions(rows: list[list]) -> str:
-    return "[" + ",".join(f"[{_q(a)},{b},{_q(c)},{g}]" for a, b, c, g in rows) + "]"
+    return (
+        "["
+        + ",".join([f"[{_q(a)},{_DIGITS[b]},{_q(c)},{_DIGITS[g]}]" for a, b, c, g in rows])
+        + "]"
+    )
 
 
-_WRITERS: dict[tuple[str, tuple[str, ...]], Callable[[dict], str]] = {
+_WRITERS: dict[tuple[str, tuple[str, ...]], Callable[..., str]] = {
     ("moved", ("reason", "distance", "start", "end", "space", "speed", "step")): _moved,
-    ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
-        f'"reason":{_q(d["reason"])},"step":{d["step"]}}}'
+    ("cards_drawn", ("cards", "pile", "reason", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"pile":{_q(d["pile"])},'
+        f'"reason":{_q(d["reason"])},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_drawn"}}'
     ),
-    ("hand_replenished", ("drawn", "step")): lambda d: (
-        f'{{"drawn":{d["drawn"]},"step":{d["step"]}}}'
+    ("hand_replenished", ("drawn", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"drawn":{_DIGITS[d["drawn"]]},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"hand_replenished"}}'
     ),
-    ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d: (
-        f'{{"flooded":{_flag(d["flooded"])},"gear":{d["gear"]},"heat":{d["heat"]},'
-        f'"start":{d["start"]},"step":{d["step"]}}}'
+    ("gear_shifted", ("start", "gear", "heat", "flooded", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"flooded":{_flag(d["flooded"])},"gear":{_DIGITS[d["gear"]]},'
+        f'"heat":{_DIGITS[d["heat"]]},"start":{_DIGITS[d["start"]]},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"gear_shifted"}}'
     ),
-    ("cards_played", ("count", "cards", "cluttered", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
-        f'"count":{d["count"]},"step":{d["step"]}}}'
+    ("cards_played", ("count", "cards", "cluttered", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"cluttered":{_flag(d["cluttered"])},'
+        f'"count":{_DIGITS[d["count"]]},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_played"}}'
     ),
-    ("cards_revealed", ("cards", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]}}}'
+    ("cards_revealed", ("cards", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_revealed"}}'
     ),
-    ("plus_resolved", ("source", "flipped", "found", "step")): lambda d: (
-        f'{{"flipped":{_strings(d["flipped"])},'
+    ("plus_resolved", ("source", "flipped", "found", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"flipped":{_strings(d["flipped"])},'
         f'"found":{"null" if d["found"] is None else _q(d["found"])},'
-        f'"source":{_q(d["source"])},"step":{d["step"]}}}'
+        f'"source":{_q(d["source"])},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"plus_resolved"}}'
     ),
-    ("corner_crossed", ("corner", "q", "lap", "step")): lambda d: (
-        f'{{"corner":{d["corner"]},"lap":{d["lap"]},"q":{d["q"]},"step":{d["step"]}}}'
+    ("corner_crossed", ("corner", "q", "lap", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"corner":{_DIGITS[d["corner"]]},"lap":{_DIGITS[d["lap"]]},'
+        f'"q":{_DIGITS[d["q"]]},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"corner_crossed"}}'
     ),
-    ("heat_paid", ("amount", "reason", "engine", "step")): lambda d: (
-        f'{{"amount":{d["amount"]},"engine":{d["engine"]},"reason":{_q(d["reason"])},'
-        f'"step":{d["step"]}}}'
+    ("heat_paid", ("amount", "reason", "engine", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"amount":{_DIGITS[d["amount"]]},"engine":{_DIGITS[d["engine"]]},'
+        f'"reason":{_q(d["reason"])},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"heat_paid"}}'
     ),
-    ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): lambda d: (
-        f'{{"corner":{d["corner"]},"due":{d["due"]},"limit":{d["limit"]},"paid":{d["paid"]},'
-        f'"q":{d["q"]},"speed":{d["speed"]},"step":{d["step"]}}}'
+    ("corner_checked", ("corner", "q", "speed", "limit", "due", "paid", "step")): (
+        lambda d, r, w, n: (
+            f'{{"data":{{"corner":{_DIGITS[d["corner"]]},"due":{_DIGITS[d["due"]]},'
+            f'"limit":{_DIGITS[d["limit"]]},"paid":{_DIGITS[d["paid"]]},"q":{_DIGITS[d["q"]]},'
+            f'"speed":{_DIGITS[d["speed"]]},"step":{_DIGITS[d["step"]]}}}'
+            f',"round":{r},"seat":{w},"seq":{n},"type":"corner_checked"}}'
+        )
     ),
-    ("cooldown_done", ("count", "engine", "step")): lambda d: (
-        f'{{"count":{d["count"]},"engine":{d["engine"]},"step":{d["step"]}}}'
+    ("cooldown_done", ("count", "engine", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"count":{_DIGITS[d["count"]]},"engine":{_DIGITS[d["engine"]]},'
+        f'"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cooldown_done"}}'
     ),
-    ("adrenaline_used", ("kind", "step")): lambda d: (
-        f'{{"kind":{_q(d["kind"])},"step":{d["step"]}}}'
+    ("adrenaline_used", ("kind", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"kind":{_q(d["kind"])},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"adrenaline_used"}}'
     ),
-    ("cards_discarded", ("cards", "top", "step")): lambda d: (
-        f'{{"cards":{_strings(d["cards"])},"step":{d["step"]},"top":{_q(d["top"])}}}'
+    ("cards_discarded", ("cards", "top", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"cards":{_strings(d["cards"])},"step":{_DIGITS[d["step"]]},'
+        f'"top":{_q(d["top"])}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"cards_discarded"}}'
     ),
-    ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d: (
-        f'{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
-        f'"step":{d["step"]}}}'
+    ("turn_order_fixed", ("order", "adrenaline", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"adrenaline":{_strings(d["adrenaline"])},"order":{_strings(d["order"])},'
+        f'"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"turn_order_fixed"}}'
     ),
-    ("round_ended", ("positions", "step")): lambda d: (
-        f'{{"positions":{_positions(d["positions"])},"step":{d["step"]}}}'
+    ("round_ended", ("positions", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"positions":{_positions(d["positions"])},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"round_ended"}}'
     ),
-    ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d: (
-        f'{{"counter":{d["counter"]},"order":{_strings(d["order"])},"pile":{_q(d["pile"])},'
-        f'"step":{d["step"]},"stream":{_q(d["stream"])}}}'
+    ("deck_shuffled", ("pile", "stream", "counter", "order", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"counter":{_DIGITS[d["counter"]]},"order":{_strings(d["order"])},'
+        f'"pile":{_q(d["pile"])},"step":{_DIGITS[d["step"]]},"stream":{_q(d["stream"])}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"deck_shuffled"}}'
     ),
-    ("boost_done", ("heat", "step")): lambda d: f'{{"heat":{d["heat"]},"step":{d["step"]}}}',
-    ("lap_completed", ("lap", "step")): lambda d: f'{{"lap":{d["lap"]},"step":{d["step"]}}}',
+    ("boost_done", ("heat", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"heat":{_DIGITS[d["heat"]]},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"boost_done"}}'
+    ),
+    ("lap_completed", ("lap", "step")): lambda d, r, w, n: (
+        f'{{"data":{{"lap":{_DIGITS[d["lap"]]},"step":{_DIGITS[d["step"]]}}}'
+        f',"round":{r},"seat":{w},"seq":{n},"type":"lap_completed"}}'
+    ),
 }
 
 
 # event type -> (the number of its data's keys, the writer): one lookup by the type and one
 # len() at every event; the writer's own reads check the keys (see emit)
-DATA_LINES: dict[str, tuple[int, Callable[[dict], str]]] = {
+DATA_LINES: dict[str, tuple[int, Callable[..., str]]] = {
     type_: (len(keys), write) for (type_, keys), write in _WRITERS.items()
 }

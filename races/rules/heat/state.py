@@ -140,10 +140,12 @@ class Board:
 
     def move(self, car: Car, distance: int) -> tuple[int, str]:
         """A movement of `distance` spaces (HEAT-B-050, HEAT-B-051); returns where it started."""
-        start = (car.p, RL if car.rl else OUT)  # car.spot, inline
+        p = car.p
+        start = (p, RL if car.rl else OUT)  # car.spot, inline
         if distance > 0:
-            self.lift(car)
-            self.place(car, car.p + distance, car.p)
+            # self.lift(car), inline with its key: every move lifts the car
+            self.spots.pop((p if p >= self.finish else p % self.length, car.rl), None)
+            self.place(car, p + distance, p)
         return start
 
 

@@ -19,6 +19,7 @@ class Views:
         self.index: dict[str, int] = {}  # seat -> its place in that list
         self.grid: list | None = None  # the cars list that index was made from
         self.dirty: set[str] = set()  # seats whose entry must be rebuilt
+        self.frame: dict | None = None  # the public part's keys, its race-long fields filled
 
     def touch(self, s: RaceState, seat: str | None) -> None:
         """An event about `seat` (None: about every car) was logged."""
@@ -51,24 +52,40 @@ def race_view(s: RaceState, views: Views, logged: int, seat: str | None) -> dict
 
 
 def _public(s: RaceState, views: Views) -> dict:
+    """The public part: a copy of the race's frame (the keys in their order, the fields that
+    never change in a race filled) with the others written in; a race makes it again after
+    most decisions, and a copy costs less than a dict of thirteen keys built anew."""
     length = s.track.length
-    return {
-        "game": "heat",
-        "round": s.round,
-        "step": s.step,
-        "phase": s.phase,
-        "track": s.track.id,
-        "length": length,
-        "laps": s.laps,
-        "finish": s.board.finish,
-        "corners": s.public_corners,
-        "weather": None if s.conditions is None else _conditions(s),
-        "turn": s.current.seat if s.current else None,
-        "cars": _cars(s, views, length),
-        "legend_card": s.legend_deck.round_card[1]
-        if s.legend_deck and s.legend_deck.round_card
-        else None,
-    }
+    frame = views.frame
+    if frame is None:
+        frame = views.frame = {
+            "game": "heat",
+            "round": 0,
+            "step": 0,
+            "phase": "",
+            "track": s.track.id,
+            "length": length,
+            "laps": s.laps,
+            "finish": s.board.finish,
+            "corners": None,
+            "weather": None,
+            "turn": None,
+            "cars": None,
+            "legend_card": None,
+        }
+    public = frame.copy()
+    public["round"] = s.round
+    public["step"] = s.step
+    public["phase"] = s.phase
+    public["corners"] = s.public_corners
+    if s.conditions is not None:
+        public["weather"] = _conditions(s)
+    if s.current:
+        public["turn"] = s.current.seat
+    public["cars"] = _cars(s, views, length)
+    if s.legend_deck and s.legend_deck.round_card:
+        public["legend_card"] = s.legend_deck.round_card[1]
+    return public
 
 
 def _cars(s: RaceState, views: Views, length: int) -> list[dict]:

@@ -7,7 +7,9 @@ import json
 import pytest
 
 from races.rules import Action, Seat, get_game, run_bot_race
+from races.rules.heat.race import _DIGITS, _DIGITS_KEPT
 from races.rules.heat.rules.championship.sponsors import new_sponsor_deck
+from races.rules.heat.rules.track import load_track, track_ids
 
 from .scenario import answer_defaults, events_of, park, plan, race, setup_car
 
@@ -256,4 +258,12 @@ def test_a_line_writer_reads_every_key_it_writes():
         for missing in key[1]:
             data = {("other" if k == missing else k): v for k, v in samples[key].items()}
             with pytest.raises(KeyError):
-                write(data)
+                write(data, "1", '"car1"', "1")  # a writer is given the round, seat and seq too
+
+
+def test_the_line_writers_digits_are_every_numbers_string():
+    # race.py's writers index _DIGITS with every number of their events, a car's negative
+    # progress on the grid included (a negative index reads the list's tail).
+    assert all(_DIGITS[x] == str(x) for x in range(-128, _DIGITS_KEPT))
+    longest = max(load_track(t).length for t in track_ids())
+    assert longest <= 128 and 12 * longest + 100 < _DIGITS_KEPT  # ten laps, an event's one more

@@ -233,11 +233,11 @@ class ProBot:
             # Next round the car can drop one gear for free; its slowest likely Speed then
             # must not overshoot the next corner by much.
             slowest = self.SLOW_CARD * (gear - 1 if gear > 2 else 1)
-            # What depends only on the expected Speed is worked out once per gear and Speed,
-            # and kept with the tables of the progress: it depends on nothing else.
-            reach = worths.get((cost, slowest, weight))
+            # The worth of each expected Speed, kept with the tables of the progress (they fix
+            # the weight, the gear fixes `slowest`) by one int of the gear and its Heat cost.
+            reach = worths.get(cost * 8 + gear)
             if reach is None:
-                reach = worths[cost, slowest, weight] = [None] * (REACH + 1)
+                reach = worths[cost * 8 + gear] = [None] * (REACH + 1)
             for combo, card_heat, stress, mean, worst in hands:
                 value = reach[mean]
                 if value is None:
@@ -356,7 +356,7 @@ class ProBot:
                 for c in o["hand"]
                 if c["kind"] in ("SPEED", "STARTING_UPGRADE") and c["speed"] <= self.DISCARD_UP_TO
             ]
-            return Action("discard", {"cards": weak})
+            return Action("discard", {"cards": weak}) if weak else answer("discard", "cards", ())
         if kind in ("draft_pick", "market_pick"):
             best = max(o["row"], key=lambda c: (upgrade_worth(c), c["id"]))
             return Action(kind, {"card": best["id"]})

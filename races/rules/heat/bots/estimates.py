@@ -176,13 +176,16 @@ _last_limits: list = [None, {}, {}]
 
 
 def crossed_limits(view: dict, start: int, end: int) -> list[int]:
+    """The limits of the corner lines from `start` to `end`, none beyond the final finish
+    line; in a loop, as a bot asks it at every React for a space or a few."""
     length = view["length"]
     limits = limits_by_position(view)
-    return [
-        limits[q % length]
-        for q in range(start + 1, end + 1)
-        if q < view["finish"] and q % length in limits
-    ]
+    out = []
+    for q in range(start + 1, min(end + 1, view["finish"])):
+        limit = limits.get(q % length)
+        if limit is not None:
+            out.append(limit)
+    return out
 
 
 def playable(options: dict) -> list[dict]:
@@ -202,4 +205,11 @@ def cluttered_play(o: dict, count: int) -> list[str]:
 
 
 def heat_due(limits: list[int], speed: int) -> int:
-    return sum(speed - lim for lim in limits if speed > lim)
+    """The Heat the corners of `limits` cost at `speed` (HEAT-B-044), summed in a loop: a bot
+    asks it a few times at every React, mostly of a corner or none, where a generator of its
+    own would cost more than the sum."""
+    due = 0
+    for limit in limits:
+        if speed > limit:
+            due += speed - limit
+    return due

@@ -57,6 +57,9 @@ def _decision(
 # are answered with their default).
 END_REACT = Action("end_react")
 NO_SLIPSTREAM = Action("slipstream", {"take": False})
+# D7's default discards nothing: its empty tuple is written [] as an empty list is, and holds
+# nothing to change (some 90 discard decisions a race; a bot with nothing weak answers it too).
+NO_DISCARD = Action("discard", {"cards": ()})
 
 
 @cache
@@ -65,6 +68,9 @@ def _keep_gear(gear: int) -> Action:
     return Action("shift_gear", {"gear": gear})
 
 
+# The Garage's React actions, as a set: every React, slipstream and discard action is looked
+# up in it, and most are none of them.
+_GARAGE_REACT = frozenset(GARAGE_REACT)
 # The actions that answer each decision of a car's turn.
 ANSWERS = {
     "react": ("adrenaline_move", "cooldown", "boost", "end_react", *GARAGE_REACT),
@@ -128,6 +134,12 @@ def _place(s: RaceState, p: int) -> tuple[int, int, dict]:
     )
 
 
+# The prompts of D1 and D2 by gear (1 to 4, HEAT-B-022), written once: every car is asked
+# both every round, and a number in an f-string is a conversion each time.
+_SHIFT_PROMPTS = {g: f"Gear {g}: keep it or shift (two gears cost 1 Heat)." for g in range(1, 5)}
+_PLAY_PROMPTS = {g: f"Play {g} cards face down." for g in range(1, 5)}
+
+
 @cache
 def _gear_options(gear: int, engine: int, flooded: bool) -> tuple[dict, ...]:
     """gear_choices as a panel shows them (shared, read-only, as card views are), kept by
@@ -167,7 +179,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         return _decision(
             seat,
             "shift_gear",
-            f"Gear {car.gear}: keep it or shift (two gears cost 1 Heat).",
+            _SHIFT_PROMPTS[car.gear],
             _where(
                 s,
                 car,
@@ -185,7 +197,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
     return _decision(
         seat,
         "play_cards",
-        f"Play {car.shift_to} cards face down.",
+        _PLAY_PROMPTS[car.shift_to],
         _where(
             s,
             car,
@@ -267,7 +279,7 @@ def discard_decision(s: RaceState, car: Car) -> Decision:
                 "discardable": discardable(s, car),
             },
         ),
-        Action("discard", {"cards": []}),
+        NO_DISCARD,
     )
 
 
@@ -321,8 +333,7 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
     """Why the action cannot answer the decision, or None (HEAT-B-ENG-06)."""
     asked = decision.kind
     kind = action.kind
-    if asked in PLAIN:
-        return check_plain(s, car, asked, kind, dict(action.params))
+    # Steps 1-2 first: they are asked most (PLAIN, the Garage's, is asked of none of them).
     if asked in ("shift_gear", "play_cards"):
         if kind != asked:
             return (
@@ -333,10 +344,12 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
         if kind == "shift_gear":
             return check_shift(s, car, action)
         return check_play(s, car, action)
+    if asked in PLAIN:
+        return check_plain(s, car, asked, kind, dict(action.params))
     if kind not in ANSWERS[asked]:
         return f"that is not possible now; choose one of: {', '.join(ANSWERS[asked])}"
     params = action.params
-    if kind in GARAGE_REACT:
+    if kind in _GARAGE_REACT:
         return react_check(s, car, kind, dict(params)) if s.garage else "no upgrades in play"
     if kind == "end_react":
         return end_react_check(s, car)
@@ -368,7 +381,7 @@ def validate_for(s: RaceState, car: Car, decision: Decision, action: Action) -> 
         cards = params.get("cards")
         if not isinstance(cards, list | tuple) or len(set(cards)) != len(cards):
             return "choose the cards to discard as a list of card ids"
-        free = discardable(s, car)
+        free = discardable(s, car) if cards else ()  # half the discards discard nothing
         for c in cards:
             if c not in car.hand:
                 return "you can only discard cards from your hand"

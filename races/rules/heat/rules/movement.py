@@ -24,10 +24,11 @@ def move(s: RaceState, chance: Chance, emit: Emit, car: Car, distance: int, reas
     )
     if crossed:
         length = s.track.length
+        crossings = car.crossings  # each crossing is noted as it is logged: no generator
         for corner, q in crossed:
             # HEAT-B-TRK-04: every crossing, checked or not (beyond the final finish line)
             emit("corner_crossed", car.seat, corner=corner.id, q=q, lap=q // length + 1)
-        car.crossings.extend((c.id, q) for c, q in crossed)
+            crossings.append((corner.id, q))
         if reason == "slipstream":
             car.slip_crossings.extend(q for _, q in crossed)
     if s.event_rules:

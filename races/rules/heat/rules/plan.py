@@ -131,7 +131,7 @@ def shift_now(s: RaceState, emit: Emit, car: Car, target: int) -> None:
         start=start,
         gear=target,
         heat=paid,
-        flooded=s.on_flooded(car) and target < start,
+        flooded=target < start and s.on_flooded(car),  # the space asked only of a shift down
     )
 
 

@@ -71,12 +71,15 @@ def can_boost(s: RaceState, car: Car) -> bool:
     """HEAT-B-038; HEAT-GARAGE-07: a Boost may not leave a Heat cost unpayable."""
     if car.boosted:
         return False
-    if boost_free(s, car):
+    if s.conditions is not None and boost_free(s, car):  # no weather, no free Boost
         return True
     if not car.engine:
         return False
+    left = len(car.engine) - 1
+    if left >= car.heat_owed:  # the Cooldown still to come only adds: no need to count it
+        return True
     cool = min(sum(map(is_heat, car.hand)), cooldown_allowance(s, car))
-    return len(car.engine) - 1 + cool >= car.heat_owed
+    return left + cool >= car.heat_owed
 
 
 def boost(s: RaceState, chance: Chance, emit: Emit, car: Car) -> None:

@@ -267,6 +267,8 @@ def symbol_cards(car: Car, symbol: str) -> list[Card]:
 
 
 def refreshable(car: Car) -> list[str]:
+    if not any(map(is_upgrade, car.play)):  # asked at every turn; most play no upgrade
+        return []
     return sorted(
         c for c in car.play if is_upgrade(c) and card(c).refresh and c not in car.converted
     )
