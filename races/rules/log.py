@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import re
 from collections.abc import Iterable
 
 try:  # a faster writer of the same bytes, where installed (requirements.txt)
@@ -40,16 +39,17 @@ def _make_data_encoder():
     return encode
 
 
-_encode_data_plain = _make_data_encoder()
+_encode_data = _make_data_encoder()
 
-# orjson writes what the encoder above writes (keys sorted by code point, the
-# same escapes, the shortest float that reads back) except for a few values,
-# which it is kept from or which its output shows: subclasses, dataclasses
-# and datetimes are refused (the encoder refuses the last two too), as are
-# keys that are not str and ints past 64 bits; a float it writes with an
-# exponent, or below 1e-4 without one where Python writes one, shows a digit
-# before an "e" or "0.0000"; NaN and the infinities it writes as null.
-# Those events go to the encoder.
+# orjson writes what the encoder writes (keys sorted by code point, the same
+# escapes, the shortest float that reads back, exponents as Python writes
+# them from 1e16) except for a few values, which it is kept from or which
+# its output shows, and whose events the encoder writes: subclasses,
+# dataclasses and datetimes are refused (the encoder refuses the last two
+# too), as are keys that are not str and ints past 64 bits; a float below
+# 1e-4, which Python writes with an exponent and orjson without, shows
+# "0.0000", and any exponent shows "e+" or "e-"; NaN and the infinities it
+# writes as null. A str holding one of those marks only costs the speed.
 _FAST = (
     orjson.OPT_SORT_KEYS
     | orjson.OPT_PASSTHROUGH_SUBCLASS
@@ -58,7 +58,6 @@ _FAST = (
     if orjson is not None
     else 0
 )
-_NOT_PYTHONS_FLOAT = re.compile(rb"[0-9][eE]|0\.0000")
 
 
 def _finite(value) -> bool:
@@ -73,18 +72,29 @@ def _finite(value) -> bool:
     return True
 
 
-def _encode_data_fast(data) -> str:
-    """`_encode_data`, by orjson where it writes the same bytes."""
+def _fast_line(event) -> str | None:
+    """The event's line by orjson, or None where its bytes could differ."""
+    fields = {
+        "data": event.data,
+        "round": event.round,
+        "seat": event.seat,
+        "seq": event.seq,
+        "type": event.type,
+    }
     try:
-        written = orjson.dumps(data, option=_FAST)
+        # Decoded at once: searched as bytes, or kept as bytes, orjson's
+        # output costs more than its writing.
+        line = orjson.dumps(fields, option=_FAST).decode()
     except TypeError:
-        return _encode_data_plain(data)
-    if _NOT_PYTHONS_FLOAT.search(written) or (b"null" in written and not _finite(data)):
-        return _encode_data_plain(data)
-    return written.decode()
-
-
-_encode_data = _encode_data_fast if orjson is not None else _encode_data_plain
+        return None
+    # one character first: a float shows "." or "+" or "-", most lines none
+    if ("." in line or "+" in line or "-" in line) and (
+        "e+" in line or "e-" in line or "0.0000" in line
+    ):
+        return None
+    if "null" in line and not _finite(fields):
+        return None
+    return line
 
 
 def canonical_line(event) -> str:
@@ -105,6 +115,15 @@ def keep_line(event, line: str) -> None:
 
 
 def _canonical_line(event) -> str:
+    if orjson is not None:
+        line = _fast_line(event)
+        if line is not None:
+            return line
+    return _encoded_line(event)
+
+
+def _encoded_line(event) -> str:
+    """The event's line by the standard library's encoder."""
     seq, round_, type_, seat, data = event.seq, event.round, event.type, event.seat, event.data
     if (
         type(seq) is int
