@@ -17,6 +17,7 @@ from collections import Counter, defaultdict
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import lru_cache
 
 from league.scoring.championship import PenaltyRow, ResultRow, ScoredRow, rows_score
 from league.scoring.tables import (
@@ -48,7 +49,7 @@ class DriverRound:
 
     @classmethod
     def of(cls, data: list) -> DriverRound:
-        return cls(Decimal(data[0]), data[1], data[2], data[3])
+        return _driver_round(data[0], data[1], data[2], data[3])
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,20 @@ class TeamRound:
 
     @classmethod
     def of(cls, data: list) -> TeamRound:
-        return cls(Decimal(data[0]), data[1], tuple(data[2]))
+        return _team_round(data[0], data[1], tuple(data[2]))
+
+
+# A store reads back every round's part of every car and team (issue 27,
+# item 5), and parts repeat all season (the same points, places and team):
+# each is made once. They are frozen, so one can stand for all its equals.
+@lru_cache(maxsize=8192)
+def _driver_round(points: str, latest: int | None, place: int | None, team) -> DriverRound:
+    return DriverRound(Decimal(points), latest, place, team)
+
+
+@lru_cache(maxsize=4096)
+def _team_round(points: str, latest: int | None, places: tuple[int, ...]) -> TeamRound:
+    return TeamRound(Decimal(points), latest, places)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
 FINISHED = "finished"
 NOT_CLASSIFIED = "not_classified"
@@ -57,7 +58,16 @@ def points_value(value) -> Decimal:
 
 def points_plain(value: Decimal) -> int | float:
     """A Decimal as JSON wants it: whole points as an int, else a float."""
+    if type(value) is Decimal:
+        return _decimal_plain(value)
     value = points_value(value)
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+# A season's standings write every car's points of every round again at each
+# store, and the same few values come back all season: each worked out once.
+@lru_cache(maxsize=4096)
+def _decimal_plain(value: Decimal) -> int | float:
     return int(value) if value == value.to_integral_value() else float(value)
 
 
