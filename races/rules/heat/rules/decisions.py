@@ -231,7 +231,7 @@ def react_decision(s: RaceState, car: Car) -> Decision:
                 "boost": can_boost(s, car),
                 "boost_free": s.conditions is not None and boost_free(s, car),
                 "sector_effect": sector_effect(s, car) if s.conditions else None,
-                "crossed": [[cid, q] for cid, q in car.crossings],
+                "crossed": list(map(list, car.crossings)),  # (id, q) pairs as lists
                 "play": list(map(card_view, car.play)),
                 **(react_options(s, car) if s.garage else {}),
             },
@@ -257,7 +257,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
                 "bonus": bonus,
                 "speed": car.speed,
                 "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
-                "crossed": [[cid, q] for cid, q in car.crossings],
+                "crossed": list(map(list, car.crossings)),  # (id, q) pairs as lists
             },
         ),
         NO_SLIPSTREAM,
