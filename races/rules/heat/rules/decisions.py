@@ -35,20 +35,22 @@ from .slipstream import slipstream_bonus
 from .weather import sector_effect
 
 _new = object.__new__
-_set = object.__setattr__  # Decision is frozen
 
 
 def _decision(
     seat: str, kind: str, prompt: str, options: dict, default: Action | None = None
 ) -> Decision:
-    """A Decision, its fields set as one dict (what Decision's own __init__ sets, for less):
-    a race asks several hundred of them."""
+    """A Decision, its fields written in the dict its __dict__ gives, as Decision's own
+    __init__ would leave them, for less (a race asks several hundred): the dict is made of the
+    empty attribute values every new instance has, where setting __dict__ to a dict built
+    here made and dropped that one first."""
     made = _new(Decision)
-    _set(
-        made,
-        "__dict__",
-        {"seat": seat, "kind": kind, "prompt": prompt, "options": options, "default": default},
-    )
+    fields = made.__dict__
+    fields["seat"] = seat
+    fields["kind"] = kind
+    fields["prompt"] = prompt
+    fields["options"] = options
+    fields["default"] = default
     return made
 
 
