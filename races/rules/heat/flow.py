@@ -172,9 +172,15 @@ def car_turn(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
     if car.cluttered:
         cluttered_turn(emit, car)
     else:
-        yield from reveal(s, chance, emit, car)
+        # A step's generator is made only when the step may ask the car something: most turns
+        # play no upgrade and ask no slipstream, and some hundred turns a race each made and
+        # ran a generator of reveal, slipstream and Refresh that asked nothing.
+        if turn_up(s, chance, emit, car):
+            yield from upgrade_choices(s, chance, emit, car)
+        reveal_move(s, chance, emit, car)
         yield from react(s, chance, emit, car)
-        yield from slipstream(s, chance, emit, car)
+        if not car.slipstreamed and slipstream_eligible(s, car):
+            yield from slipstream(s, chance, emit, car)
         s.phase = "corners"
         s.step = 7
         check_corners(s, chance, emit, car)
@@ -183,10 +189,17 @@ def car_turn(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
         note_laps(s, chance, emit, car)
         if s.event_rules:
             after_turn(s, chance, emit, car, s.ahead)
-        yield from discard(s, emit, car)
-        yield from refresh(s, emit, car)
+        # `car.finished`, inline (a property read is a slow lookup), asked once: steps 8 and 9
+        # move cards, never the car (HEAT-B-064)
+        racing = car.finish_round is None and car.eliminated is None
+        s.phase = "discard"
+        if racing and discardable(s, car):
+            yield from discard(s, emit, car)
+        s.phase = "refresh"
+        if racing and not car.refreshed and refreshable(car):
+            yield from refresh(s, emit, car)
     s.phase = "replenish"
-    if not car.finished:
+    if car.finish_round is None and car.eliminated is None:  # not car.finished, inline
         s.step = 9
         replenish(s, chance, emit, car)
 
@@ -208,22 +221,30 @@ def start_turn(s: RaceState, car: Car) -> None:
         s.ahead = {c.seat for c in s.racing() if (-c.p, not c.rl) < key}
 
 
-def reveal(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
-    """Step 3: the cards face up, their "+", chosen speeds and unpayable costs, then the
-    move at their Speed (HEAT-B-030..033, HEAT-B-040, HEAT-GARAGE-06, -07, -18)."""
+def turn_up(s: RaceState, chance: Chance, emit: Emit, car: Car) -> bool:
+    """Step 3 begins: the cards face up and their "+" (HEAT-B-030..032, HEAT-GARAGE-06);
+    True when an upgrade was played, which alone may choose a speed or cost Heat (no "+"
+    brings one into the play area)."""
     emit("cards_revealed", car.seat, cards=list(car.play))
     resolve_reveal_plus(chance, emit, car)
-    # Only upgrades choose a speed or cost Heat, and no "+" brings one into the play area:
-    # most reveals, with none, ask neither question.
-    upgrades = any(map(is_upgrade, car.play))
     s.phase = "choose_speed"
-    while upgrades and unchosen(car):
+    return any(map(is_upgrade, car.play))
+
+
+def upgrade_choices(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
+    """Step 3's chosen speeds, then its unpayable costs (HEAT-GARAGE-18, -07)."""
+    while unchosen(car):
         _, action = yield from ask(choose_speed_decision, s, car)
         choose_speed(emit, car, action)
     s.phase = "convert"
-    while upgrades and unpayable(s, car, car.seat in s.adrenaline):
+    while unpayable(s, car, car.seat in s.adrenaline):
         _, action = yield from ask(convert_decision, s, car)
         convert_unpayable(chance, emit, car, action)
+
+
+def reveal_move(s: RaceState, chance: Chance, emit: Emit, car: Car) -> None:
+    """Step 3 ends with the move at the Speed of the cards (HEAT-B-033, HEAT-B-040)."""
+    s.phase = "convert"
     car.speed = play_speed(car)
     move(s, chance, emit, car, car.speed, "reveal")
 
@@ -247,35 +268,31 @@ def react(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
 
 
 def slipstream(s: RaceState, chance: Chance, emit: Emit, car: Car) -> Flow:
-    """Step 6 (HEAT-B-041..043)."""
-    if not car.slipstreamed and slipstream_eligible(s, car):
-        s.step = 6
-        answer = None
-        while answer is None:  # as ask() waits, without a generator of its own
-            answer = yield [slipstream_decision(s, car)]
-        _, action = answer
-        slipstream_apply(s, chance, emit, car, action)
+    """Step 6 (HEAT-B-041..043), for a car eligible to it (car_turn asks)."""
+    s.step = 6
+    answer = None
+    while answer is None:  # as ask() waits, without a generator of its own
+        answer = yield [slipstream_decision(s, car)]
+    _, action = answer
+    slipstream_apply(s, chance, emit, car, action)
 
 
 def discard(s: RaceState, emit: Emit, car: Car) -> Flow:
-    """Step 8 (HEAT-B-047)."""
-    s.phase = "discard"
-    if not car.finished and discardable(s, car):
-        s.step = 8
-        answer = None
-        while answer is None:  # as ask() waits, without a generator of its own
-            answer = yield [discard_decision(s, car)]
-        _, action = answer
-        discard_apply(emit, car, action)
+    """Step 8 (HEAT-B-047), for a car with a card it may discard (car_turn asks)."""
+    s.step = 8
+    answer = None
+    while answer is None:  # as ask() waits, without a generator of its own
+        answer = yield [discard_decision(s, car)]
+    _, action = answer
+    discard_apply(emit, car, action)
 
 
 def refresh(s: RaceState, emit: Emit, car: Car) -> Flow:
-    """Step 9 begins with the Refresh cards (HEAT-GARAGE-12)."""
-    s.phase = "refresh"
-    if not car.finished and not car.refreshed and refreshable(car):
-        s.step = 9
-        _, action = yield from ask(refresh_decision, s, car)
-        refresh_apply(emit, car, action)
+    """Step 9 begins with the Refresh cards (HEAT-GARAGE-12), for a car that played one
+    (car_turn asks)."""
+    s.step = 9
+    _, action = yield from ask(refresh_decision, s, car)
+    refresh_apply(emit, car, action)
 
 
 def end_round(s: RaceState, emit: Emit) -> bool:

@@ -20,7 +20,6 @@ from .rules.track import Track
 from .view import Views, race_view
 
 _new = object.__new__
-_set = object.__setattr__  # Event is frozen
 # The decimal strings of the ints an event's line writes, made once: a number in an f-string is
 # a conversion each time, and a race writes some 5,000. _DIGITS[x] is str(x) for every x from
 # -128 to 4095 (a negative index reads the tail, which holds -128 to -1): the writers index it
@@ -68,9 +67,11 @@ class HeatRace:
         seq = len(events) + 1
         round_ = s.round
         # The event's fields written as its own __init__ and keep_line (races/rules/log.py) would
-        # leave them, in one dict: a race logs over a thousand events, and keep_line gives
-        # nearly every one a __dict__ anyway.
+        # leave them, in the dict its __dict__ gives (made of the empty attribute values every new
+        # instance has, sharing the class's keys): setting __dict__ to a dict built here made
+        # and dropped that one first, at every event (a race logs over a thousand).
         event = _new(Event)
+        fields = event.__dict__
         known = DATA_LINES.get(type_)
         line = None
         if known is not None and len(data) == known[0]:
@@ -86,19 +87,15 @@ class HeatRace:
                 line = known[1](data, r, self._quoted.get(seat) or _q(seat), n)
             except KeyError:
                 pass
+        fields["seq"] = seq
+        fields["round"] = round_
+        fields["type"] = type_
+        fields["seat"] = seat
+        fields["data"] = data
         if line is None:
             self._encoded.append(seq - 1)  # its line is the encoder's, when the log is hashed
-            fields = {"seq": seq, "round": round_, "type": type_, "seat": seat, "data": data}
         else:
-            fields = {
-                "seq": seq,
-                "round": round_,
-                "type": type_,
-                "seat": seat,
-                "data": data,
-                "_canonical_line": line,
-            }
-        _set(event, "__dict__", fields)
+            fields["_canonical_line"] = line
         events.append(event)
         self._lines.append(line)
 

@@ -35,20 +35,22 @@ from .slipstream import slipstream_bonus
 from .weather import sector_effect
 
 _new = object.__new__
-_set = object.__setattr__  # Decision is frozen
 
 
 def _decision(
     seat: str, kind: str, prompt: str, options: dict, default: Action | None = None
 ) -> Decision:
-    """A Decision, its fields set as one dict (what Decision's own __init__ sets, for less):
-    a race asks several hundred of them."""
+    """A Decision, its fields written in the dict its __dict__ gives, as Decision's own
+    __init__ would leave them, for less (a race asks several hundred): the dict is made of the
+    empty attribute values every new instance has, where setting __dict__ to a dict built
+    here made and dropped that one first."""
     made = _new(Decision)
-    _set(
-        made,
-        "__dict__",
-        {"seat": seat, "kind": kind, "prompt": prompt, "options": options, "default": default},
-    )
+    fields = made.__dict__
+    fields["seat"] = seat
+    fields["kind"] = kind
+    fields["prompt"] = prompt
+    fields["options"] = options
+    fields["default"] = default
     return made
 
 
@@ -231,7 +233,7 @@ def react_decision(s: RaceState, car: Car) -> Decision:
                 "boost": can_boost(s, car),
                 "boost_free": s.conditions is not None and boost_free(s, car),
                 "sector_effect": sector_effect(s, car) if s.conditions else None,
-                "crossed": [[cid, q] for cid, q in car.crossings],
+                "crossed": list(map(list, car.crossings)),  # (id, q) pairs as lists
                 "play": list(map(card_view, car.play)),
                 **(react_options(s, car) if s.garage else {}),
             },
@@ -257,7 +259,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
                 "bonus": bonus,
                 "speed": car.speed,
                 "crosses": [[c.id, s.limit(c)] for c, q in crossing if q < s.board.finish],
-                "crossed": [[cid, q] for cid, q in car.crossings],
+                "crossed": list(map(list, car.crossings)),  # (id, q) pairs as lists
             },
         ),
         NO_SLIPSTREAM,

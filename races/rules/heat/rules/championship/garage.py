@@ -93,7 +93,8 @@ def resolve_reveal_plus(chance: Chance, emit: Emit, car: Car) -> None:
     played = list(filter(plus_of, car.play))
     if not played:
         return
-    ordered = [c for c in played if not is_stress(c)] + [c for c in played if is_stress(c)]
+    # the Stress cards last, each part in order of play: a stable sort by False, then True
+    ordered = sorted(played, key=is_stress)
     for c in ordered:
         for _ in range(plus_of(c)):
             resolve_plus(chance, emit, car, c)
