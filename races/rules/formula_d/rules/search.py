@@ -136,6 +136,9 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     # Each kept state carries its key's number and its rank into the next
     # layer, as most steps change neither the number nor anything but the
     # rank's own terms.
+    # the spaces a step must look at twice (occupied, or marked by a hazard):
+    # most steps enter neither, and are cleared by one set lookup
+    special = occupied | hazard_spaces if hazard_spaces else occupied
     rests: dict = {}
     n = len(rules.track.ids)
     rest = (start[LOCK], start[LAP], start[PIT], start[OVERS], start[SLIDE])
@@ -165,10 +168,12 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
             else:
                 ln = by_advance[space0]
             for to, kind, corner_from, link in ln:
-                if to in occupied:
-                    continue  # `advance` says OCCUPIED first, whatever the step
+                marked = False
+                if to in special:
+                    if to in occupied:
+                        continue  # `advance` says OCCUPIED first, whatever the step
+                    marked = True
                 if kind:
-                    marked = to in hazard_spaces
                     if kind == plain_step:
                         # straight ahead: only the space changes (and a marked space is noted)
                         key = base + to
