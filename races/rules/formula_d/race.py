@@ -48,8 +48,11 @@ class FormulaDRace:
         self._flow = flow
         self._resume(None)
 
-    def emit(self, type_: str, seat: str | None, **data) -> None:
+    def emit(self, type_: str, seat: str | None, /, **data) -> None:
         """The emitter the flow and the rules are given: one event appended to the log."""
+        # positional-only: the call matches each keyword against the named
+        # parameters by identity, then, before giving it to `data`, by string
+        # compares against every one; there are none to compare against here
         self.events.append(Event(len(self.events) + 1, self.state.round, type_, seat, data))
 
     def _resume(self, value) -> None:
