@@ -264,7 +264,8 @@ class MoveOptions(Mapping):
         self._plan = plan
         self._fixed = fixed
 
-    LAZY = ("paths", "legal", "blocked", "d_max")
+    # a set: every read asks whether its key is one of these
+    LAZY = frozenset(("paths", "legal", "blocked", "d_max"))
 
     def _full(self) -> dict:
         if "paths" not in self._fixed:
