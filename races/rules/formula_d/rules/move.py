@@ -45,15 +45,17 @@ def rules_for(rs, car: Car, *, slipstream: bool = False) -> MoveRules:
     for c in rs.cars:
         if c.status == RACING and c is not car:
             occupied.add(c.space)
+    # positional (see `MoveRules`): by keyword, a class call gathers them in
+    # a dict for __init__ and spreads them out again
     rules = MoveRules(
         t,
         occupied,
-        laps=rs.laps,
-        can_pit=rs.pit_stops_allowed and 1 <= car.lap < rs.laps,
-        own_box=t.boxes.get(car.colour, -1) if t.has_pit else -1,
-        cleared=cleared,
-        slipstream=slipstream,
-        hazard_spaces=rs.markers.keys(),
+        rs.laps,
+        rs.pit_stops_allowed and 1 <= car.lap < rs.laps,  # can_pit
+        t.boxes.get(car.colour, -1) if t.has_pit else -1,  # own_box
+        cleared,
+        slipstream,
+        rs.markers.keys(),  # hazard_spaces
     )
     if rs.drivers_on:  # li_blocks is False for every car otherwise (FD-V-12.1)
         rules.li_row = li_blocks(rs, car)
