@@ -52,7 +52,7 @@ def drive(
 ):
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
     car, t = turn.car, rs.track
-    plan = MovePlan(rs, car, m, kind, may_brake=may_brake, slide=slide)
+    plan = MovePlan(rs, car, m, kind, may_brake, slide)  # positional: see MoveRules
     decision = turn_decision(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",

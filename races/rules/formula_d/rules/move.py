@@ -89,7 +89,8 @@ class MovePlan:
     trigger the slide must travel `m + slide` (FD-V-7.7, FD-BGA-9).
     """
 
-    def __init__(self, rs, car: Car, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
+    # not keyword-only, as `MoveRules`: one plan a move
+    def __init__(self, rs, car: Car, m: int, kind: str, may_brake: bool = True, slide: int = 0):
         self.rs = rs
         self.car = car
         self.m = m
