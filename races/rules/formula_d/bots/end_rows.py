@@ -241,7 +241,9 @@ class EndRows:
                     if hits:
                         lost += hits * near_price
                 if stop_counts[space]:
-                    value += 6  # a stop the corner still counts
+                    # a stop the corner still counts; 6.0, as value is a float:
+                    # 3.11 specialises float + float, not float + int
+                    value += 6.0
                 value -= lost
                 if pit == TO_BOX and boxing:
                     value += 30 if self.wants_pit() else -30
