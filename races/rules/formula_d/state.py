@@ -23,7 +23,9 @@ FATAL_AT_ZERO = ("Bo", "En", "Su", "WP")
 RACING, FINISHED, ELIMINATED = "racing", "finished", "eliminated"
 # Pit states (FD-E-4): entered the lane, waiting in the box, or leaving after service.
 PIT_NONE, PIT_LANE, PIT_EXIT = "none", "lane", "exit"
-BOX_STATES = ("box_basic", "box_long", "box_technical")
+# a set: asked only whether a car is in one, several times a turn, and a
+# tuple would compare the pit state with each name
+BOX_STATES = frozenset(("box_basic", "box_long", "box_technical"))
 
 
 @dataclass(slots=True, eq=False)

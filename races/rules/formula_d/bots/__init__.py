@@ -252,7 +252,7 @@ class Pro(Bot):
         faces = None if slide else out.face_values(top, free_gears)
         best, best_gear = None, options[0]["gear"]
         for group in (free, costly):
-            if group is costly and best is not None and best >= 0:
+            if group is costly and best is not None and best >= 0.0:  # floats, as `faces` says
                 break
             if group is costly and faces is not None and costly:
                 faces.update(out.face_values(top, costly_gears, more=True))

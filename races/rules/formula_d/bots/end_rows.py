@@ -162,6 +162,7 @@ class EndRows:
             slow = self._fatal_now or self._street
             setup = self._row_setup = (
                 t.kind_of,
+                _on_track(t),
                 t.rank,
                 _rank_floats(t),
                 _lap_parts(t.L, self.start_progress, self.laps),
@@ -181,6 +182,7 @@ class EndRows:
             )
         (
             kinds,
+            on_tracks,
             ranks,
             rank_floats,
             lap_parts,
@@ -206,9 +208,12 @@ class EndRows:
                 # the fields read, unpacked once rather than subscripted
                 space, _s, _c, _l, _k, lap, pit, overs, hazards, _sl = state
                 kind = kinds[space]
+                # read, not compared: a compare whose result is kept, not
+                # jumped on, is one 3.11 does not specialise
+                on_track = on_tracks[space]
                 if overs:
                     if overshoots_fast:
-                        owed.append((out, len(out), d, state, trail, kind == TRACK))
+                        owed.append((out, len(out), d, state, trail, on_track))
                         out.append(None)
                         continue
                     row = None
@@ -221,23 +226,24 @@ class EndRows:
                             break
                     if row is None:
                         value, row = self._end_row(d, state, False, floor)
-                    out.append((value, row, kind == TRACK, state, trail))
+                    out.append((value, row, on_track, state, trail))
                     continue
                 if slow:
                     value, row = self._end_row(d, state, False, floor)
-                    out.append((value, row, kind == TRACK, state, trail))
+                    out.append((value, row, on_track, state, trail))
                     continue
                 value = lap_parts[lap] + rank_floats[space]
                 lost = 0.0
                 if hazards and hazard_price:
                     lost += len(hazards) * hazard_price
-                on_track = kind == TRACK
                 if on_track:
                     hits = near[space]  # cars it could hit
                     if hits:
                         lost += hits * near_price
                 if stop_counts[space]:
-                    value += 6  # a stop the corner still counts
+                    # a stop the corner still counts; 6.0, as value is a float:
+                    # 3.11 specialises float + float, not float + int
+                    value += 6.0
                 value -= lost
                 if pit == TO_BOX and boxing:
                     value += 30 if self.wants_pit() else -30
@@ -282,6 +288,14 @@ class EndRows:
         if kind == PIT_BOX:
             value += 5
         return value
+
+
+def _on_track(track) -> tuple[bool, ...]:
+    """Each space's `kind == TRACK`, built once per track."""
+    got = track.__dict__.get("_on_track")
+    if got is None:
+        got = track._on_track = tuple(kind == TRACK for kind in track.kind_of)
+    return got
 
 
 def _rank_floats(track) -> tuple[float, ...]:

@@ -103,7 +103,7 @@ class FaceWeighing:
                         ends[v * 8 + g] = got[1]
                     values.append(None if got is None else got[0])
                     continue
-                if best < 0:
+                if best < 0.0:  # a float: 3.11 specialises a compare of two floats only
                     pick = None
                     # b up to min(len(brakes), v + 1), without a call
                     for b in range(1, n_brakes if n_brakes <= v else v + 1):

@@ -102,14 +102,17 @@ class Outlook(EndValues, FaceWeighing, EndRows):
             TO_BOX if pit == "lane" else (LEAVING if pit != "none" else ON_TRACK)
         )
         lap = me["lap"]
+        # positional (see `MoveRules`): by keyword, a class call gathers them
+        # in a dict for __init__ and spreads them out again
         self.rules = MoveRules(
             t,
             occupied,
-            laps=laps,
-            can_pit=view["pit_stops_allowed"] and 1 <= lap < laps,
-            own_box=index[me["box"]] if me["box"] else -1,
-            cleared=cleared,
-            hazard_spaces=self.markers,
+            laps,
+            view["pit_stops_allowed"] and 1 <= lap < laps,  # can_pit
+            index[me["box"]] if me["box"] else -1,  # own_box
+            cleared,
+            False,  # slipstream
+            self.markers,  # hazard_spaces
         )
         self.rules.li_row = me.get("li_row", False)
         self.start = start_state(t, space, lap, pit_mode)

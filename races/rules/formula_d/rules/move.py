@@ -45,15 +45,17 @@ def rules_for(rs, car: Car, *, slipstream: bool = False) -> MoveRules:
     for c in rs.cars:
         if c.status == RACING and c is not car:
             occupied.add(c.space)
+    # positional (see `MoveRules`): by keyword, a class call gathers them in
+    # a dict for __init__ and spreads them out again
     rules = MoveRules(
         t,
         occupied,
-        laps=rs.laps,
-        can_pit=rs.pit_stops_allowed and 1 <= car.lap < rs.laps,
-        own_box=t.boxes.get(car.colour, -1) if t.has_pit else -1,
-        cleared=cleared,
-        slipstream=slipstream,
-        hazard_spaces=rs.markers.keys(),
+        rs.laps,
+        rs.pit_stops_allowed and 1 <= car.lap < rs.laps,  # can_pit
+        t.boxes.get(car.colour, -1) if t.has_pit else -1,  # own_box
+        cleared,
+        slipstream,
+        rs.markers.keys(),  # hazard_spaces
     )
     if rs.drivers_on:  # li_blocks is False for every car otherwise (FD-V-12.1)
         rules.li_row = li_blocks(rs, car)
@@ -87,7 +89,8 @@ class MovePlan:
     trigger the slide must travel `m + slide` (FD-V-7.7, FD-BGA-9).
     """
 
-    def __init__(self, rs, car: Car, m: int, kind: str, *, may_brake: bool = True, slide: int = 0):
+    # not keyword-only, as `MoveRules`: one plan a move
+    def __init__(self, rs, car: Car, m: int, kind: str, may_brake: bool = True, slide: int = 0):
         self.rs = rs
         self.car = car
         self.m = m
@@ -264,7 +267,8 @@ class MoveOptions(Mapping):
         self._plan = plan
         self._fixed = fixed
 
-    LAZY = ("paths", "legal", "blocked", "d_max")
+    # a set: every read asks whether its key is one of these
+    LAZY = frozenset(("paths", "legal", "blocked", "d_max"))
 
     def _full(self) -> dict:
         if "paths" not in self._fixed:

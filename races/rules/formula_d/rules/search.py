@@ -136,6 +136,9 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
     # Each kept state carries its key's number and its rank into the next
     # layer, as most steps change neither the number nor anything but the
     # rank's own terms.
+    # the spaces a step must look at twice (occupied, or marked by a hazard):
+    # most steps enter neither, and are cleared by one set lookup
+    special = occupied | hazard_spaces if hazard_spaces else occupied
     rests: dict = {}
     n = len(rules.track.ids)
     rest = (start[LOCK], start[LAP], start[PIT], start[OVERS], start[SLIDE])
@@ -165,10 +168,12 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
             else:
                 ln = by_advance[space0]
             for to, kind, corner_from, link in ln:
-                if to in occupied:
-                    continue  # `advance` says OCCUPIED first, whatever the step
+                marked = False
+                if to in special:
+                    if to in occupied:
+                        continue  # `advance` says OCCUPIED first, whatever the step
+                    marked = True
                 if kind:
-                    marked = to in hazard_spaces
                     if kind == plain_step:
                         # straight ahead: only the space changes (and a marked space is noted)
                         key = base + to
@@ -191,43 +196,10 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         )
                         kept[key] = (new, entry, rank, base, rank)
                         continue
-                    if kind == border:
-                        # `advance` for a step between a corner and a straight
-                        lock, overs = lock0, overs0
-                        # a diagonal: never from a locked state (its table has none)
-                        if link[1]:
-                            if straight0 >= 0:
-                                if changes0 >= 2:
-                                    continue  # TWO_CHANGES
-                                if (
-                                    left0
-                                    and weaving_lane(rules, left0, link[7], link[8]) is not None
-                                ):
-                                    continue  # WEAVING
-                        if corner_from >= 0 and link[5] != corner_from and corner_from != cleared:
-                            if link[1]:
-                                continue  # LOCKED_EXIT
-                            lock = True
-                            overs = overs + ((corner_from, k),)
-                        hazards = hazards0 + (to,) if marked else hazards0
-                        if link[6] != straight0:
-                            straight, changes, left = link[6], 0, ()
-                        else:
-                            straight, changes, left = straight0, changes0, left0
-                        if lock is lock0 and overs is overs0:
-                            new_base = base
-                        else:
-                            rest = (lock, lap, pit, overs, slide)
-                            new_base = rests.setdefault(rest, len(rests)) * n
-                        key = new_base + to
-                        new_rank0 = 8 * len(hazards) + changes
-                        # min(changes, 7), without a call
-                        rank = 8 * len(hazards) + (changes if changes < 7 else 7)
-                        old = kept.get(key)
-                        if old is not None and rank >= old[2]:
-                            continue
-                        new = (to, straight, changes, left, lock, lap, pit, overs, hazards, slide)
-                    else:
+                    # `!=` first, so its jump over the shorter branch needs no
+                    # extended argument, which would keep the compare from being
+                    # specialised: it is made for most steps that are not plain
+                    if kind != border:
                         key = base + to
                         rank = rank0 + 8 if marked else rank0
                         if kind == lane_change:  # a lane change on a straight (FD-B-7)
@@ -266,6 +238,42 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                                 slide,
                             )
                         new_base, new_rank0 = base, rank
+                    else:
+                        # `advance` for a step between a corner and a straight
+                        lock, overs = lock0, overs0
+                        # a diagonal: never from a locked state (its table has none)
+                        if link[1]:
+                            if straight0 >= 0:
+                                if changes0 >= 2:
+                                    continue  # TWO_CHANGES
+                                if (
+                                    left0
+                                    and weaving_lane(rules, left0, link[7], link[8]) is not None
+                                ):
+                                    continue  # WEAVING
+                        if corner_from >= 0 and link[5] != corner_from and corner_from != cleared:
+                            if link[1]:
+                                continue  # LOCKED_EXIT
+                            lock = True
+                            overs = overs + ((corner_from, k),)
+                        hazards = hazards0 + (to,) if marked else hazards0
+                        if link[6] != straight0:
+                            straight, changes, left = link[6], 0, ()
+                        else:
+                            straight, changes, left = straight0, changes0, left0
+                        if lock is lock0 and overs is overs0:
+                            new_base = base
+                        else:
+                            rest = (lock, lap, pit, overs, slide)
+                            new_base = rests.setdefault(rest, len(rests)) * n
+                        key = new_base + to
+                        new_rank0 = 8 * len(hazards) + changes
+                        # min(changes, 7), without a call
+                        rank = 8 * len(hazards) + (changes if changes < 7 else 7)
+                        old = kept.get(key)
+                        if old is not None and rank >= old[2]:
+                            continue
+                        new = (to, straight, changes, left, lock, lap, pit, overs, hazards, slide)
                 else:
                     got = advance(rules, state, link, k)
                     if got.__class__ is int:
