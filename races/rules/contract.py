@@ -116,6 +116,26 @@ class Decision:
         }
 
 
+_new = object.__new__
+
+
+def decision_of(
+    seat: str, kind: str, prompt: str, options: Mapping[str, Any], default: Action | None = None
+) -> Decision:
+    """Decision(seat, kind, prompt, options, default) for less, for the engines
+    that ask hundreds a race: its fields written, in its __init__'s order, into
+    the dict the new instance's __dict__ gives, where the frozen dataclass's
+    __init__ sets each through object.__setattr__."""
+    made = _new(Decision)
+    fields = made.__dict__
+    fields["seat"] = seat
+    fields["kind"] = kind
+    fields["prompt"] = prompt
+    fields["options"] = options
+    fields["default"] = default
+    return made
+
+
 @dataclass(frozen=True)
 class Event:
     """One step of the replay: enough to redraw the board after it."""

@@ -5,9 +5,9 @@ so do the pit stop, the slipstream and the drivers' own moves."""
 
 from __future__ import annotations
 
+from ...contract import decision_of
 from ..state import BOX_STATES, FINISHED, PIT_EXIT, PIT_LANE, PIT_NONE, RACING, Car
 from . import damage
-from .asking import turn_decision
 from .move import MoveOptions, MovePlan, entry_progress
 from .steps import LAP, OVERS, PIT, SLIDE, SPACE, TO_BOX
 from .track import TRACK
@@ -53,7 +53,7 @@ def drive(
     """Steps 6-8 of FD-P-3 for a main or fast-exit move: decision `move`, then path effects."""
     car, t = turn.car, rs.track
     plan = MovePlan(rs, car, m, kind, may_brake, slide)  # positional: see MoveRules
-    decision = turn_decision(
+    decision = decision_of(
         car.seat,
         "move" if kind != "fast_exit" else "fast_exit",
         f"Move {m} spaces",

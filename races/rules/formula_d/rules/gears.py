@@ -3,10 +3,10 @@ FD-B-12.11) and the gear die."""
 
 from __future__ import annotations
 
+from ...contract import decision_of
 from ..chance import GEAR_RANGE
 from ..state import PIT_NONE, Car
 from . import damage
-from .asking import turn_decision
 from .damage import SKIP_COSTS_ADVANCED
 
 
@@ -103,7 +103,7 @@ def select(rs, emit, car: Car):
         # displays, not calls: a copy of the range and of the shared costs
         options.append({"gear": g, "range": [*GEAR_RANGE[g]], "costs": {**costs}})
         legal.append({"gear": g})
-    decision = turn_decision(
+    decision = decision_of(
         car.seat,
         "gear",
         f"Select your gear (now {car.gear})",

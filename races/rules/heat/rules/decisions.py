@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from ...contract import Action, Decision
+from ...contract import Action, Decision, decision_of
 from ..state import OUT, RL, Car, RaceState
 from .cards import card_view, is_heat
 from .championship.garage import options_open
@@ -33,26 +33,6 @@ from .plan import (
 from .react import boost_free, can_boost, cooldown_allowance, heat_in_hand
 from .slipstream import slipstream_bonus
 from .weather import sector_effect
-
-_new = object.__new__
-
-
-def _decision(
-    seat: str, kind: str, prompt: str, options: dict, default: Action | None = None
-) -> Decision:
-    """A Decision, its fields written in the dict its __dict__ gives, as Decision's own
-    __init__ would leave them, for less (a race asks several hundred): the dict is made of the
-    empty attribute values every new instance has, where setting __dict__ to a dict built
-    here made and dropped that one first."""
-    made = _new(Decision)
-    fields = made.__dict__
-    fields["seat"] = seat
-    fields["kind"] = kind
-    fields["prompt"] = prompt
-    fields["options"] = options
-    fields["default"] = default
-    return made
-
 
 # The defaults of the commonest decisions, made once: an Action is frozen and these hold no
 # list, so every decision can share one (a race asks several hundred decisions, few of which
@@ -156,7 +136,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
     seat = car.seat
     if s.tournament:
         gears = gear_choices(s, car)
-        return _decision(
+        return decision_of(
             seat,
             "play_cards",
             "Tournament: play 1 to 4 cards face down; their number is your new gear.",
@@ -178,7 +158,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
         # gear_choices(s, car), its key worked out here: only a shift down pays the flooded
         # surcharge (HEAT-RAIN-02), and no shift costs more than 2 Heat
         gears = _gear_options(car.gear, min(len(car.engine), 2), car.gear > 1 and flooded)
-        return _decision(
+        return decision_of(
             seat,
             "shift_gear",
             _SHIFT_PROMPTS[car.gear],
@@ -196,7 +176,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
             _keep_gear(car.gear),
         )
     forced = cluttered_play(car, car.shift_to)
-    return _decision(
+    return decision_of(
         seat,
         "play_cards",
         _PLAY_PROMPTS[car.shift_to],
@@ -217,7 +197,7 @@ def plan_decision(s: RaceState, car: Car) -> Decision:
 
 def react_decision(s: RaceState, car: Car) -> Decision:
     """D5 (HEAT-B-034..038) with the upgrade symbols of step 5 (HEAT-GARAGE-08..15)."""
-    return _decision(
+    return decision_of(
         car.seat,
         "react",
         "React: Adrenaline, Cooldown or Boost, then end the step.",
@@ -246,7 +226,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
     """D6 (HEAT-B-041..043)."""
     bonus = slipstream_bonus(s, car)
     crossing = s.track.crossings(car.p, car.p + 2 + bonus)
-    return _decision(
+    return decision_of(
         car.seat,
         "slipstream",
         f"Slipstream {2 + bonus} spaces?",
@@ -268,7 +248,7 @@ def slipstream_decision(s: RaceState, car: Car) -> Decision:
 
 def discard_decision(s: RaceState, car: Car) -> Decision:
     """D7 (HEAT-B-047)."""
-    return _decision(
+    return decision_of(
         car.seat,
         "discard",
         "Discard any cards you do not want (not Heat or Stress).",
