@@ -58,10 +58,7 @@ def points_value(value) -> Decimal:
 
 def points_plain(value: Decimal) -> int | float:
     """A Decimal as JSON wants it: whole points as an int, else a float."""
-    if type(value) is Decimal:
-        return _decimal_plain(value)
-    value = points_value(value)
-    return int(value) if value == value.to_integral_value() else float(value)
+    return _decimal_plain(points_value(value))
 
 
 # A season's standings write every car's points of every round again at each

@@ -326,17 +326,23 @@ def _lap_parts_of(L: int, start: int, laps: int) -> tuple[float, ...]:
     return tuple(float((lap - 1) * L - start) for lap in range(laps + 2))
 
 
+def _by_situation(track, name: str, own_corner: int, stops: int, build) -> tuple[bool, ...]:
+    """`build(track, own_corner, stops)`, kept on the track under `name` per
+    car situation (its corner, -1 for none, and the stops made there)."""
+    tables = track.__dict__.get(name)
+    if tables is None:
+        tables = track.__dict__[name] = {}
+    got = tables.get((own_corner, stops))
+    if got is None:
+        got = tables[own_corner, stops] = build(track, own_corner, stops)
+    return got
+
+
 def _stop_counts(track, own_corner: int, stops: int) -> tuple[bool, ...]:
     """By space: whether ending there makes a stop its corner still counts,
     for a car in `own_corner` (-1: none) with `stops` made there (as
     `_clean_base` says); built once per track and car situation."""
-    tables = track.__dict__.get("_stop_counts")
-    if tables is None:
-        tables = track._stop_counts = {}
-    got = tables.get((own_corner, stops))
-    if got is None:
-        got = tables[own_corner, stops] = _stop_counts_of(track, own_corner, stops)
-    return got
+    return _by_situation(track, "_stop_counts", own_corner, stops, _stop_counts_of)
 
 
 def _stop_counts_of(track, own_corner: int, stops: int) -> tuple[bool, ...]:
@@ -348,13 +354,7 @@ def _misses_two(track, own_corner: int, stops: int) -> tuple[bool, ...]:
     """By corner: whether overshooting it misses two stops or more (FD-B-8.6)
     for a car in `own_corner` with `stops` made there; built once per track
     and car situation."""
-    tables = track.__dict__.get("_misses_two")
-    if tables is None:
-        tables = track._misses_two = {}
-    got = tables.get((own_corner, stops))
-    if got is None:
-        got = tables[own_corner, stops] = _misses_two_of(track, own_corner, stops)
-    return got
+    return _by_situation(track, "_misses_two", own_corner, stops, _misses_two_of)
 
 
 def _misses_two_of(track, own_corner: int, stops: int) -> tuple[bool, ...]:

@@ -209,34 +209,23 @@ def _merged_search(rules: MoveRules, start: tuple, max_steps: int, k0: int):
                         old = kept.get(key)
                         if old is not None and rank >= old[2]:
                             continue  # a state as good is kept already
+                        changes, left = changes0, left0
                         if kind == lane_change:
                             if left0 and weaving_lane(rules, left0, link[7], link[8]) is not None:
                                 continue
-                            new = (
-                                to,
-                                straight0,
-                                changes0 + 1,
-                                left0 + (link[12],),
-                                lock0,
-                                lap,
-                                pit,
-                                overs0,
-                                hazards0 + (to,) if marked else hazards0,
-                                slide,
-                            )
-                        else:
-                            new = (
-                                to,
-                                straight0,
-                                changes0,
-                                left0,
-                                lock0,
-                                lap,
-                                pit,
-                                overs0,
-                                hazards0 + (to,) if marked else hazards0,
-                                slide,
-                            )
+                            changes, left = changes0 + 1, left0 + (link[12],)
+                        new = (
+                            to,
+                            straight0,
+                            changes,
+                            left,
+                            lock0,
+                            lap,
+                            pit,
+                            overs0,
+                            hazards0 + (to,) if marked else hazards0,
+                            slide,
+                        )
                         new_base, new_rank0 = base, rank
                     else:
                         # `advance` for a step between a corner and a straight
