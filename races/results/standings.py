@@ -12,7 +12,7 @@ from collections import defaultdict
 from contextlib import contextmanager
 from decimal import Decimal
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from league.caching import standings_changed
 from league.models import DriverStanding, Entry, ScoringSystem, Season, TeamChange, TeamStanding
@@ -20,6 +20,8 @@ from league.scoring.championship import PenaltyRow, ResultRow
 from league.scoring.rounds import DriverRound, TeamRound, round_parts, standings_combine
 from league.scoring.tables import PointsTable, points_plain
 from races.models import Penalty, Result, Session
+from races.results.result_points import result_points_store
+from races.results.running_totals import running_totals_apply
 
 
 def team_of_round(entries: dict[int, int | None], changes: list[tuple]):
@@ -175,7 +177,7 @@ def standings_recompute(*, season: Season) -> dict[int, Decimal]:
             drivers[key][number] = part
         for key, part in parts.teams.items():
             teams[key][number] = part
-    _result_points_store(scored, before)
+    result_points_store(scored, before)
     _standings_store(season, table, entries, drivers, teams, penalties)
     return {s.row.key: s.points for s in scored}
 
@@ -186,15 +188,27 @@ def standings_after_round(*, season: Season, number: int) -> dict[int, Decimal]:
     the round gives each car and team replaces the round's share kept on
     the standings rows, and the tables are ranked again from those. The cost
     is the round and the entries, the same in round 2 and round 40. The
-    caller holds the season's lock (season_standings_lock)."""
+    caller holds the season's lock (season_standings_lock). Where every
+    round counts, the driver table moves on from each car's running total
+    (races/results/running_totals.py) without reading the other rounds."""
     table, entries, team = _season_facts(season)
-    kept_drivers, kept_teams = _kept_parts(season, entries)
-    if kept_drivers is None:  # standings stored before parts were kept
-        return standings_recompute(season=season)
     rows, before = result_rows(season, team, number)
     penalties = result_penalties(season)
     parts = round_parts(table, rows, [p for p in penalties if p.round == number])
-    _result_points_store(parts.scored, before)
+    if running_totals_apply(
+        season=season,
+        table=table,
+        entries=entries,
+        number=number,
+        fresh=parts.drivers,
+        penalties=penalties,
+    ):
+        result_points_store(parts.scored, before)
+        return {s.row.key: s.points for s in parts.scored}
+    kept_drivers, kept_teams = _kept_parts(season, entries)
+    if kept_drivers is None:  # standings stored before parts were kept
+        return standings_recompute(season=season)
+    result_points_store(parts.scored, before)
     stale_teams = bool(kept_teams)
     for kept, fresh in ((kept_drivers, parts.drivers), (kept_teams, parts.teams)):
         for key in kept:
@@ -266,52 +280,6 @@ def _kept_parts(season: Season, entries: dict) -> tuple[dict | None, dict]:
     for key, places in TeamStanding.objects.filter(season=season).values_list("team_id", "places"):
         teams[key] = {int(n): TeamRound.of(p) for n, p in places.items()}
     return drivers, teams
-
-
-def _result_points_store(scored, before: dict[int, tuple]) -> None:
-    """Write the points, final place and final status of the results that changed."""
-    changed = []
-    for one in scored:
-        row = one.row
-        final_position = None if one.position == row.position else one.position
-        final_status = "" if one.status == row.status else one.status
-        now = (one.points, final_position, final_status)
-        if before[row.key] != now:
-            changed.append(
-                Result(
-                    pk=row.key,
-                    points=one.points,
-                    final_position=final_position,
-                    final_status=final_status,
-                )
-            )
-    if changed and connection.vendor == "postgresql":
-        _points_write(changed)
-    elif changed:
-        Result.objects.bulk_update(
-            changed, ["points", "final_position", "final_status"], batch_size=500
-        )
-
-
-def _points_write(changed: list[Result]) -> None:
-    """The changed results' points, final place and status in one UPDATE
-    from a list of values: bulk_update's CASE per column costs the store
-    more to build than the database to run."""
-    column = {f: Result._meta.get_field(f).column for f in ("points", "final_position",
-                                                           "final_status")}  # fmt: skip
-    for start in range(0, len(changed), 500):
-        batch = changed[start : start + 500]
-        values = ", ".join(["(%s, CAST(%s AS numeric), CAST(%s AS integer), %s)"] * len(batch))
-        sql = f"""
-            UPDATE {Result._meta.db_table} AS r SET {column["points"]} = v.points,
-              {column["final_position"]} = v.final_position,
-              {column["final_status"]} = v.final_status
-            FROM (VALUES {values}) AS v(id, points, final_position, final_status)
-            WHERE r.id = v.id
-        """  # noqa: S608 - names from the model, values are parameters
-        params = [x for r in batch for x in (r.pk, r.points, r.final_position, r.final_status)]
-        with connection.cursor() as cursor:
-            cursor.execute(sql, params)
 
 
 def _standings_store(
