@@ -28,6 +28,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from league.models import Entry
+from league.page_versions import season_pages_changed
 from races.clocks.sand_timers import sand_due
 from races.clocks.seat_clocks import clocks_follow
 from races.models import Session, Turn
@@ -69,18 +70,22 @@ def _claim(session_id: int) -> Session | None:
     }
     # Each claim is one conditional UPDATE, committed on its own: the database
     # re-checks the condition on a row another worker has just claimed, so
-    # exactly one claim wins.
-    rows = Session.objects.filter(pk=session_id)
+    # exactly one claim wins. The base manager's UPDATE does not look up the
+    # row's season for the pages' versions: the row read next names it.
+    rows = Session._base_manager.filter(pk=session_id)
     if not rows.filter(status=S.QUEUED).update(**claimed):
         expired = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
         if not rows.filter(expired, status=S.RUNNING).update(**claimed):
             return None
         log.warning("session %s: lease expired, running it again", session_id)
-    return (
-        Session.objects.select_related("round__season__league")
+    session = (
+        Session.objects.select_related("round__season__league", "round__season__scoring")
         .filter(pk=session_id, claim=token)
         .one()
     )
+    if session is not None:  # its status is on the season's pages
+        season_pages_changed({session.round.season_id})
+    return session
 
 
 class ProgressWriter:
@@ -279,13 +284,15 @@ def session_run(*, session_id: int) -> str:
         # Locks the session alone: its log and row are written side by side
         # with the season's other sessions; the store takes the season's lock
         # only for the standings (races/results/store.py).
-        session = (
-            Session.objects.select_for_update(of=("self",))
-            .select_related("round__season__scoring", "round__season__league")
+        # The row is locked, not read again: the claim read it with its
+        # round and season, and only the claim's holder writes it.
+        locked = (
+            Session._base_manager.select_for_update()
             .filter(pk=session_id, claim=token, status=S.RUNNING)
-            .one()
+            .order_by()
+            .values_list("pk", flat=True)
         )
-        if session is None:  # another worker took the session over
+        if not list(locked):  # another worker took the session over
             return "skipped"
         session.seats = seats_stored(plan.records)
         session.config, session.actions = plan.config, steps
