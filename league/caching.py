@@ -16,7 +16,13 @@ from django.http import HttpResponse
 from django.middleware.csrf import get_token
 
 from league.models import Season
-from league.page_versions import SITE_KEY, season_pages_changed, version_key, version_timeout
+from league.page_versions import (
+    SITE_KEY,
+    season_pages_changed,
+    version_key,
+    version_timeout,
+    versions_to_read,
+)
 from paddock.push import season_news
 
 
@@ -29,6 +35,7 @@ def site_version() -> str:
 
 
 def standings_version_of(key: str) -> str:
+    versions_to_read()
     version = cache.get(key)
     if version is None:
         version = uuid.uuid4().hex

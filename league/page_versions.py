@@ -44,19 +44,57 @@ def version_timeout() -> int | None:
 
 
 def season_pages_changed(season_ids: set[int]) -> None:
-    """New versions for these seasons (and the site) now and once the
-    transaction commits: a page drawn in between from what was not yet
-    committed is kept under the first, never under the second."""
+    """New versions for these seasons (and the site): at once outside a
+    transaction; inside one, when it commits, and before any page of them
+    is drawn inside it (`versions_to_read`): only the transaction's own
+    connection sees what it has not yet committed, so a page drawn from
+    that is kept under a version no other reader is given, never under
+    the one that follows the commit."""
     if not season_ids:
         return
+    season_ids = frozenset(season_ids)
+    connection = transaction.get_connection()
+    if not connection.in_atomic_block:
+        _versions_new(season_ids)
+        return
+    connection.__dict__.setdefault("_pages_unbumped", set()).update(season_ids)
+    if season_ids <= _bumped_at_commit(connection):
+        return  # a session stored writes several of their rows: one bump at its commit
 
     def bump() -> None:
-        versions = {version_key(season_id): uuid.uuid4().hex for season_id in season_ids}
-        cache.set_many({**versions, SITE_KEY: uuid.uuid4().hex}, timeout=version_timeout())
+        _versions_new(season_ids)
 
-    bump()
-    if transaction.get_connection().in_atomic_block:
-        transaction.on_commit(bump)  # outside a transaction it would run now, again
+    bump.season_ids = season_ids
+    transaction.on_commit(bump)
+
+
+def versions_to_read() -> None:
+    """Called before a page's version is read: the seasons this transaction
+    has changed since it last read one get new versions first."""
+    connection = transaction.get_connection()
+    unbumped = connection.__dict__.get("_pages_unbumped")
+    if not unbumped:
+        return
+    if connection.in_atomic_block:  # else committed (bumped) or rolled back
+        _versions_new(unbumped)
+    unbumped.clear()
+
+
+def _versions_new(season_ids) -> None:
+    versions = {version_key(season_id): uuid.uuid4().hex for season_id in season_ids}
+    cache.set_many({**versions, SITE_KEY: uuid.uuid4().hex}, timeout=version_timeout())
+
+
+def _bumped_at_commit(connection) -> set[int]:
+    """The seasons this transaction already bumps when it commits. A bump
+    registered in a savepoint still open (or in none) stands; one of a
+    savepoint rolled back is gone from the list with it (Django's own)."""
+    open_savepoints = set(connection.savepoint_ids)
+    found: set[int] = set()
+    for savepoints, hook, _robust in connection.run_on_commit:
+        if savepoints <= open_savepoints:
+            found |= getattr(hook, "season_ids", frozenset())
+    return found
 
 
 def _shown(model, names: Iterable[str] | None) -> bool:

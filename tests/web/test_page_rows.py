@@ -158,18 +158,52 @@ def test_writes_of_what_no_page_shows_keep_the_season_page(league):
     assert standings_version(season.pk) == version
 
 
-def test_a_page_drawn_inside_the_writing_transaction_is_not_kept_past_its_commit(
-    league, django_capture_on_commit_callbacks
-):
-    """The version is new at the write and again at the commit: a page drawn
-    in between (from rows not yet committed) is never served after it."""
+@pytest.mark.django_db(transaction=True)
+def test_a_page_drawn_inside_the_writing_transaction_is_not_kept_past_its_commit(league):
+    """The version is new before a page is drawn inside the writing
+    transaction and again at the commit: a page drawn in between (from rows
+    not yet committed) is never served after it."""
     season, grid, rounds = build_season(league, finished=1)
     before = standings_version(season.pk)
-    with django_capture_on_commit_callbacks(execute=True):
+    with transaction.atomic():
         Season.objects.filter(pk=season.pk).update(name="Winter Series")
         during = standings_version(season.pk)
+        assert standings_version(season.pk) == during  # no write since
+        Season.objects.filter(pk=season.pk).update(name="Winter Series II")
+        again = standings_version(season.pk)
     after = standings_version(season.pk)
-    assert len({before, during, after}) == 3
+    assert len({before, during, again, after}) == 4
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_transaction_writing_many_rows_of_a_season_bumps_it_once_at_commit(league):
+    """A stored session writes several rows of its season: without a page
+    drawn in between, one new version at the commit, not one a write."""
+    season, grid, rounds = build_season(league, finished=1)
+    session = _session(season)
+    with transaction.atomic():
+        Season.objects.filter(pk=season.pk).update(name="Winter Series")
+        Session.objects.filter(pk=session.pk).update(status="running")
+        Round.objects.filter(season=season).update(name="Round")
+        hooks = [h for _, h, _ in connection.run_on_commit if hasattr(h, "season_ids")]
+        assert [h.season_ids for h in hooks] == [frozenset({season.pk})]
+        before = cache.get(f"standings-version:{season.pk}")
+    assert cache.get(f"standings-version:{season.pk}") != before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bump_of_a_savepoint_rolled_back_is_made_again_by_the_next_write(league):
+    season, grid, rounds = build_season(league, finished=1)
+    before = standings_version(season.pk)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                Season.objects.filter(pk=season.pk).update(name="Gone")
+                raise RuntimeError("rolled back")
+        except RuntimeError:
+            pass
+        Season.objects.filter(pk=season.pk).update(name="Kept")
+    assert standings_version(season.pk) != before
 
 
 def test_a_write_touching_no_row_keeps_the_page(league):
