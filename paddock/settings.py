@@ -106,6 +106,17 @@ if DATABASE_URL:
             conn_health_checks=True,
         )
     }
+    # Parameters sent apart from the statement (server-side binding), and a
+    # statement run PREPARE_THRESHOLD times on a connection prepared, so it is
+    # planned once: a stored session runs the same twenty statements every
+    # time, and planning their joins, quoting the event log and the actions
+    # into the text and the server parsing them back cost it about 8 ms
+    # (bench/pipeline.py). Off (0) for a pooler in transaction mode
+    # (PgBouncer), which cannot keep a connection's prepared statements.
+    if env_bool("DB_SERVER_SIDE_BINDING", True):
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            server_side_binding=True, prepare_threshold=env_int("DB_PREPARE_THRESHOLD", 5)
+        )
     # A web process under ASGI (paddock/asgi.py) shares a bounded pool of
     # connections among its request threads: at most DB_POOL_SIZE at once.
     if env_int("DB_POOL_SIZE", 0):
