@@ -7,7 +7,7 @@ modules that call them back."""
 
 from __future__ import annotations
 
-from league.models import Season
+from league.models import League, Season
 from paddock.push import season_news
 from races.running.handover import after_commit
 
@@ -19,10 +19,12 @@ ANNOUNCE_SEASON_FINISHED = "webhooks.tasks.announce_season_finished"
 TABLE_FINISHED = "tournaments.tasks.table_finished"
 
 
-def results_stored(*, session_id: int, season_id: int) -> None:
-    """Called inside the transaction that stored a session's results."""
+def results_stored(*, session_id: int, season_id: int, league_id: int | None = None) -> None:
+    """Called inside the transaction that stored a session's results
+    (`league_id`: the season's league, where the caller has it)."""
     after_commit(RATE_SESSION, session_id)
-    after_commit(ANNOUNCE_RESULT, session_id)
+    if _hooks_listen(season_id, league_id):
+        after_commit(ANNOUNCE_RESULT, session_id)
     # Only a tournament's table can end a round of its draw, and a
     # tournament's tables race in a season of its own: any other session
     # would hand a sessions worker a task with nothing to do.
@@ -30,10 +32,21 @@ def results_stored(*, session_id: int, season_id: int) -> None:
         after_commit(TABLE_FINISHED, session_id)
 
 
-def session_started(*, session_id: int, season_id: int) -> None:
+def session_started(*, session_id: int, season_id: int, league_id: int | None = None) -> None:
     """Called once a worker has claimed a session and its race has started."""
-    after_commit(ANNOUNCE_SESSION_STARTED, session_id)
+    if _hooks_listen(season_id, league_id):
+        after_commit(ANNOUNCE_SESSION_STARTED, session_id)
     season_news(season_id)  # a tournament's page shows its tables racing
+
+
+def _hooks_listen(season_id: int, league_id: int | None) -> bool:
+    """Whether the league has a webhook switched on: a league without one
+    (most) would hand a webhooks worker a task that reads the session to
+    tell nobody, and sending it costs a session about 2 ms before its race."""
+    leagues = League.objects.filter(webhooks__active=True)
+    if league_id is not None:
+        return leagues.filter(pk=league_id).exists()
+    return leagues.filter(seasons=season_id).exists()
 
 
 def season_finished(*, season_id: int) -> None:

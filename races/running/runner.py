@@ -268,7 +268,8 @@ def session_run(*, session_id: int) -> str:
             session_id, token, get_presentation(game_key).capabilities.session_error(error)
         )
         return "failed"
-    session_started(session_id=session_id, season_id=session.round.season_id)
+    season = session.round.season
+    session_started(session_id=session_id, season_id=season.pk, league_id=season.league_id)
     steps: list[dict] = []
     on_step = None if session.live else ProgressWriter(
         session_id, token, game_key, seat_names(plan.records), plan.config
