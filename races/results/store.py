@@ -76,7 +76,12 @@ def session_results_store(
     points = standings_after_round(season=season, number=session.round.number)
     for result in results:
         result.points = points.get(result.pk, result.points)
-    results_stored(session_id=session.pk, season_id=season.pk, league_id=season.league_id)
+    results_stored(
+        session_id=session.pk,
+        season_id=season.pk,
+        hooked=getattr(session, "hooks_listening", None),
+        tournament=getattr(session, "for_a_tournament", None),
+    )
     now = places_words(((r.position, r.entry_id) for r in results), names)
     results_follow(session=session, before=before, actor=actor, how=how, now=now)
     return results

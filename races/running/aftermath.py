@@ -7,6 +7,8 @@ modules that call them back."""
 
 from __future__ import annotations
 
+from django.db.models import Exists, OuterRef
+
 from league.models import League, Season
 from paddock.push import season_news
 from races.running.handover import after_commit
@@ -19,34 +21,55 @@ ANNOUNCE_SEASON_FINISHED = "webhooks.tasks.announce_season_finished"
 TABLE_FINISHED = "tournaments.tasks.table_finished"
 
 
-def results_stored(*, session_id: int, season_id: int, league_id: int | None = None) -> None:
-    """Called inside the transaction that stored a session's results
-    (`league_id`: the season's league, where the caller has it)."""
+def results_stored(
+    *,
+    session_id: int,
+    season_id: int,
+    hooked: bool | None = None,
+    tournament: bool | None = None,
+) -> None:
+    """Called inside the transaction that stored a session's results.
+    `hooked` and `tournament`: what `aftermath_facts` read with the session,
+    where the caller has them (None: read here)."""
     after_commit(RATE_SESSION, session_id)
-    if _hooks_listen(season_id, league_id):
+    if _hooks_listen(season_id) if hooked is None else hooked:
         after_commit(ANNOUNCE_RESULT, session_id)
     # Only a tournament's table can end a round of its draw, and a
     # tournament's tables race in a season of its own: any other session
     # would hand a sessions worker a task with nothing to do.
-    if Season.objects.filter(pk=season_id, tournament__isnull=False).exists():
+    if _a_tournaments(season_id) if tournament is None else tournament:
         after_commit(TABLE_FINISHED, session_id)
 
 
-def session_started(*, session_id: int, season_id: int, league_id: int | None = None) -> None:
+def session_started(*, session_id: int, season_id: int, hooked: bool | None = None) -> None:
     """Called once a worker has claimed a session and its race has started."""
-    if _hooks_listen(season_id, league_id):
+    if _hooks_listen(season_id) if hooked is None else hooked:
         after_commit(ANNOUNCE_SESSION_STARTED, session_id)
     season_news(season_id)  # a tournament's page shows its tables racing
 
 
-def _hooks_listen(season_id: int, league_id: int | None) -> bool:
-    """Whether the league has a webhook switched on: a league without one
-    (most) would hand a webhooks worker a task that reads the session to
-    tell nobody, and sending it costs a session about 2 ms before its race."""
-    leagues = League.objects.filter(webhooks__active=True)
-    if league_id is not None:
-        return leagues.filter(pk=league_id).exists()
-    return leagues.filter(seasons=season_id).exists()
+def aftermath_facts() -> dict:
+    """Annotations of a session query for what follows its start and its
+    result, read with the session (the runner's claim) rather than a query
+    each: whether its league has a webhook switched on (a league without
+    one, most, would hand a webhooks worker a task that tells nobody), and
+    whether it is a tournament's table."""
+    return {
+        "hooks_listening": Exists(
+            League.objects.filter(pk=OuterRef("round__season__league_id"), webhooks__active=True)
+        ),
+        "for_a_tournament": Exists(
+            Season.objects.filter(pk=OuterRef("round__season_id"), tournament__isnull=False)
+        ),
+    }
+
+
+def _hooks_listen(season_id: int) -> bool:
+    return League.objects.filter(webhooks__active=True, seasons=season_id).exists()
+
+
+def _a_tournaments(season_id: int) -> bool:
+    return Season.objects.filter(pk=season_id, tournament__isnull=False).exists()
 
 
 def season_finished(*, season_id: int) -> None:

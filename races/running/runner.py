@@ -36,7 +36,7 @@ from races.push.publish import table_changed
 from races.replay.names import seat_names
 from races.results.store import SeatResult, session_results_store
 from races.rules import Action, canonical_log, get_game, get_presentation, play_bots
-from races.running.aftermath import session_started
+from races.running.aftermath import aftermath_facts, session_started
 from races.running.plan import session_plan
 from races.running.progress import snapshot
 from races.running.seats import SeatRecord, seat_records, seats_stored
@@ -80,6 +80,7 @@ def _claim(session_id: int) -> Session | None:
         log.warning("session %s: lease expired, running it again", session_id)
     session = (
         Session.objects.select_related("round__season__league", "round__season__scoring")
+        .annotate(**aftermath_facts())
         .filter(pk=session_id, claim=token)
         .one()
     )
@@ -268,8 +269,9 @@ def session_run(*, session_id: int) -> str:
             session_id, token, get_presentation(game_key).capabilities.session_error(error)
         )
         return "failed"
-    season = session.round.season
-    session_started(session_id=session_id, season_id=season.pk, league_id=season.league_id)
+    session_started(
+        session_id=session_id, season_id=session.round.season_id, hooked=session.hooks_listening
+    )
     steps: list[dict] = []
     on_step = None if session.live else ProgressWriter(
         session_id, token, game_key, seat_names(plan.records), plan.config

@@ -45,11 +45,11 @@ def test_a_league_without_a_webhook_switched_on_is_handed_no_announcement(
     hooked(league, owner, active=False)
     assert handed_over(session, django_capture_on_commit_callbacks) == 1
     with django_capture_on_commit_callbacks() as callbacks:
-        session_started(session_id=session.pk, season_id=season.pk, league_id=league.pk)
+        session_started(session_id=session.pk, season_id=season.pk)
     assert [c for c in hand_overs(callbacks) if "after_commit" in c.__qualname__] == []
     hooked(league, owner)
     with django_capture_on_commit_callbacks() as callbacks:
-        session_started(session_id=session.pk, season_id=season.pk, league_id=league.pk)
+        session_started(session_id=session.pk, season_id=season.pk)
     assert len([c for c in hand_overs(callbacks) if "after_commit" in c.__qualname__]) == 1
     assert handed_over(session, django_capture_on_commit_callbacks) == 2
 
@@ -62,3 +62,32 @@ def test_a_tournament_tables_result_also_hands_over_the_draw(
     rnd = tournament.season.rounds.create(number=1, name="Table 1", track="usa", laps=1)
     session = Session.objects.create(round=rnd, kind=Session.Kind.RACE)
     assert handed_over(session, django_capture_on_commit_callbacks) == 3
+
+
+def test_the_facts_read_with_a_session_tell_its_hooks_and_its_tournament_without_a_query(
+    league, owner, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    from races.running.aftermath import aftermath_facts
+
+    tournament = make_tournament(league, owner)
+    rnd = tournament.season.rounds.create(number=1, name="Table 1", track="usa", laps=1)
+    table = Session.objects.create(round=rnd, kind=Session.Kind.RACE)
+    season, grid, rounds = build_season(league, finished=1)
+    raced = rounds[0].sessions.get(kind=Session.Kind.RACE)
+
+    def read(session):
+        return Session.objects.annotate(**aftermath_facts()).get(pk=session.pk)
+
+    assert (read(raced).hooks_listening, read(raced).for_a_tournament) == (False, False)
+    assert read(table).for_a_tournament is True
+    hooked(league, owner)
+    for session, expected in ((read(raced), 2), (read(table), 3)):
+        assert session.hooks_listening is True
+        with django_assert_num_queries(0), django_capture_on_commit_callbacks() as callbacks:
+            results_stored(
+                session_id=session.pk,
+                season_id=0,  # not read: the facts came with the session
+                hooked=session.hooks_listening,
+                tournament=session.for_a_tournament,
+            )
+        assert len(hand_overs(callbacks)) == expected
