@@ -8,22 +8,24 @@ import random
 
 import pytest
 from django.db import connection
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from league.models import DriverStanding, Season
 from league.organise.entries import entry_create
 from paddock.celery import app
-from races.models import Penalty, Result, Round, Session
+from races.models import Result, Round, Session
 from races.results import standings as standings_module
 from races.results.store import SeatResult, results_enter
 from races.rounds.edits import round_create
 from tests.conftest import make_driver, make_season, scoring_presets
 from tests.races.test_standings_side_by_side import (
+    FEW_DRAWS,
     championship_now,
     expected_tables,
     lines_drawn,
     stored_concurrently,
+    stored_in_batches,
     stored_tables,
 )
 
@@ -146,12 +148,7 @@ def test_a_season_that_drops_rounds_or_races_in_teams_ranks_from_every_round(
     assert counted == [False] * 4
 
 
-@settings(
-    max_examples=6,
-    deadline=None,
-    suppress_health_check=list(HealthCheck),
-    phases=[Phase.explicit, Phase.reuse, Phase.generate],
-)
+@FEW_DRAWS
 @given(seed=st.integers(0, 10_000), batches=st.integers(2, 4))
 def test_running_totals_after_concurrent_stores_equal_the_championship(
     league, owner, broker, counted, seed, batches
@@ -164,17 +161,7 @@ def test_running_totals_after_concurrent_stores_equal_the_championship(
             "round__season"
         )
     )
-    Penalty.objects.create(
-        round=sessions[0].round,
-        entry=season.entries.first(),
-        kind=Penalty.Kind.POINTS,
-        points=3,
-        reason="x",
-        steward=owner,
-    )
-    for _ in range(batches):
-        chosen = rng.sample(sessions, rng.randint(2, len(sessions)))
-        stored_concurrently([(s, lines_drawn(rng, season)) for s in chosen], owner)
+    stored_in_batches(rng, season, sessions, owner, batches)
     assert_championship(season)
     connection.close()
 

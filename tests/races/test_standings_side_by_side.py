@@ -80,6 +80,24 @@ def stored_concurrently(jobs, user) -> None:
     assert not failures, failures
 
 
+def stored_in_batches(rng, season: Season, sessions: list, owner, batches: int) -> None:
+    """A points penalty in the first session's round, then `batches` draws of
+    sessions stored concurrently with drawn results."""
+    Penalty.objects.create(
+        round=sessions[0].round,
+        entry=season.entries.first(),
+        kind=Penalty.Kind.POINTS,
+        points=3,
+        reason="x",
+        steward=owner,
+    )
+    for _ in range(batches):
+        # Each session at most once a batch (a session's own lock orders
+        # two stores of it); the batch's order and timing are the draw's.
+        chosen = rng.sample(sessions, rng.randint(2, len(sessions)))
+        stored_concurrently([(s, lines_drawn(rng, season)) for s in chosen], owner)
+
+
 def championship_now(season: Season):
     season = Season.objects.select_related("scoring").get(pk=season.pk)
     table, entries, team = _season_facts(season)
@@ -120,12 +138,16 @@ def expected_tables(tables):
     return drivers, teams
 
 
-@settings(
+# A few draws of concurrent stores: each builds a season and runs threads.
+FEW_DRAWS = settings(
     max_examples=6,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     phases=[Phase.explicit, Phase.reuse, Phase.generate],
 )
+
+
+@FEW_DRAWS
 @given(seed=st.integers(0, 10_000), batches=st.integers(1, 3))
 def test_standings_after_concurrent_stores_equal_the_championship(
     league, owner, broker, seed, batches
@@ -136,19 +158,7 @@ def test_standings_after_concurrent_stores_equal_the_championship(
     rng = random.Random(seed)
     season = season_made(league)
     sessions = list(Session.objects.filter(round__season=season).select_related("round__season"))
-    Penalty.objects.create(
-        round=sessions[0].round,
-        entry=season.entries.first(),
-        kind=Penalty.Kind.POINTS,
-        points=3,
-        reason="x",
-        steward=owner,
-    )
-    for _ in range(batches):
-        # Each session at most once a batch (a session's own lock orders
-        # two stores of it); the batch's order and timing are the draw's.
-        chosen = rng.sample(sessions, rng.randint(2, len(sessions)))
-        stored_concurrently([(s, lines_drawn(rng, season)) for s in chosen], owner)
+    stored_in_batches(rng, season, sessions, owner, batches)
     tables = championship_now(season)
     assert stored_tables(season) == expected_tables(tables)
     points = dict(Result.objects.filter(session__round__season=season).values_list("pk", "points"))
