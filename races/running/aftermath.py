@@ -54,22 +54,27 @@ def aftermath_facts() -> dict:
     each: whether its league has a webhook switched on (a league without
     one, most, would hand a webhooks worker a task that tells nobody), and
     whether it is a tournament's table."""
+    league, season = OuterRef("round__season__league_id"), OuterRef("round__season_id")
     return {
-        "hooks_listening": Exists(
-            League.objects.filter(pk=OuterRef("round__season__league_id"), webhooks__active=True)
-        ),
-        "for_a_tournament": Exists(
-            Season.objects.filter(pk=OuterRef("round__season_id"), tournament__isnull=False)
-        ),
+        "hooks_listening": Exists(_hooked_leagues().filter(pk=league)),
+        "for_a_tournament": Exists(_tournament_seasons().filter(pk=season)),
     }
 
 
+def _hooked_leagues():
+    return League.objects.filter(webhooks__active=True)
+
+
+def _tournament_seasons():
+    return Season.objects.filter(tournament__isnull=False)
+
+
 def _hooks_listen(season_id: int) -> bool:
-    return League.objects.filter(webhooks__active=True, seasons=season_id).exists()
+    return _hooked_leagues().filter(seasons=season_id).exists()
 
 
 def _a_tournaments(season_id: int) -> bool:
-    return Season.objects.filter(pk=season_id, tournament__isnull=False).exists()
+    return _tournament_seasons().filter(pk=season_id).exists()
 
 
 def season_finished(*, season_id: int) -> None:
