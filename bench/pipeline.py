@@ -3,7 +3,8 @@
 Runs N ten-car Formula D races (advanced, 2 laps of Lakeside GP, pro bots)
 through a real 2-process Celery worker on PostgreSQL and Redis, and measures:
 - throughput: all N queued at once, sessions per minute until the last is stored;
-- latency: sessions dispatched one at a time, from dispatch to standings stored;
+- latency: sessions dispatched one at a time, from dispatch to standings stored
+  (the wait wakes at the signal its table is sent once the result committed);
 - overhead: median latency divided by the engine's own median time for the
   same races (same seeds and seats, run in this process).
 
@@ -253,6 +254,64 @@ def wait_finished(pks, timeout=900, poll=0.02) -> None:
     raise SystemExit("timed out waiting for sessions")
 
 
+class TableSignals:
+    """Hears the signals sent to session tables (races/push/publish.py), so
+    that a latency run wakes when the session's result has committed (the
+    signal is sent after the commit) rather than at a poll's next step, and
+    sends no query while the worker runs. The status is still read from the
+    database after each signal."""
+
+    def __init__(self):
+        import asyncio
+        import queue
+        import threading
+
+        from channels.layers import get_channel_layer
+
+        self.heard = queue.Queue()
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self.layer = get_channel_layer()
+        self.channel = self._call(self.layer.new_channel())
+        asyncio.run_coroutine_threadsafe(self._listen(), self.loop)
+
+    def _call(self, coroutine):
+        import asyncio
+
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
+
+    async def _listen(self):
+        while True:
+            self.heard.put(await self.layer.receive(self.channel))
+
+    def follow(self, session_id: int) -> None:
+        from races.push.publish import table_group
+
+        self._call(self.layer.group_add(table_group(session_id), self.channel))
+
+    def wait_finished(self, session_id: int, timeout: float = 900) -> None:
+        """Until the session is finished: its status read at each signal to
+        its table (and once a second, should a signal be lost)."""
+        import queue
+
+        from races.models import Session
+        from races.push.publish import table_group
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                self.heard.get(timeout=1)
+            except queue.Empty:
+                pass
+            status = Session.objects.filter(pk=session_id).values_list("status", flat=True)[0]
+            if status == "failed":
+                raise SystemExit(f"session {session_id} failed")
+            if status == "finished":
+                self._call(self.layer.group_discard(table_group(session_id), self.channel))
+                return
+        raise SystemExit("timed out waiting for a session")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--races", type=int, default=100)
@@ -284,11 +343,12 @@ def main() -> None:
         per_minute = len(throughput_set) / elapsed * 60
 
         latencies = []
+        signals = TableSignals()
         for session in latency_set:
+            signals.follow(session.pk)
             t0 = time.perf_counter()
             session_queue(session=session)
-            # the poll's step is part of the latency measured: keep it small here
-            wait_finished([session.pk], poll=0.005)
+            signals.wait_finished(session.pk)
             latencies.append((time.perf_counter() - t0) * 1000)
     finally:
         os.killpg(worker.pid, 15)
