@@ -15,6 +15,7 @@ from django.utils import timezone
 from websockets.sync.client import connect
 
 from league.organise.entries import entry_create
+from paddock import push
 from paddock.push import CHANGED
 from races.models import Session, Turn
 from races.push.publish import table_group
@@ -62,9 +63,10 @@ class Subscriber(threading.Thread):
     """A subscriber of the table's group on the channel layer, in a thread
     of this process with its own event loop: not the worker's process."""
 
-    def __init__(self, group: str):
+    def __init__(self, group: str, count: int = 1):
         super().__init__(daemon=True)
         self.group, self.ready, self.heard = group, threading.Event(), []
+        self.count = count
 
     def run(self) -> None:
         asyncio.run(self.listen())
@@ -74,7 +76,22 @@ class Subscriber(threading.Thread):
         channel = await layer.new_channel()
         await layer.group_add(self.group, channel)
         self.ready.set()
-        self.heard.append(await asyncio.wait_for(layer.receive(channel), WAIT))
+        for _ in range(self.count):
+            self.heard.append(await asyncio.wait_for(layer.receive(channel), WAIT))
+
+
+def test_a_process_without_a_server_loop_sends_its_signals_in_the_order_given():
+    """A worker does not wait for its signals (paddock/push.py): they are
+    still sent, every one, in the order it gave them."""
+    group = "table.424242"
+    subscriber = Subscriber(group, count=30)
+    subscriber.start()
+    assert subscriber.ready.wait(WAIT)
+    push.server_loop_is(None)
+    for number in range(30):
+        push.send_all([(group, {"what": "table", "signal": str(number)})])
+    subscriber.join(WAIT + 5)
+    assert [heard["signal"] for heard in subscriber.heard] == [str(n) for n in range(30)]
 
 
 def test_a_move_applied_by_the_worker_reaches_a_subscriber_in_another_process(table):
