@@ -17,6 +17,7 @@ from django.urls import reverse
 from league.caching import memory_clear, standings_version
 from league.models import Division, Driver, Entry, League, ScoringSystem, Season, Team
 from races.models import Round, Session
+from races.running.controls import session_queue
 from tests.conftest import make_driver
 from tests.web.conftest import build_season
 from tests.web.test_kept_pages import without_token
@@ -80,6 +81,10 @@ WRITES = {
     "a session's status, by a queryset's update": (
         lambda s: Session.objects.filter(round__season=s, round__number=2).update(status="running"),
         "Race: Running",
+    ),
+    "a session queued, by the organiser's control (the base manager's update)": (
+        lambda s: session_queue(session=Session.objects.get(round__season=s, round__number=2)),
+        "Race: Queued",
     ),
     "a session's time, by a save": (_later, None),
     "an entry withdrawn, by a queryset's update": (
