@@ -17,6 +17,7 @@ import json
 from django.db import connections, models, router
 from django.db.models import F, Value
 from django.db.models.expressions import CombinedExpression
+from django.db.models.signals import post_save
 from psycopg.types.json import Jsonb
 
 try:
@@ -48,6 +49,11 @@ class ActionsField(models.JSONField):
         return Jsonb(value, dumps=actions_text)
 
 
+def _appended(added: list) -> CombinedExpression:
+    """The stored list with `added` after it, in the UPDATE (jsonb `||`)."""
+    return CombinedExpression(F("actions"), "||", Value(added, output_field=ActionsField()))
+
+
 class ActionsAppended(models.Model):
     """A model with an `actions` JSON list that saves by appending."""
 
@@ -63,9 +69,7 @@ class ActionsAppended(models.Model):
         elif added:
             # The row's other fields and the appended actions in one UPDATE.
             actions = self.actions
-            self.actions = CombinedExpression(
-                F("actions"), "||", Value(added, output_field=ActionsField())
-            )
+            self.actions = _appended(added)
             try:
                 super().save(*args, **kwargs)
             finally:
@@ -73,6 +77,35 @@ class ActionsAppended(models.Model):
         elif rest := [name for name in update_fields if name != "actions"]:
             super().save(*args, **{**kwargs, "update_fields": rest})
         self._mark_actions_stored()
+
+    def save_where(self, update_fields: list[str], **still) -> bool:
+        """Save `update_fields` (actions appended, as `save` does) in one
+        UPDATE of the row only while it still matches `still` (a claim, a
+        status): the UPDATE locks the row as it checks it, where a SELECT …
+        FOR UPDATE first is a statement more. False, and nothing written,
+        when the row no longer matches. Saved rows are announced as a save
+        announces them (post_save: the season's pages, league/page_versions.py)."""
+        using = router.db_for_write(type(self), instance=self)
+        fields = [self._meta.get_field(name) for name in update_fields]
+        values = {field.name: getattr(self, field.attname) for field in fields}
+        added = self._actions_added(update_fields, using)
+        if added:
+            values["actions"] = _appended(added)
+        elif added is not None:  # nothing added: the stored list stands
+            values.pop("actions", None)
+        rows = type(self)._base_manager.using(using).filter(pk=self.pk, **still)
+        if not rows.update(**values):
+            return False
+        self._mark_actions_stored()
+        post_save.send(
+            sender=type(self),
+            instance=self,
+            created=False,
+            update_fields=frozenset(update_fields),
+            raw=False,
+            using=using,
+        )
+        return True
 
     @classmethod
     def from_db(cls, db, field_names, values):

@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db import connection
-from django.db.models import Count, Exists, OuterRef, Q
 from django.utils.translation import gettext_noop
 
 from league.history import record
@@ -100,6 +99,36 @@ def places_words(places: Iterable[tuple[int, int]], names: dict[int, tuple[str, 
     return _words((position, *names[pk]) for position, pk in sorted(places))
 
 
+def rounds_scored(season_id: int) -> tuple[int, int]:
+    """The season's rounds, and how many are scored: a round is scored once
+    every race of it (each division's, a sprint and the main race: issue 26)
+    has finished or was cancelled, and one has finished. Both counts in one
+    statement, written out: the ORM's aggregate of two EXISTS costs four
+    times its query to compile, on every stored result."""
+    rnd, session = Round._meta, Session._meta
+
+    def column(meta, name: str) -> str:
+        return meta.get_field(name).column
+
+    def races(condition: str) -> str:
+        return f"""SELECT 1 FROM {session.db_table} s
+            WHERE s.{column(session, "round")} = r.{rnd.pk.column}
+              AND s.{column(session, "kind")} = %s AND {condition}"""
+
+    status = f"s.{column(session, 'status')}"
+    sql = f"""
+        SELECT COUNT(*), COALESCE(SUM(CASE
+            WHEN EXISTS ({races(f"{status} = %s")})
+             AND NOT EXISTS ({races(f"{status} NOT IN (%s, %s)")}) THEN 1 ELSE 0 END), 0)
+        FROM {rnd.db_table} r WHERE r.{column(rnd, "season")} = %s
+    """  # noqa: S608 - names from the models, the values parameters
+    race, finished, cancelled = Session.Kind.RACE, Session.Status.FINISHED, Session.Status.CANCELLED
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [race, finished, race, finished, cancelled, season_id])
+        rounds, scored = cursor.fetchone()
+    return rounds, scored
+
+
 def results_follow(
     *, session: Session, before: str, actor, how: str = "engine", now: str | None = None
 ) -> None:
@@ -121,16 +150,6 @@ def results_follow(
         before=PLACES[session.kind][0] if before else "",
         after=PLACES[session.kind][1],
     )
-    # A round is scored once every race of it (each division's, a sprint
-    # and the main race: issue 26) has finished or was cancelled, and one
-    # has finished. Both counts in one query.
-    races = Session.objects.filter(round=OuterRef("pk"), kind=Session.Kind.RACE)
-    unfinished = races.exclude(status__in=(Session.Status.FINISHED, Session.Status.CANCELLED))
-    finished = races.filter(status=Session.Status.FINISHED)
-    counts = Round.objects.filter(season=season).aggregate(
-        rounds=Count("pk"),
-        scored=Count("pk", filter=Q(Exists(finished)) & ~Q(Exists(unfinished))),
-    )
-    rounds, scored = counts["rounds"], counts["scored"]
+    rounds, scored = rounds_scored(season.pk)
     if season_stage_follow(season=season, rounds=rounds, scored=scored) == Season.Status.FINISHED:
         season_finished(season_id=season.pk)

@@ -19,7 +19,9 @@ from __future__ import annotations
 import logging
 import time
 import uuid
+from concurrent.futures import Future
 from datetime import datetime, timedelta
+from functools import cache
 
 from django.conf import settings
 from django.db import transaction
@@ -32,6 +34,7 @@ from league.page_versions import season_pages_changed
 from races.clocks.sand_timers import sand_due
 from races.clocks.seat_clocks import clocks_follow
 from races.models import Session, Turn
+from races.models.sessions import event_log_packing
 from races.push.publish import table_changed
 from races.replay.names import seat_names
 from races.results.store import SeatResult, session_results_store
@@ -78,15 +81,20 @@ def _claim(session_id: int) -> Session | None:
         if not rows.filter(expired, status=S.RUNNING).update(**claimed):
             return None
         log.warning("session %s: lease expired, running it again", session_id)
-    session = (
-        Session.objects.select_related("round__season__league", "round__season__scoring")
-        .annotate(**aftermath_facts())
-        .filter(pk=session_id, claim=token)
-        .one()
-    )
+    session = _claimed_rows().filter(pk=session_id, claim=token).one()
     if session is not None:  # its status is on the season's pages
         season_pages_changed({session.round.season_id})
     return session
+
+
+@cache
+def _claimed_rows():
+    """The claim's read of a session with its round, season, league and
+    scoring, and what follows its start and result: built once a process,
+    as building its joins and annotations costs more than the read."""
+    return Session.objects.select_related(
+        "round__season__league", "round__season__scoring"
+    ).annotate(**aftermath_facts())
 
 
 class ProgressWriter:
@@ -283,26 +291,36 @@ def session_run(*, session_id: int) -> str:
         log.exception("session %s failed", session_id)
         session_fail(session_id, token, f"The race stopped with an error: {error}. Run it again.")
         return "failed"
+    # Packed beside the transaction's start (races/models/sessions.py).
+    packed_log = event_log_packing(canonical_log(race.events)) if result is not None else None
     with transaction.atomic():
         # Locks the session alone: its log and row are written side by side
         # with the season's other sessions; the store takes the season's lock
-        # only for the standings (races/results/store.py).
-        # The row is locked, not read again: the claim read it with its
-        # round and season, and only the claim's holder writes it.
-        locked = (
-            Session._base_manager.select_for_update()
-            .filter(pk=session_id, claim=token, status=S.RUNNING)
-            .order_by()
-            .values_list("pk", flat=True)
-        )
-        if not list(locked):  # another worker took the session over
-            return "skipped"
+        # only for the standings (races/results/store.py). The row is not
+        # read again: the claim read it with its round and season, and only
+        # the claim's holder writes it.
         session.seats = seats_stored(plan.records)
         session.config, session.actions = plan.config, steps
         if result is not None:
-            session_finish(session=session, race=race, result=result)
-            return "finished"
+            # The finished row's one UPDATE checks the claim and locks the row.
+            stored = session_finish(
+                session=session, race=race, result=result, packed_log=packed_log, held_by=token
+            )
+            return "finished" if stored else "skipped"
+        if not _still_held(session_id, token):  # another worker took the session over
+            return "skipped"
         return settle(session, race, timezone.now())
+
+
+def _still_held(session_id: int, token: str) -> bool:
+    """Lock the running session's row while `token` is still its claim."""
+    locked = (
+        Session._base_manager.select_for_update()
+        .filter(pk=session_id, claim=token, status=S.RUNNING)
+        .order_by()
+        .values_list("pk", flat=True)
+    )
+    return bool(list(locked))
 
 
 FINISH_FIELDS = [
@@ -320,15 +338,26 @@ FINISH_FIELDS = [
 ]
 
 
-def session_finish(*, session: Session, race, result) -> None:
+def session_finish(
+    *,
+    session: Session,
+    race,
+    result,
+    packed_log: Future | None = None,
+    held_by: str | None = None,
+) -> bool:
     """Store a finished race: results, points, event log, hash, standings and
-    carry-over. The caller holds the session's row lock inside a transaction
-    and has set its seats, config and actions."""
+    carry-over, inside the caller's transaction, which has set the session's
+    seats, config and actions and holds its row lock; or, `held_by`, the
+    claim the caller holds: the row is written only while that claim is
+    current and the session running (its UPDATE locks it), else nothing is
+    and False is returned (another worker took the session over).
+    `packed_log`: the log being packed, where the caller has begun it."""
     session.status = S.FINISHED
     session.finished_at = timezone.now()
     session.lease_until = None
     session.claim = ""
-    session.set_event_log(canonical_log(race.events))
+    session.set_event_log(packed_log or canonical_log(race.events))
     session.log_sha256 = result.log_sha256
     session.summary = {**dict(result.details), "rounds": result.rounds}
     session.progress = {
@@ -336,7 +365,10 @@ def session_finish(*, session: Session, race, result) -> None:
         "percent": 100,
         "order": [p.seat for p in result.order],
     }
-    session.save(update_fields=FINISH_FIELDS)
+    if held_by is None:
+        session.save(update_fields=FINISH_FIELDS)
+    elif not session.save_where(FINISH_FIELDS, claim=held_by, status=S.RUNNING):
+        return False
     table_changed(session)
     entry_of = {record.id: record.entry_id for record in seat_records(session.seats)}
     session_results_store(
@@ -360,3 +392,4 @@ def session_finish(*, session: Session, race, result) -> None:
     ]
     if carried:  # every car's carry-over in one UPDATE, not one a car
         Entry.objects.bulk_update(carried, ["carry"])
+    return True

@@ -1,0 +1,113 @@
+"""The pieces of a finishing session's path cut down for the pipeline's
+cost (issue 27, item 3): the rounds scored counted in one statement, the
+event log packed beside the transaction's start, the finished row written
+only while the claim holds, and the log's lines read back once written."""
+
+import zlib
+
+import pytest
+
+from races.models import Session
+from races.models.sessions import event_log_packing
+from races.results.follow import rounds_scored
+from races.rounds.edits import round_create
+from races.rules.contract import Event
+from races.rules.log import canonical_line, canonical_log
+from races.running import runner
+from races.running.runner import _claim, session_run
+from tests.conftest import make_season
+
+pytestmark = pytest.mark.django_db
+S = Session.Status
+
+
+def test_a_round_is_scored_once_every_race_of_it_is_done_and_one_finished(league):
+    season = make_season(league, slug="scored")
+    rounds = [
+        round_create(season=season, number=n, name=f"R{n}", track="paddock_ring", laps=1)
+        for n in range(1, 6)
+    ]
+    race = [r.sessions.get(kind=Session.Kind.RACE) for r in rounds]
+
+    def another_race(rnd, status):
+        Session.objects.create(round=rnd, kind=Session.Kind.RACE, leg=Session.Leg.SPRINT,
+                               status=status)  # fmt: skip
+
+    Session.objects.filter(pk=race[0].pk).update(status=S.FINISHED)  # scored
+    Session.objects.filter(pk=race[1].pk).update(status=S.FINISHED)
+    another_race(rounds[1], S.QUEUED)  # a sprint still to run: not scored
+    Session.objects.filter(pk=race[2].pk).update(status=S.CANCELLED)  # none finished
+    Session.objects.filter(pk=race[3].pk).update(status=S.FINISHED)
+    another_race(rounds[3], S.CANCELLED)  # finished and cancelled: scored
+    Session.objects.create(round=rounds[0], kind=Session.Kind.QUALIFYING, status=S.FAILED)
+    assert rounds_scored(season.pk) == (5, 2)
+    assert rounds_scored(season.pk + 1000) == (0, 0)
+
+
+def test_the_log_packed_beside_is_the_log_set_on_the_row():
+    text = "\n".join(f'{{"data":{{"n":{n}}},"type":"moved é"}}' for n in range(2000))
+    packed = event_log_packing(text).result(10)
+    session = Session()
+    session.set_event_log(text)
+    assert packed == bytes(session.event_log)
+    assert zlib.decompress(packed).decode("utf-8") == text
+    session.set_event_log(event_log_packing(text))
+    assert session.event_log_text() == text
+
+
+def events(count: int) -> list[Event]:
+    return [
+        Event(seq=n, round=n // 10, type="moved", seat=f"car{n % 3}", data={"to": n, "ok": None})
+        for n in range(count)
+    ]
+
+
+def test_a_log_reads_the_lines_its_events_keep_and_writes_the_others():
+    fresh, cached = events(50), events(50)
+    for event in cached[:20]:  # a log half written already, as a live race's is
+        canonical_line(event)
+    assert canonical_log(cached) == canonical_log(fresh)
+    assert canonical_log(iter(events(50))) == canonical_log(fresh)
+    assert canonical_log([]) == ""
+    assert canonical_log(fresh).split("\n")[7] == (
+        '{"data":{"ok":null,"to":7},"round":0,"seat":"car1","seq":7,"type":"moved"}'
+    )
+
+
+def test_a_finished_race_is_not_stored_by_a_worker_whose_claim_was_taken_over(league, monkeypatch):
+    """The finished row's UPDATE checks the claim (no SELECT … FOR UPDATE
+    first): a worker whose session another worker claimed meanwhile (its
+    lease ran out) writes nothing, and its results neither."""
+    season = make_season(league, slug="taken", grid_size=3)
+    rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    planned = runner.session_plan
+
+    def planned_then_taken_over(claimed):
+        plan = planned(claimed)
+        Session.objects.filter(pk=claimed.pk).update(claim="another-worker")
+        return plan
+
+    monkeypatch.setattr(runner, "session_plan", planned_then_taken_over)
+    assert session_run(session_id=session.pk) == "skipped"
+    monkeypatch.undo()
+    session.refresh_from_db()
+    assert (session.status, session.claim, session.event_log) == (S.RUNNING, "another-worker", None)
+    assert not session.results.exists()
+    # The holder of a current claim stores it as ever.
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED, claim="")
+    assert session_run(session_id=session.pk) == "finished"
+    assert session.results.count() == 3
+
+
+def test_the_claim_reads_the_session_with_its_season_and_what_follows_it(league):
+    season = make_season(league, slug="claimed")
+    rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    claimed = _claim(session.pk)
+    assert claimed.pk == session.pk and claimed.status == S.RUNNING and claimed.claim
+    assert claimed.round.season.league == league
+    assert claimed.hooks_listening is False and claimed.for_a_tournament is False
+    assert _claim(session.pk) is None  # running, and its lease not run out
