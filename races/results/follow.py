@@ -39,6 +39,11 @@ PLACES = {
 }
 
 
+def _column(meta, name: str) -> str:
+    """The database column of the model field `name` (the statements written out here)."""
+    return meta.get_field(name).column
+
+
 def result_order_words(*, session: Session) -> str:
     """The session's stored places in words: '1. Ana Silva #7, 2. …'."""
     rows = (
@@ -69,20 +74,17 @@ def results_removed_words(
         return before, {pk: (name, number) for pk, name, number in found}
     result, entry, driver = Result._meta, Entry._meta, Driver._meta
 
-    def column(meta, name: str) -> str:
-        return meta.get_field(name).column
-
     named = f"""{entry.db_table} e
-        JOIN {driver.db_table} d ON d.{driver.pk.column} = e.{column(entry, "driver")}"""
+        JOIN {driver.db_table} d ON d.{driver.pk.column} = e.{_column(entry, "driver")}"""
     sql = f"""
         WITH gone AS (
-            DELETE FROM {result.db_table} WHERE {column(result, "session")} = %s
-            RETURNING {column(result, "position")} AS position, {column(result, "entry")} AS entry
+            DELETE FROM {result.db_table} WHERE {_column(result, "session")} = %s
+            RETURNING {_column(result, "position")} AS position, {_column(result, "entry")} AS entry
         )
-        SELECT gone.position, d.{column(driver, "name")}, e.{column(entry, "car_number")}, e.id
+        SELECT gone.position, d.{_column(driver, "name")}, e.{_column(entry, "car_number")}, e.id
         FROM gone JOIN {named} ON e.{entry.pk.column} = gone.entry
         UNION ALL
-        SELECT NULL, d.{column(driver, "name")}, e.{column(entry, "car_number")}, e.id
+        SELECT NULL, d.{_column(driver, "name")}, e.{_column(entry, "car_number")}, e.id
         FROM {named} WHERE e.{entry.pk.column} = ANY(%s)
     """  # noqa: S608 - names from the models, the values parameters
     with connection.cursor() as cursor:
@@ -107,20 +109,17 @@ def rounds_scored(season_id: int) -> tuple[int, int]:
     times its query to compile, on every stored result."""
     rnd, session = Round._meta, Session._meta
 
-    def column(meta, name: str) -> str:
-        return meta.get_field(name).column
-
     def races(condition: str) -> str:
         return f"""SELECT 1 FROM {session.db_table} s
-            WHERE s.{column(session, "round")} = r.{rnd.pk.column}
-              AND s.{column(session, "kind")} = %s AND {condition}"""
+            WHERE s.{_column(session, "round")} = r.{rnd.pk.column}
+              AND s.{_column(session, "kind")} = %s AND {condition}"""
 
-    status = f"s.{column(session, 'status')}"
+    status = f"s.{_column(session, 'status')}"
     sql = f"""
         SELECT COUNT(*), COALESCE(SUM(CASE
             WHEN EXISTS ({races(f"{status} = %s")})
              AND NOT EXISTS ({races(f"{status} NOT IN (%s, %s)")}) THEN 1 ELSE 0 END), 0)
-        FROM {rnd.db_table} r WHERE r.{column(rnd, "season")} = %s
+        FROM {rnd.db_table} r WHERE r.{_column(rnd, "season")} = %s
     """  # noqa: S608 - names from the models, the values parameters
     race, finished, cancelled = Session.Kind.RACE, Session.Status.FINISHED, Session.Status.CANCELLED
     with connection.cursor() as cursor:

@@ -42,19 +42,18 @@ def _failed_qualifying():
     ).exclude(pk=OuterRef("pk"))
 
 
-# A qualifying whose race the organisers chose to run without it: it is not
-# run or scheduled any more (races/rounds/qualifying.py).
-SKIPPED_QUALIFYING = Q(kind=Session.Kind.QUALIFYING) & ~Q(round__fallback_grid="")
+def _skipped_qualifying() -> Q:
+    """A qualifying whose race the organisers chose to run without it: it is
+    not run or scheduled any more (races/rounds/qualifying.py). Its round is
+    tested in a subquery: an UPDATE whose condition joins the round is
+    written as `id IN (SELECT …)`, twice the work of one statement."""
+    chosen = Round.objects.filter(pk=OuterRef("round_id")).exclude(fallback_grid="")
+    return Q(kind=Session.Kind.QUALIFYING) & Exists(chosen)
 
 
 def _held(rows):
-    """Rows less the sessions held back. SKIPPED_QUALIFYING as a subquery on
-    the round: an UPDATE whose condition joins the round is written as
-    `id IN (SELECT …)`, twice the work of the dispatch's one statement."""
-    skipped = Round.objects.filter(pk=OuterRef("round_id")).exclude(fallback_grid="")
-    return rows.exclude(Exists(_failed_qualifying())).exclude(
-        Q(kind=Session.Kind.QUALIFYING) & Exists(skipped)
-    )
+    """Rows less the sessions held back."""
+    return rows.exclude(Exists(_failed_qualifying())).exclude(_skipped_qualifying())
 
 
 def _why_held(session: Session) -> str | None:
@@ -66,7 +65,7 @@ def _why_held(session: Session) -> str | None:
             "The race waits for its qualifying, which failed: retry the qualifying, "
             "or run the race without it, from the round page."
         )
-    if rows.filter(SKIPPED_QUALIFYING).exists():
+    if rows.filter(_skipped_qualifying()).exists():
         return _("The race runs without this qualifying, as the organisers chose: it is not run.")
     return None
 
@@ -130,7 +129,7 @@ def session_reschedule(*, session: Session, when: datetime, actor=None) -> None:
         raise ValidationError(error)
     rows = Session.objects.filter(
         pk=session.pk, status__in=(Session.Status.SCHEDULED, Session.Status.CANCELLED)
-    ).exclude(SKIPPED_QUALIFYING)
+    ).exclude(_skipped_qualifying())
     if rows.update(status=Session.Status.SCHEDULED, scheduled_at=when) != 1:
         raise ValidationError(
             _why_held(session)
