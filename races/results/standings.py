@@ -15,13 +15,14 @@ from decimal import Decimal
 from django.db import transaction
 
 from league.caching import standings_changed
-from league.models import DriverStanding, Entry, ScoringSystem, Season, TeamChange, TeamStanding
-from league.scoring.championship import PenaltyRow, ResultRow
+from league.models import DriverStanding, Entry, Season, TeamChange, TeamStanding
+from league.scoring.championship import ResultRow
 from league.scoring.rounds import DriverRound, TeamRound, round_parts, standings_combine
 from league.scoring.tables import PointsTable, points_plain
-from races.models import Penalty, Result, Session
+from paddock.prepared import Prepared
 from races.results.result_points import result_points_store
 from races.results.running_totals import running_totals_apply
+from races.results.stored_rows import result_penalties, result_rows
 
 
 def team_of_round(entries: dict[int, int | None], changes: list[tuple]):
@@ -39,113 +40,6 @@ def team_of_round(entries: dict[int, int | None], changes: list[tuple]):
         return found
 
     return team
-
-
-ROW_FIELDS = (
-    "pk",
-    "entry_id",
-    "session__kind",
-    "session__round__number",
-    "session__round__points_multiplier",
-    "session__round__bonus",
-    "session__division_id",
-    "session__leg",
-    "session__round__sprint_scoring_id",
-    "position",
-    "status",
-    "distance",
-    "figures",
-    "points",
-    "final_position",
-    "final_status",
-)
-
-
-def result_rows(
-    season: Season, team, number: int | None = None
-) -> tuple[list[ResultRow], dict[int, tuple]]:
-    """The season's stored rows (or one round's) and what each held before:
-    (points, final position, final status) by result id."""
-    stored = Result.objects.filter(
-        session__round__season=season, session__status=Session.Status.FINISHED
-    )
-    if number is not None:
-        stored = stored.filter(session__round__number=number)
-    # Unordered: standings are ranked afterwards with a total order.
-    stored = stored.order_by().values_list(*ROW_FIELDS)
-    rows, before = [], {}
-    sprint_tables = _sprint_tables()
-    for (
-        pk,
-        entry,
-        kind,
-        number,
-        multiplier,
-        bonus,
-        division,
-        leg,
-        sprint_scoring,
-        position,
-        status,
-        distance,
-        figures,
-        *was,
-    ) in stored:
-        rows.append(
-            ResultRow(
-                round=number,
-                entry=entry,
-                position=position,
-                status=status,
-                session=kind,
-                team=team(entry, number) if season.team_mode else None,
-                multiplier=multiplier,
-                distance=distance,
-                figures=figures or {},
-                key=pk,
-                bonus=bonus or {},
-                division=division,
-                leg=leg,
-                table=sprint_tables(sprint_scoring) if leg == Session.Leg.SPRINT else None,
-            )
-        )
-        before[pk] = tuple(was)
-    return rows, before
-
-
-def _sprint_tables():
-    """A sprint's points table by its scoring system's id, each read once."""
-    found: dict = {}
-
-    def table(pk: int | None) -> PointsTable | None:
-        if pk is None:
-            return None
-        if pk not in found:
-            found[pk] = PointsTable.of(ScoringSystem.objects.get(pk=pk))
-        return found[pk]
-
-    return table
-
-
-def result_penalties(season: Season, number: int | None = None) -> list[PenaltyRow]:
-    penalties = Penalty.objects.filter(round__season=season)
-    if number is not None:
-        penalties = penalties.filter(round__number=number)
-    found = penalties.order_by().values_list(
-        "round__number", "entry_id", "team_id", "kind", "points", "places", "session_kind"
-    )
-    return [
-        PenaltyRow(
-            round=round_number,
-            entry=entry,
-            team=team,
-            points=points if kind == Penalty.Kind.POINTS else Decimal(0),
-            places=places if kind == Penalty.Kind.PLACES else 0,
-            disqualify=kind == Penalty.Kind.DISQUALIFICATION,
-            session=session_kind,
-        )
-        for round_number, entry, team, kind, points, places, session_kind in found
-    ]
 
 
 def _plain(mapping: dict) -> dict:
@@ -226,12 +120,18 @@ def season_standings_lock(season: Season) -> None:
     tables again from the kept parts and writing them (and a round's
     scoring, which the same lock covers). Everything before (the race, its
     log, its results) runs side by side."""
-    list(
+    SEASON_LOCK.rows(season_id=season.pk)
+
+
+SEASON_LOCK = Prepared(
+    lambda season_id: (
         Season.objects.select_for_update(no_key=True)
-        .filter(pk=season.pk)
+        .filter(pk=season_id)
         .order_by()  # the default ordering would join the league
         .values_list("pk")
-    )
+    ),
+    season_id=int,
+)
 
 
 class SeasonEntries(dict):
@@ -241,13 +141,21 @@ class SeasonEntries(dict):
     division_of: dict[int, int]
 
 
+SEASON_CARS = Prepared(
+    lambda season_id: (
+        Entry.objects.filter(season_id=season_id)
+        .order_by()
+        .values_list("id", "team_id", "division_id")
+    ),
+    season_id=int,
+)
+
+
 def _season_facts(season: Season):
     table = PointsTable.of(season.scoring)
     entries = SeasonEntries()
     entries.division_of = {}
-    for entry, team, division in (
-        Entry.objects.filter(season=season).order_by().values_list("id", "team_id", "division_id")
-    ):
+    for entry, team, division in SEASON_CARS.rows(season_id=season.pk):
         entries[entry] = team
         if division is not None:
             entries.division_of[entry] = division

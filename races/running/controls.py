@@ -14,6 +14,7 @@ from django.utils.translation import gettext_noop
 from league.history import record
 from league.page_versions import season_pages_changed
 from league.season_stage import Action, stage_check
+from paddock.prepared import PreparedUpdate
 from races.models import Round, Session, scheduled_at_error
 from races.push.publish import table_changed
 from races.running.queue import session_run_later
@@ -76,11 +77,7 @@ def session_queue(*, session: Session) -> None:
     # sent once it is committed (at once here, or when a caller's transaction
     # commits), which saves BEGIN and COMMIT on every dispatch.
     now = timezone.now()
-    # The base manager's UPDATE does not look the row's season up for the
-    # pages' versions: the session's round names it.
-    changed = _held(Session._base_manager.filter(pk=session.pk, status__in=QUEUEABLE)).update(
-        status=Session.Status.QUEUED, error="", queued_at=now
-    )
+    changed = QUEUE.run(session_id=session.pk, now=now)
     if changed != 1:
         raise ValidationError(
             _why_held(session)
@@ -92,6 +89,19 @@ def session_queue(*, session: Session) -> None:
     session.status, session.error, session.queued_at = Session.Status.QUEUED, "", now
     season_pages_changed({session.round.season_id})
     session_run_later(session.pk)
+
+
+# Compiled once a process (paddock/prepared.py). The base manager's UPDATE
+# does not look the row's season up for the pages' versions: the session's
+# round names it.
+QUEUE = PreparedUpdate(
+    lambda session_id, now: (
+        _held(Session._base_manager.filter(pk=session_id, status__in=QUEUEABLE)),
+        {"status": Session.Status.QUEUED, "error": "", "queued_at": now},
+    ),
+    session_id=int,
+    now=datetime,
+)
 
 
 def session_retry(*, session: Session) -> None:

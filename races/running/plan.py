@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from league.models import DriverStanding, Entry
+from paddock.prepared import Prepared
 from races.lobby.arrivals import at_table, kept_off_grid, no_shows_to_autopilot
 from races.models import Result, Round, Session
 from races.rules import Game, Seat, get_game
@@ -51,20 +52,41 @@ def _qualifying(rnd: Round, division_id: int | None) -> tuple[list[Result], dict
     results in position order and its summary. A round has at most one
     qualifying session a division, so one lookup answers both, and no
     results are read when there is none."""
-    found = (
-        Session.objects.filter(
-            round=rnd, kind=Session.Kind.QUALIFYING, status=S.FINISHED, division_id=division_id
-        )
-        .order_by()
-        .values_list("pk", "summary")
-        .first()
-    )
+    if division_id is None:
+        found = QUALIFYING_FINISHED.one(round_id=rnd.pk)
+    else:
+        found = QUALIFYING_FINISHED_IN.one(round_id=rnd.pk, division_id=division_id)
     if found is None:
         return [], {}
     # Ordered by position alone: the default ordering would join up to the
     # league for a sort that, within one session, is by position anyway.
-    results = list(Result.objects.filter(session_id=found[0]).order_by("position"))
+    results = QUALIFYING_RESULTS.rows(session_id=found[0])
     return results, found[1] or {}
+
+
+def _finished_qualifying(round_id, **division):
+    return (
+        Session.objects.filter(
+            round_id=round_id, kind=Session.Kind.QUALIFYING, status=S.FINISHED, **division
+        )
+        .order_by()
+        .values_list("pk", "summary")[:1]
+    )
+
+
+# Compiled once a process (paddock/prepared.py): a session's start reads them.
+QUALIFYING_FINISHED = Prepared(
+    lambda round_id: _finished_qualifying(round_id, division__isnull=True), round_id=int
+)
+QUALIFYING_FINISHED_IN = Prepared(
+    lambda round_id, division_id: _finished_qualifying(round_id, division_id=division_id),
+    round_id=int,
+    division_id=int,
+)
+QUALIFYING_RESULTS = Prepared(
+    lambda session_id: Result.objects.filter(session_id=session_id).order_by("position"),
+    session_id=int,
+)
 
 
 def session_plan(session: Session) -> Plan:

@@ -18,19 +18,14 @@ from __future__ import annotations
 
 import logging
 import time
-import uuid
 from concurrent.futures import Future
 from datetime import datetime, timedelta
-from functools import cache
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q, Value
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from league.models import Entry
-from league.page_versions import season_pages_changed
 from races.clocks.sand_timers import sand_due
 from races.clocks.seat_clocks import clocks_follow
 from races.models import Session, Turn
@@ -39,7 +34,8 @@ from races.push.publish import table_changed
 from races.replay.names import seat_names
 from races.results.store import SeatResult, session_results_store
 from races.rules import Action, canonical_log, get_game, get_presentation, play_bots
-from races.running.aftermath import aftermath_facts, session_started
+from races.running.aftermath import session_started
+from races.running.claim import lease, session_claim
 from races.running.plan import session_plan
 from races.running.progress import snapshot
 from races.running.seats import SeatRecord, seat_records, seats_stored
@@ -47,54 +43,6 @@ from races.running.seats import SeatRecord, seat_records, seats_stored
 log = logging.getLogger(__name__)
 
 S = Session.Status
-
-
-def lease() -> timedelta:
-    return timedelta(seconds=getattr(settings, "SESSION_LEASE_SECONDS", 60))
-
-
-def session_claim(session_id: int) -> str | None:
-    """Take the session for this worker; None when it is not ours to run."""
-    session = _claim(session_id)
-    return None if session is None else session.claim
-
-
-def _claim(session_id: int) -> Session | None:
-    """session_claim, returning the claimed session with its round and season."""
-    now = timezone.now()
-    token = uuid.uuid4().hex
-    claimed = {
-        "status": S.RUNNING,
-        "claim": token,
-        "lease_until": now + lease(),
-        "started_at": Coalesce("started_at", Value(now)),
-        "progress": {},
-        "error": "",
-    }
-    # Each claim is one conditional UPDATE, committed on its own: the database
-    # re-checks the condition on a row another worker has just claimed, so
-    # exactly one claim wins. The base manager's UPDATE does not look up the
-    # row's season for the pages' versions: the row read next names it.
-    rows = Session._base_manager.filter(pk=session_id)
-    if not rows.filter(status=S.QUEUED).update(**claimed):
-        expired = Q(lease_until__isnull=True) | Q(lease_until__lt=now)
-        if not rows.filter(expired, status=S.RUNNING).update(**claimed):
-            return None
-        log.warning("session %s: lease expired, running it again", session_id)
-    session = _claimed_rows().filter(pk=session_id, claim=token).one()
-    if session is not None:  # its status is on the season's pages
-        season_pages_changed({session.round.season_id})
-    return session
-
-
-@cache
-def _claimed_rows():
-    """The claim's read of a session with its round, season, league and
-    scoring, and what follows its start and result: built once a process,
-    as building its joins and annotations costs more than the read."""
-    return Session.objects.select_related(
-        "round__season__league", "round__season__scoring"
-    ).annotate(**aftermath_facts())
 
 
 class ProgressWriter:
@@ -259,7 +207,7 @@ def session_run(*, session_id: int) -> str:
     """Run one queued session: an automatic one to its stored result, a live
     one up to the first decision a person owes. Returns what happened:
     "finished", "awaiting", "failed" or "skipped" (not ours to run)."""
-    session = _claim(session_id)
+    session = session_claim(session_id)
     if session is None:
         return "skipped"
     table_changed(session_id)  # the table says the race is running
@@ -369,7 +317,9 @@ def session_finish(
         session.save(update_fields=FINISH_FIELDS)
     elif not session.save_where(FINISH_FIELDS, claim=held_by, status=S.RUNNING):
         return False
-    table_changed(session)
+    # The commit waits for this signal: nothing after it (the after-store
+    # tasks handed over) is more urgent than the tables hearing the result.
+    table_changed(session, waited=True)
     entry_of = {record.id: record.entry_id for record in seat_records(session.seats)}
     session_results_store(
         session=session,

@@ -12,6 +12,7 @@ from pathlib import Path
 from django.db import IntegrityError, transaction
 
 from league.models import Division, Driver, Entry, Season
+from paddock.prepared import Prepared
 from races.rules import Seat
 from races.running.seats import SeatRecord
 
@@ -40,10 +41,30 @@ def racing_entries(
     """The season's entries that hold a seat (of one division, in a season
     with divisions), but those `away` (no-shows whose places go to bots at a
     real-time table)."""
-    found = Entry.objects.filter(season=season, withdrawn=False, reserve=False).exclude(pk__in=away)
+    if not away:  # the statements a session's start runs, compiled once
+        if division is None:
+            return RACING.rows(season_id=season.pk)
+        return RACING_IN.rows(season_id=season.pk, division_id=division.pk)
+    found = _racing(season.pk).exclude(pk__in=away)
     if division is not None:
         found = found.filter(division=division)
-    return list(found.select_related("driver", "team").order_by("car_number"))
+    return list(found)
+
+
+def _racing(season_id, **division):
+    return (
+        Entry.objects.filter(season_id=season_id, withdrawn=False, reserve=False, **division)
+        .select_related("driver", "team")
+        .order_by("car_number")
+    )
+
+
+RACING = Prepared(_racing, season_id=int)
+RACING_IN = Prepared(
+    lambda season_id, division_id: _racing(season_id, division_id=division_id),
+    season_id=int,
+    division_id=int,
+)
 
 
 def _missing(season: Season, entries: list[Entry]) -> int:

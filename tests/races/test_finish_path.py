@@ -14,7 +14,8 @@ from races.rounds.edits import round_create
 from races.rules.contract import Event
 from races.rules.log import canonical_line, canonical_log
 from races.running import runner
-from races.running.runner import _claim, session_run
+from races.running.claim import session_claim
+from races.running.runner import session_run
 from tests.conftest import make_season
 
 pytestmark = pytest.mark.django_db
@@ -106,8 +107,8 @@ def test_the_claim_reads_the_session_with_its_season_and_what_follows_it(league)
     rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
     session = rnd.sessions.get(kind=Session.Kind.RACE)
     Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
-    claimed = _claim(session.pk)
+    claimed = session_claim(session.pk)
     assert claimed.pk == session.pk and claimed.status == S.RUNNING and claimed.claim
     assert claimed.round.season.league == league
     assert claimed.hooks_listening is False and claimed.for_a_tournament is False
-    assert _claim(session.pk) is None  # running, and its lease not run out
+    assert session_claim(session.pk) is None  # running, and its lease not run out
