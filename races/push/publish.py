@@ -40,17 +40,18 @@ def turns_group(user_id: int) -> str:
     return f"turns.{int(user_id)}"
 
 
-def table_changed(session, turns_of: Iterable[int] | None = None) -> None:
+def table_changed(session, turns_of: Iterable[int] | None = None, waited: bool = False) -> None:
     """Announce, once the current transaction commits, that the live table
     of `session` (a Session, or its id) changed; the people seated at it
     are told their turns may have changed too, or only those `turns_of`
-    names when the caller knows whose changed."""
+    names when the caller knows whose changed. `waited`: the commit waits
+    for the signal to go out (paddock/push.py), as a finished race's does."""
     session_id = getattr(session, "pk", session)
     if turns_of is None:
         seats = getattr(session, "seats", None) or []
         turns_of = (r.user_id for r in seat_records(seats))
     people = {int(u) for u in turns_of if u}
-    transaction.on_commit(lambda: _announce_table(session_id, people))
+    transaction.on_commit(lambda: _announce_table(session_id, people, waited))
 
 
 def turns_changed(user_ids: Iterable[int]) -> None:
@@ -60,15 +61,17 @@ def turns_changed(user_ids: Iterable[int]) -> None:
     transaction.on_commit(lambda: _announce(None, "turns", people))
 
 
-def _announce_table(session_id: int, people: set[int]) -> None:
+def _announce_table(session_id: int, people: set[int], waited: bool = False) -> None:
     # The signal's own mark: each web process draws the news of one signal
     # once for all its sockets (races/push/news.py).
     said = {"signal": uuid.uuid4().hex}
-    _announce(table_group(session_id), "table", people, said)
+    _announce(table_group(session_id), "table", people, said, waited)
 
 
-def _announce(group: str | None, what: str, people: set[int], said: dict | None = None) -> None:
+def _announce(
+    group: str | None, what: str, people: set[int], said: dict | None = None, waited=False
+) -> None:
     sends = [(turns_group(user_id), {"what": "turns"}) for user_id in sorted(people)]
     if group is not None:
         sends.insert(0, (group, {"what": what, **(said or {})}))
-    send_all(sends)
+    send_all(sends, waited=waited)

@@ -80,18 +80,38 @@ class Subscriber(threading.Thread):
             self.heard.append(await asyncio.wait_for(layer.receive(channel), WAIT))
 
 
+def _listening(group: str, count: int) -> Subscriber:
+    """A subscriber listening, and this process sending as a worker does
+    (no server loop of its own)."""
+    subscriber = Subscriber(group, count=count)
+    subscriber.start()
+    assert subscriber.ready.wait(WAIT)
+    push.server_loop_is(None)
+    return subscriber
+
+
 def test_a_process_without_a_server_loop_sends_its_signals_in_the_order_given():
     """A worker does not wait for its signals (paddock/push.py): they are
     still sent, every one, in the order it gave them."""
     group = "table.424242"
-    subscriber = Subscriber(group, count=30)
-    subscriber.start()
-    assert subscriber.ready.wait(WAIT)
-    push.server_loop_is(None)
+    subscriber = _listening(group, count=30)
     for number in range(30):
         push.send_all([(group, {"what": "table", "signal": str(number)})])
     subscriber.join(WAIT + 5)
     assert [heard["signal"] for heard in subscriber.heard] == [str(n) for n in range(30)]
+
+
+def test_a_waited_signal_is_out_when_the_call_returns_and_keeps_its_place():
+    """A finished race's signal is waited for (races/running/runner.py): the
+    call returns once it is sent, after the signals given before it."""
+    group = "table.434343"
+    subscriber = _listening(group, count=6)
+    for number in range(5):
+        push.send_all([(group, {"what": "table", "signal": str(number)})])
+    push.send_all([(group, {"what": "table", "signal": "finished"})], waited=True)
+    assert push._last_sent.done() and push._last_sent.exception() is None
+    subscriber.join(WAIT + 5)
+    assert [heard["signal"] for heard in subscriber.heard] == [*"01234", "finished"]
 
 
 def test_a_move_applied_by_the_worker_reaches_a_subscriber_in_another_process(table):
