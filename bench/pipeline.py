@@ -6,10 +6,15 @@ through a real 2-process Celery worker on PostgreSQL and Redis, and measures:
 - latency: sessions dispatched one at a time, from dispatch to standings stored
   (the wait wakes at the signal its table is sent once the result committed);
 - overhead: median latency divided by the engine's own median time for the
-  same races (same seeds and seats, run in this process).
+  same races (same seeds and seats, each run in this process just before it
+  is dispatched), from its start to
+  its result with the log's hash (`overhead_ratio`), and, as measured before
+  2026-11-29, to its last move (`overhead_ratio_to_play`); and session by
+  session, the median of each one's latency over its race's own time
+  (`overhead_ratio_paired`) and of their difference (`pipeline_own_ms`).
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test REDIS_URL=redis://127.0.0.1:6379/0 \
-        .venv/bin/python bench/pipeline.py [--races 100] [--latency-runs 20]
+        .venv/bin/python bench/pipeline.py [--races 100] [--latency-runs 30]
 
 It creates and drops its own database (paddock_bench). Last line: JSON.
 """
@@ -95,9 +100,11 @@ def make_season(races: int):
     return season
 
 
-def engine_ms(session) -> float:
+def engine_ms(session) -> tuple[float, float]:
     """The race alone, as the runner plays it (its plan, its bot loop), in
-    this process: no worker, no database."""
+    this process: no worker, no database. Two figures: the engine's whole
+    work, start to result (its log's hash is the engine's, races/rules/log.py),
+    and its play alone, start to the last move (the figure before 2026-11-29)."""
     from races.running.plan import session_plan
     from races.running.runner import controllers, drive
 
@@ -105,7 +112,9 @@ def engine_ms(session) -> float:
     start = time.perf_counter()
     race = plan.game.start(plan.config, plan.seats, session.seed)
     drive(race, controllers(plan.game, session.seed, plan.records), [])
-    return (time.perf_counter() - start) * 1000
+    played = time.perf_counter()
+    race.result()
+    return (time.perf_counter() - start) * 1000, (played - start) * 1000
 
 
 # Where the time of one session goes, measured in this process around the
@@ -115,7 +124,7 @@ def engine_ms(session) -> float:
 # tasks). The worker's pickup (queue, prefork, poll) is the rest of the
 # dispatch-to-standings latency.
 PHASES = [
-    ("races.running.runner", "_claim", "claim"),
+    ("races.running.runner", "session_claim", "claim"),
     ("races.running.runner", "session_plan", "plan"),
     ("races.running.runner", "session_started", "start announced (a task handed over)"),
     ("races.running.runner", "drive", "race (engine, bots, progress)"),
@@ -254,68 +263,12 @@ def wait_finished(pks, timeout=900, poll=0.02) -> None:
     raise SystemExit("timed out waiting for sessions")
 
 
-class TableSignals:
-    """Hears the signals sent to session tables (races/push/publish.py), so
-    that a latency run wakes when the session's result has committed (the
-    signal is sent after the commit) rather than at a poll's next step, and
-    sends no query while the worker runs. The status is still read from the
-    database after each signal."""
-
-    def __init__(self):
-        import asyncio
-        import queue
-        import threading
-
-        from channels.layers import get_channel_layer
-
-        self.heard = queue.Queue()
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self.layer = get_channel_layer()
-        self.channel = self._call(self.layer.new_channel())
-        asyncio.run_coroutine_threadsafe(self._listen(), self.loop)
-
-    def _call(self, coroutine):
-        import asyncio
-
-        return asyncio.run_coroutine_threadsafe(coroutine, self.loop).result(10)
-
-    async def _listen(self):
-        while True:
-            self.heard.put(await self.layer.receive(self.channel))
-
-    def follow(self, session_id: int) -> None:
-        from races.push.publish import table_group
-
-        self._call(self.layer.group_add(table_group(session_id), self.channel))
-
-    def wait_finished(self, session_id: int, timeout: float = 900) -> None:
-        """Until the session is finished: its status read at each signal to
-        its table (and once a second, should a signal be lost)."""
-        import queue
-
-        from races.models import Session
-        from races.push.publish import table_group
-
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                self.heard.get(timeout=1)
-            except queue.Empty:
-                pass
-            status = Session.objects.filter(pk=session_id).values_list("status", flat=True)[0]
-            if status == "failed":
-                raise SystemExit(f"session {session_id} failed")
-            if status == "finished":
-                self._call(self.layer.group_discard(table_group(session_id), self.channel))
-                return
-        raise SystemExit("timed out waiting for a session")
-
-
 def main() -> None:
+    from bench.table_signals import TableSignals
+
     parser = argparse.ArgumentParser()
     parser.add_argument("--races", type=int, default=100)
-    parser.add_argument("--latency-runs", type=int, default=20)
+    parser.add_argument("--latency-runs", type=int, default=30)
     args = parser.parse_args()
 
     url = bench_database_url()
@@ -326,12 +279,19 @@ def main() -> None:
     from races.running.controls import session_queue
 
     season = make_season(args.races + 2 * args.latency_runs)
-    sessions = list(Session.objects.filter(round__season=season).order_by("round__number"))
+    # Read as the page's "Run now" reads a session (races/rounds/views.py,
+    # _session_get): with its round, season and league, so that queueing one
+    # costs what it costs there.
+    sessions = list(
+        Session.objects.filter(round__season=season)
+        .select_related("round__season__league")
+        .defer("event_log")
+        .order_by("round__number")
+    )
     throughput_set = sessions[: args.races]
     latency_set = sessions[args.races : args.races + args.latency_runs]
     breakdown_set = sessions[args.races + args.latency_runs :]
 
-    engine_times = [engine_ms(s) for s in latency_set]
     app.control.purge()
     worker = start_worker(url)
     try:
@@ -342,20 +302,27 @@ def main() -> None:
         elapsed = time.perf_counter() - start
         per_minute = len(throughput_set) / elapsed * 60
 
-        latencies = []
-        signals = TableSignals()
+        # Each session's race alone, then the same session through the
+        # pipeline, one after the other: a machine whose speed drifts over
+        # the run (a shared one's does) moves both figures alike.
+        latencies, engine_times, play_times = [], [], []
+        signals = TableSignals()  # bench/table_signals.py
         for session in latency_set:
+            engine, play = engine_ms(session)
+            engine_times.append(engine)
+            play_times.append(play)
             signals.follow(session.pk)
             t0 = time.perf_counter()
             session_queue(session=session)
-            signals.wait_finished(session.pk)
-            latencies.append((time.perf_counter() - t0) * 1000)
+            latencies.append((signals.wait_finished(session.pk) - t0) * 1000)
     finally:
         os.killpg(worker.pid, 15)
         worker.wait(30)
 
     steps = breakdown(breakdown_set)
     engine_median = statistics.median(engine_times)
+    play_median = statistics.median(play_times)
+    pairs = list(zip(latencies, engine_times, strict=True))
     latency_median = statistics.median(latencies)
     figures = {
         "races": len(throughput_set),
@@ -364,7 +331,13 @@ def main() -> None:
         "latency_ms_median": round(latency_median, 1),
         "latency_ms_p90": round(sorted(latencies)[int(0.9 * (len(latencies) - 1))], 1),
         "engine_ms_median": round(engine_median, 1),
+        "engine_play_ms_median": round(play_median, 1),
         "overhead_ratio": round(latency_median / engine_median, 2),
+        "overhead_ratio_to_play": round(latency_median / play_median, 2),
+        # Session by session (the same race both ways): robust to the
+        # engine's two kinds of race (about one in four runs twice as long).
+        "overhead_ratio_paired": round(statistics.median(lat / eng for lat, eng in pairs), 2),
+        "pipeline_own_ms": round(statistics.median(lat - eng for lat, eng in pairs), 1),
         "breakdown_ms": {**steps["wall"], "worker pickup (latency - run here)": round(
             latency_median - steps["wall"]["total"], 1)},
         "breakdown_cpu_ms": steps["cpu"],
@@ -373,7 +346,8 @@ def main() -> None:
     print(f"{figures['races']} races in {elapsed:.1f}s: {per_minute:.0f} sessions/minute")
     print(
         f"dispatch to standings stored: median {latency_median:.0f} ms; "
-        f"engine alone {engine_median:.0f} ms; ratio {figures['overhead_ratio']}"
+        f"engine alone {engine_median:.0f} ms to its result ({play_median:.0f} ms to its "
+        f"last move); ratio {figures['overhead_ratio']} ({figures['overhead_ratio_to_play']})"
     )
     print("where the time of a session goes (median ms, run in this process; wall, CPU):")
     for label, ms in figures["breakdown_ms"].items():
