@@ -26,55 +26,95 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from threading import Lock
 
-from django.db import connections, transaction
+from django.db import connections, models, transaction
 from django.db.models import QuerySet
-from django.db.models.sql.subqueries import UpdateQuery
+from django.db.models.sql.subqueries import InsertQuery, UpdateQuery
 
 KINDS = (int, str, datetime)
 
 # Stand-ins: numbers a small positive column holds (Django turns an exact
 # lookup of a number out of a column's range into "no rows", which would
-# compile to nothing), text in private-use marks, datetimes in the year 1111.
-# A statement is compiled twice with two sets of them: a value's slots are the
-# parameters that follow it from one to the other, and a value that changed
-# the SQL itself (a None, a list) is found out.
+# compile to nothing), text in private-use marks, datetimes in the year 1111,
+# and for a model field's values (JSON, bytes) the field's own kind of them.
 _numbers = itertools.count(1)
 
 
-def _stand_in(kind: type):
+def _stand_in(kind):
     n = next(_numbers) % 2_000
+    if isinstance(kind, models.Field):
+        kind = _field_kind(kind)
     if kind is int:
         return 30_000 + n
     if kind is str:
         return f"\ue000stand-in {n}\ue000"
     if kind is datetime:
         return datetime(1111, 1, 1, 11, 11, 11, n, tzinfo=UTC)
-    raise TypeError(f"a prepared value is an int, a str or a datetime, not {kind.__name__}")
+    if kind is bytes:
+        return f"stand-in {n}".encode()
+    return {"\ue000stand-in": n}  # a JSON value
 
 
-def _stand_ins(kinds: dict[str, type]) -> tuple[dict, dict]:
-    first = {name: _stand_in(kind) for name, kind in kinds.items()}
-    return first, {name: _stand_in(kind) for name, kind in kinds.items()}
+def _field_kind(field: models.Field):
+    for fields, kind in (
+        (models.JSONField, dict),
+        (models.BinaryField, bytes),
+        (models.DateTimeField, datetime),
+        ((models.IntegerField, models.AutoField), int),
+        ((models.CharField, models.TextField), str),
+    ):
+        if isinstance(field, fields):
+            return kind
+    raise TypeError(f"a prepared value of a {type(field).__name__} is not known")
+
+
+def _kind_checked(name: str, kind, value) -> None:
+    if value is None or isinstance(value, bool):
+        raise TypeError(f"{name!r}: a value expected, not {value!r}")
+    if isinstance(kind, models.Field):
+        kind = _field_kind(kind)
+        if kind is dict:
+            return  # any JSON value
+    if not isinstance(value, kind):
+        raise TypeError(f"{name!r}: {kind.__name__} expected, not {value!r}")
+    if kind is datetime and value.tzinfo is None:
+        raise ValueError(f"{name!r}: an aware datetime expected")
+
+
+def _plain(param):
+    """A parameter as compared between two compilations: psycopg's wrappers
+    (Jsonb, Binary) by what they wrap."""
+    return getattr(param, "obj", param)
 
 
 class _Compiled:
-    """One statement's SQL and where each named value goes in its parameters,
-    from the statement compiled with two sets of stand-ins."""
+    """One statement's SQL and where each named value goes in its parameters.
 
-    def __init__(self, one: tuple, other: tuple, stand_ins: tuple[dict, dict], compiler=None):
-        (self.sql, params), (other_sql, other_params) = one, other
-        if self.sql != other_sql or len(params) != len(other_params):
-            raise ValueError(f"the statement's text depends on its values: {self.sql}")
-        self.params, self.compiler = tuple(params), compiler
-        self.slots = {}
-        for name, value in stand_ins[0].items():
+    The statement is compiled once with a stand-in for every value, then once
+    more for each value with only that one's stand-in changed: its slots are
+    the parameters that changed. The text must not change (a value that
+    shaped it: a None, a list, a LIMIT), each value must change a parameter
+    (one that never reached the statement), and no parameter may change with
+    two values (one the builder made itself, a time or a random token)."""
+
+    def __init__(self, compile_with, kinds: dict):
+        stand_ins = {name: _stand_in(kind) for name, kind in kinds.items()}
+        self.sql, params = compile_with(stand_ins)
+        self.params, self.kinds, self.slots = tuple(params), kinds, {}
+        taken: set[int] = set()
+        for name, kind in kinds.items():
+            sql, other = compile_with({**stand_ins, name: _stand_in(kind)})
+            if sql != self.sql or len(other) != len(params):
+                raise ValueError(f"the statement's text depends on its values: {self.sql}")
             where = [
                 i
-                for i, (param, other_param) in enumerate(zip(params, other_params, strict=True))
-                if _same(param, value) and _same(other_param, stand_ins[1][name])
+                for i, (one, two) in enumerate(zip(params, other, strict=True))
+                if _plain(one) != _plain(two)
             ]
             if not where:
                 raise ValueError(f"{name!r} is not a parameter of the statement: {self.sql}")
+            if taken.intersection(where):
+                raise ValueError(f"a parameter changes by itself: {self.sql}")
+            taken.update(where)
             self.slots[name] = where
 
     def params_for(self, connection, values: dict) -> list:
@@ -82,32 +122,29 @@ class _Compiled:
             raise TypeError(f"values for {sorted(self.slots)} expected, got {sorted(values)}")
         params = list(self.params)
         for name, value in values.items():
-            if isinstance(value, datetime):
-                if value.tzinfo is None:
-                    raise ValueError(f"{name!r}: an aware datetime expected")
+            kind = self.kinds[name]
+            _kind_checked(name, kind, value)
+            if isinstance(kind, models.Field):
+                value = kind.get_db_prep_save(value, connection)
+            elif kind is datetime:
                 value = connection.ops.adapt_datetimefield_value(value)
-            elif not isinstance(value, (int, str)) or isinstance(value, bool):
-                raise TypeError(f"{name!r}: an int, a str or a datetime expected, not {value!r}")
             for i in self.slots[name]:
                 # Kept in the type Django gave it (psycopg's Int2 for a small
                 # column under server-side binding).
-                kind = type(self.params[i])
-                params[i] = value if kind is type(value) else kind(value)
+                template = type(self.params[i])
+                params[i] = value if kind is not int or template is int else template(value)
         return params
-
-
-def _same(param, stand_in) -> bool:
-    if isinstance(stand_in, datetime) and isinstance(param, str):
-        return param.startswith("1111-01-01") and param.endswith(f"{stand_in.microsecond:06d}")
-    return isinstance(param, type(stand_in)) and param == stand_in
 
 
 class _Statement:
     """A builder's statement, compiled for each database (alias, vendor)."""
 
-    def __init__(self, build: Callable, **kinds: type):
-        if not all(kind in KINDS for kind in kinds.values()):
-            raise TypeError(f"prepared values are ints, strs or datetimes: {kinds}")
+    def __init__(self, build: Callable, **kinds):
+        for kind in kinds.values():
+            if isinstance(kind, models.Field):
+                _field_kind(kind)
+            elif kind not in KINDS:
+                raise TypeError(f"a prepared value is an int, a str, a datetime or a field: {kind}")
         self.build, self.kinds = build, kinds
         self.compiled: dict[tuple[str, str], tuple] = {}
         self.lock = Lock()
@@ -132,13 +169,19 @@ class Prepared(_Statement):
     gives what `list(build(id=5, claim=token))` would, compiled once."""
 
     def _compile(self, using):
-        stand_ins = _stand_ins(self.kinds)
-        built = [self.build(**values) for values in stand_ins]
-        if not all(isinstance(queryset, QuerySet) for queryset in built):
-            raise TypeError("a prepared read's builder returns a queryset")
-        compilers = [queryset.query.get_compiler(using=using or queryset.db) for queryset in built]
-        sqls = [compiler.as_sql() for compiler in compilers]
-        return built[0], _Compiled(*sqls, stand_ins, compilers[0])
+        kept = []  # the first compilation's queryset and compiler
+
+        def compile_with(values):
+            queryset = self.build(**values)
+            if not isinstance(queryset, QuerySet):
+                raise TypeError("a prepared read's builder returns a queryset")
+            compiler = queryset.query.get_compiler(using=using or queryset.db)
+            kept.append((queryset, compiler))
+            return compiler.as_sql()
+
+        compiled = _Compiled(compile_with, self.kinds)
+        compiled.compiler = kept[0][1]
+        return kept[0][0], compiled
 
     def rows(self, using: str | None = None, **values) -> list:
         queryset, compiled = self._for(using)
@@ -171,14 +214,17 @@ class PreparedUpdate(_Statement):
     would (no model signals, as there) and returns the rows changed."""
 
     def _compile(self, using):
-        stand_ins = _stand_ins(self.kinds)
-        sqls = []
-        for values in stand_ins:
+        kept = []  # the first compilation's queryset
+
+        def compile_with(values):
             queryset, changes = self.build(**values)
             query = queryset.query.chain(UpdateQuery)
             query.add_update_values(changes)
-            sqls.append(query.get_compiler(using=using or queryset.db).as_sql())
-        return queryset, _Compiled(*sqls, stand_ins)
+            kept.append(queryset)
+            return query.get_compiler(using=using or queryset.db).as_sql()
+
+        compiled = _Compiled(compile_with, self.kinds)
+        return kept[0], compiled
 
     def run(self, using: str | None = None, **values) -> int:
         queryset, compiled = self._for(using)
@@ -189,3 +235,51 @@ class PreparedUpdate(_Statement):
             with connection.cursor() as cursor:
                 cursor.execute(compiled.sql, params)
                 return cursor.rowcount
+
+
+class PreparedInsert:
+    """Rows inserted as `bulk_create(rows)` inserts them, their ids set from
+    the INSERT's RETURNING, with the INSERT's text kept for each number of
+    rows: only the values are prepared each time, by the fields as Django
+    prepares them. No signals, as bulk_create sends none. A value that is an
+    expression (it would be written into the text) is refused."""
+
+    def __init__(self, model: type[models.Model]):
+        self.model = model
+        self.fields = [
+            f for f in model._meta.concrete_fields if not f.primary_key and not f.generated
+        ]
+        self.texts: dict[tuple[str, str, int], tuple[str, tuple]] = {}
+
+    def run(self, rows: list, using: str | None = None) -> list:
+        if not rows:
+            return rows
+        alias = using or "default"
+        connection = connections[alias]
+        if not connection.features.can_return_rows_from_bulk_insert:
+            return self.model._base_manager.using(alias).bulk_create(rows)
+        query = InsertQuery(self.model)
+        query.insert_values(self.fields, rows)
+        compiler = query.get_compiler(using=alias)
+        key = (alias, connection.vendor, len(rows))
+        if key not in self.texts:
+            compiler.returning_fields = self.model._meta.db_returning_fields
+            ((sql, params),) = compiler.as_sql()
+            self.texts[key] = (sql, compiler.returning_params)
+        sql, returning_params = self.texts[key]
+        values = [
+            compiler.prepare_value(field, compiler.pre_save_val(field, row))
+            for row in rows
+            for field in self.fields
+        ]
+        if any(hasattr(value, "as_sql") for value in values):
+            raise TypeError("a prepared insert takes values, not expressions")
+        compiler.as_sql = lambda: [(sql, (*values, *returning_params))]
+        compiler.returning_params = returning_params
+        with transaction.mark_for_rollback_on_error(using=alias):
+            returned = compiler.execute_sql(self.model._meta.db_returning_fields)
+        for row, columns in zip(rows, returned, strict=True):
+            for value, field in zip(columns, self.model._meta.db_returning_fields, strict=True):
+                setattr(row, field.attname, value)
+            row._state.adding, row._state.db = False, alias
+        return rows

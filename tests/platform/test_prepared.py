@@ -8,11 +8,11 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.db import connection, transaction
-from django.db.models import Count, Q
+from django.db.models import Count, Q, Value
 
-from league.models import Entry, Season
-from paddock.prepared import Prepared, PreparedUpdate
-from races.models import Round, Session
+from league.models import Entry, LeagueChange, Season
+from paddock.prepared import Prepared, PreparedInsert, PreparedUpdate
+from races.models import Result, Round, Session
 from races.rounds.edits import round_create
 from tests.conftest import make_driver, make_season
 
@@ -74,9 +74,11 @@ def test_a_prepared_read_gives_the_rows_the_queryset_gives(league):
 
 
 NUMBERS = Prepared(
-    lambda season_id, number: Round.objects.filter(season_id=season_id, number__gte=number)
-    .order_by("number")
-    .values_list("number", "name", "options"),
+    lambda season_id, number: (
+        Round.objects.filter(season_id=season_id, number__gte=number)
+        .order_by("number")
+        .values_list("number", "name", "options")
+    ),
     season_id=int,
     number=int,
 )
@@ -187,3 +189,55 @@ def test_a_value_of_the_wrong_kind_is_refused_and_changes_nothing(league):
             QUEUE.run(**values)
     race.refresh_from_db()
     assert race.status == S.SCHEDULED and race.queued_at is None
+
+
+def _as_read(rows) -> list[dict]:
+    return [
+        {f.attname: getattr(row, f.attname) for f in type(row)._meta.concrete_fields}
+        for row in rows
+    ]
+
+
+@pytest.mark.django_db
+def test_a_prepared_insert_writes_what_bulk_create_writes_and_sets_the_ids(league):
+    season = _with_rounds(league, slug="inserts", rounds=3)
+    first, second, third = (r.sessions.get(kind=Session.Kind.RACE) for r in season.rounds.all())
+    entries = [
+        Entry.objects.create(season=season, driver=make_driver(f"Driver {n}"), car_number=n)
+        for n in range(1, 4)
+    ]
+    results = PreparedInsert(Result)
+
+    def lines(session, laps):
+        return [
+            Result(session=session, entry=e, seat=f"car{e.car_number}", position=n,
+                   status="finished", laps=laps, figures={"best": n / 2, "crash": n == 3})
+            for n, e in enumerate(entries, start=1)
+        ]  # fmt: skip
+
+    def written(rows):
+        return [{k: v for k, v in row.items() if k not in ("id", "session_id")} for row in rows]
+
+    made = Result.objects.bulk_create(lines(first, 2))
+    for session in (second, third):  # three rows twice: the text kept the second time
+        inserted = results.run(lines(session, 2))
+        assert all(row.pk and not row._state.adding for row in inserted)
+        stored = list(Result.objects.filter(session=session).order_by("position"))
+        assert _as_read(stored) == _as_read(inserted)
+        assert written(_as_read(inserted)) == written(_as_read(made))
+    one = PreparedInsert(LeagueChange).run(
+        [LeagueChange(league=league, season=season, topic="result", summary="Stored")]
+    )[0]
+    assert LeagueChange.objects.get(pk=one.pk).at == one.at  # set at the insert (auto_now_add)
+
+
+@pytest.mark.django_db
+def test_a_prepared_insert_refuses_an_expression_and_writes_nothing(league):
+    season = _with_rounds(league, slug="no-expression", rounds=1)
+    race = season.rounds.get().sessions.get(kind=Session.Kind.RACE)
+    entry = Entry.objects.create(season=season, driver=make_driver("Exprés"), car_number=5)
+    row = Result(session=race, entry=entry, seat="car5", position=1, status="finished")
+    row.laps = Value(2)
+    with pytest.raises(TypeError, match="expressions"):
+        PreparedInsert(Result).run([row])
+    assert not Result.objects.filter(session=race).exists()
