@@ -17,7 +17,6 @@ import json
 from django.db import connections, models, router
 from django.db.models import F, Value
 from django.db.models.expressions import CombinedExpression
-from django.db.models.signals import post_save
 from psycopg.types.json import Jsonb
 
 try:
@@ -49,7 +48,7 @@ class ActionsField(models.JSONField):
         return Jsonb(value, dumps=actions_text)
 
 
-def _appended(added: list) -> CombinedExpression:
+def appended_actions(added) -> CombinedExpression:
     """The stored list with `added` after it, in the UPDATE (jsonb `||`)."""
     return CombinedExpression(F("actions"), "||", Value(added, output_field=ActionsField()))
 
@@ -63,67 +62,40 @@ class ActionsAppended(models.Model):
     def save(self, *args, **kwargs):
         update_fields = kwargs.get("update_fields")
         using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
-        added = self._actions_added(update_fields, using)
+        added = self.actions_added(update_fields, using)
         if added is None:
             super().save(*args, **kwargs)
         elif added:
             # The row's other fields and the appended actions in one UPDATE.
             actions = self.actions
-            self.actions = _appended(added)
+            self.actions = appended_actions(added)
             try:
                 super().save(*args, **kwargs)
             finally:
                 self.actions = actions
         elif rest := [name for name in update_fields if name != "actions"]:
             super().save(*args, **{**kwargs, "update_fields": rest})
-        self._mark_actions_stored()
-
-    def save_where(self, update_fields: list[str], **still) -> bool:
-        """Save `update_fields` (actions appended, as `save` does) in one
-        UPDATE of the row only while it still matches `still` (a claim, a
-        status): the UPDATE locks the row as it checks it, where a SELECT …
-        FOR UPDATE first is a statement more. False, and nothing written,
-        when the row no longer matches. Saved rows are announced as a save
-        announces them (post_save: the season's pages, league/page_versions.py)."""
-        using = router.db_for_write(type(self), instance=self)
-        fields = [self._meta.get_field(name) for name in update_fields]
-        values = {field.name: getattr(self, field.attname) for field in fields}
-        added = self._actions_added(update_fields, using)
-        if added:
-            values["actions"] = _appended(added)
-        elif added is not None:  # nothing added: the stored list stands
-            values.pop("actions", None)
-        rows = type(self)._base_manager.using(using).filter(pk=self.pk, **still)
-        if not rows.update(**values):
-            return False
-        self._mark_actions_stored()
-        post_save.send(
-            sender=type(self),
-            instance=self,
-            created=False,
-            update_fields=frozenset(update_fields),
-            raw=False,
-            using=using,
-        )
-        return True
+        self.actions_marked_stored()
 
     @classmethod
     def from_db(cls, db, field_names, values):
         instance = super().from_db(db, field_names, values)
-        instance._mark_actions_stored()
+        instance.actions_marked_stored()
         return instance
 
     def refresh_from_db(self, *args, **kwargs):
         super().refresh_from_db(*args, **kwargs)
-        self._mark_actions_stored()
+        self.actions_marked_stored()
 
-    def _mark_actions_stored(self) -> None:
+    def actions_marked_stored(self) -> None:
+        """The actions held now are the stored ones (after a write of them)."""
         actions = self.__dict__.get("actions")
         self._actions_stored = list(actions) if isinstance(actions, list) else None
 
-    def _actions_added(self, update_fields, using: str) -> list | None:
+    def actions_added(self, update_fields, using: str | None = None) -> list | None:
         """The actions added since the stored ones, or None when the whole
         list must be written."""
+        using = using or router.db_for_write(type(self), instance=self)
         stored = getattr(self, "_actions_stored", None)
         actions = self.__dict__.get("actions")
         if (

@@ -36,6 +36,7 @@ from races.results.store import SeatResult, session_results_store
 from races.rules import Action, canonical_log, get_game, get_presentation, play_bots
 from races.running.aftermath import session_started
 from races.running.claim import lease, session_claim
+from races.running.finished_row import finished_row
 from races.running.plan import session_plan
 from races.running.progress import snapshot
 from races.running.seats import SeatRecord, seat_records, seats_stored
@@ -234,13 +235,16 @@ def session_run(*, session_id: int) -> str:
     )  # fmt: skip
     try:
         drive(race, controllers(plan.game, session.seed, plan.records), steps, on_step)
+        # The log's lines written first: zlib packs them on a thread of its
+        # own (races/models/sessions.py) while the engine hashes the same
+        # lines for its result (hashlib, like zlib, lets go of the
+        # interpreter's lock), rather than after it.
+        packed_log = event_log_packing(canonical_log(race.events)) if race.finished else None
         result = race.result() if race.finished else None
     except Exception as error:  # an engine error mid-race: the organiser retries
         log.exception("session %s failed", session_id)
         session_fail(session_id, token, f"The race stopped with an error: {error}. Run it again.")
         return "failed"
-    # Packed beside the transaction's start (races/models/sessions.py).
-    packed_log = event_log_packing(canonical_log(race.events)) if result is not None else None
     with transaction.atomic():
         # Locks the session alone: its log and row are written side by side
         # with the season's other sessions; the store takes the season's lock
@@ -299,13 +303,13 @@ def session_finish(
     seats, config and actions and holds its row lock; or, `held_by`, the
     claim the caller holds: the row is written only while that claim is
     current and the session running (its UPDATE locks it), else nothing is
-    and False is returned (another worker took the session over).
+    and False is returned (another worker took the session over;
+    races/running/finished_row.py).
     `packed_log`: the log being packed, where the caller has begun it."""
     session.status = S.FINISHED
     session.finished_at = timezone.now()
     session.lease_until = None
     session.claim = ""
-    session.set_event_log(packed_log or canonical_log(race.events))
     session.log_sha256 = result.log_sha256
     session.summary = {**dict(result.details), "rounds": result.rounds}
     session.progress = {
@@ -313,9 +317,11 @@ def session_finish(
         "percent": 100,
         "order": [p.seat for p in result.order],
     }
+    log = packed_log or canonical_log(race.events)
     if held_by is None:
+        session.set_event_log(log)
         session.save(update_fields=FINISH_FIELDS)
-    elif not session.save_where(FINISH_FIELDS, claim=held_by, status=S.RUNNING):
+    elif not finished_row(session, held_by, log):
         return False
     # The commit waits for this signal: nothing after it (the after-store
     # tasks handed over) is more urgent than the tables hearing the result.
