@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from league.models import League, LeagueChange, Season
+from paddock.prepared import PreparedInsert
 
 SYSTEM = "Paddock"
 
@@ -47,7 +48,7 @@ def record(
         raise RuntimeError("A history line is written in the transaction of its change.")
     if topic not in LeagueChange.Topic.values:
         raise ValueError(f"Unknown history topic {topic!r}.")
-    return LeagueChange.objects.create(
+    line = LeagueChange(
         league=league,
         season=season,
         actor=actor if getattr(actor, "is_authenticated", False) else None,
@@ -58,3 +59,9 @@ def record(
         after=after,
         params=params or {},
     )
+    # Its INSERT's text kept (paddock/prepared.py): every stored session
+    # writes a line. A line is only ever added (LeagueChange.save).
+    return LINES.run([line])[0]
+
+
+LINES = PreparedInsert(LeagueChange)

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from league.scoring import tables as scoring
+from paddock.prepared import PreparedInsert
 from races.models import Result, Session
 from races.results.follow import places_words, results_follow, results_removed_words
 from races.results.standings import season_standings_lock, standings_after_round
@@ -31,6 +32,10 @@ class SeatResult:
     laps: int = 0
     distance: int = 0
     figures: Mapping[str, Any] | None = None
+
+
+# One INSERT of the session's results, its text kept (paddock/prepared.py).
+RESULTS = PreparedInsert(Result)
 
 
 # No savepoint when called inside a transaction (as a finishing session
@@ -72,7 +77,7 @@ def session_results_store(
         )
         for line in lines
     ]
-    Result.objects.bulk_create(sorted(results, key=lambda r: r.position))
+    RESULTS.run(sorted(results, key=lambda r: r.position))
     points = standings_after_round(season=season, number=session.round.number)
     for result in results:
         result.points = points.get(result.pk, result.points)
