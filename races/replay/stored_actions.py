@@ -48,7 +48,7 @@ class ActionsField(models.JSONField):
         return Jsonb(value, dumps=actions_text)
 
 
-def appended_actions(added) -> CombinedExpression:
+def _appended(added: list) -> CombinedExpression:
     """The stored list with `added` after it, in the UPDATE (jsonb `||`)."""
     return CombinedExpression(F("actions"), "||", Value(added, output_field=ActionsField()))
 
@@ -62,13 +62,13 @@ class ActionsAppended(models.Model):
     def save(self, *args, **kwargs):
         update_fields = kwargs.get("update_fields")
         using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
-        added = self.actions_added(update_fields, using)
+        added = self._actions_added(update_fields, using)
         if added is None:
             super().save(*args, **kwargs)
         elif added:
             # The row's other fields and the appended actions in one UPDATE.
             actions = self.actions
-            self.actions = appended_actions(added)
+            self.actions = _appended(added)
             try:
                 super().save(*args, **kwargs)
             finally:
@@ -92,10 +92,9 @@ class ActionsAppended(models.Model):
         actions = self.__dict__.get("actions")
         self._actions_stored = list(actions) if isinstance(actions, list) else None
 
-    def actions_added(self, update_fields, using: str | None = None) -> list | None:
+    def _actions_added(self, update_fields, using: str) -> list | None:
         """The actions added since the stored ones, or None when the whole
         list must be written."""
-        using = using or router.db_for_write(type(self), instance=self)
         stored = getattr(self, "_actions_stored", None)
         actions = self.__dict__.get("actions")
         if (

@@ -112,3 +112,21 @@ def test_the_claim_reads_the_session_with_its_season_and_what_follows_it(league)
     assert claimed.round.season.league == league
     assert claimed.hooks_listening is False and claimed.for_a_tournament is False
     assert session_claim(session.pk) is None  # running, and its lease not run out
+
+
+def test_a_session_run_again_stores_the_actions_of_its_new_run_alone(league):
+    """The finished row sets the actions this run made (races/running/
+    finished_row.py) rather than appending them to what the row held: a
+    session run again from the start holds its new run's actions, once."""
+    season = make_season(league, slug="again", grid_size=3)
+    rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    assert session_run(session_id=session.pk) == "finished"
+    first = Session.objects.get(pk=session.pk).actions
+    stale = {"seat": "car99", "action": {"kind": "left over"}, "by": "bot"}
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED, actions=[stale, *first[:3]])
+    assert session_run(session_id=session.pk) == "finished"
+    again = Session.objects.get(pk=session.pk)
+    assert first and again.actions == first
+    assert again.results.count() == 3
