@@ -14,14 +14,21 @@ tuples), from the compiler kept with the SQL.
 A builder takes its values as keyword arguments and uses each as a plain
 filter or update value (an int, a str, or an aware datetime), nothing else:
 a value that shapes the statement (a list for `__in`, None for `IS NULL`, a
-slice) would be frozen into it. Compiling checks that every value arrived as
-a parameter, once at least, and refuses a builder that hides one.
+slice) would be frozen into it. A value of a model field's own kind (a JSON
+document, bytes) is named by the field (`summary=Session._meta.get_field(
+"summary")`) and adapted by it, as Django adapts it. Compiling checks that
+every value arrived as a parameter of its own and that none changed the
+statement's text, and refuses a builder that breaks either.
+
+`PreparedInsert` keeps an INSERT's text for each number of rows and prepares
+only the values, as `bulk_create` prepares them.
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from datetime import UTC, datetime
 from threading import Lock
@@ -97,12 +104,15 @@ class _Compiled:
     two values (one the builder made itself, a time or a random token)."""
 
     def __init__(self, compile_with, kinds: dict):
+        """`compile_with(values)` gives the builder's (queryset, compiler)
+        for those values; the first compilation's are kept."""
         stand_ins = {name: _stand_in(kind) for name, kind in kinds.items()}
-        self.sql, params = compile_with(stand_ins)
+        self.queryset, self.compiler = compile_with(stand_ins)
+        self.sql, params = self.compiler.as_sql()
         self.params, self.kinds, self.slots = tuple(params), kinds, {}
         taken: set[int] = set()
         for name, kind in kinds.items():
-            sql, other = compile_with({**stand_ins, name: _stand_in(kind)})
+            sql, other = compile_with({**stand_ins, name: _stand_in(kind)})[1].as_sql()
             if sql != self.sql or len(other) != len(params):
                 raise ValueError(f"the statement's text depends on its values: {self.sql}")
             where = [
@@ -136,7 +146,7 @@ class _Compiled:
         return params
 
 
-class _Statement:
+class _Statement(ABC):
     """A builder's statement, compiled for each database (alias, vendor)."""
 
     def __init__(self, build: Callable, **kinds):
@@ -146,45 +156,40 @@ class _Statement:
             elif kind not in KINDS:
                 raise TypeError(f"a prepared value is an int, a str, a datetime or a field: {kind}")
         self.build, self.kinds = build, kinds
-        self.compiled: dict[tuple[str, str], tuple] = {}
+        self.compiled: dict[tuple[str, str], _Compiled] = {}
         self.lock = Lock()
 
-    def _for(self, using: str | None):
-        """(built queryset, compiled) for the database the builder's
-        queryset reads, compiled at the first call there."""
+    def _for(self, using: str | None) -> _Compiled:
+        """The statement for the database the builder's queryset reads,
+        compiled at the first call there."""
         key = (using or "default", connections[using or "default"].vendor)
         found = self.compiled.get(key)
         if found is None:
             with self.lock:
-                found = self.compiled.get(key) or self._compile(using)
+                found = self.compiled.get(key)
+                if found is None:
+                    found = _Compiled(lambda values: self._compiler(values, using), self.kinds)
                 self.compiled[key] = found
         return found
 
-    def _compile(self, using):
-        raise NotImplementedError
+    @abstractmethod
+    def _compiler(self, values: dict, using: str | None) -> tuple:
+        """The builder's (queryset, compiler) for these values."""
 
 
 class Prepared(_Statement):
     """A read: `Prepared(build, id=int, claim=str).rows(id=5, claim=token)`
     gives what `list(build(id=5, claim=token))` would, compiled once."""
 
-    def _compile(self, using):
-        kept = []  # the first compilation's queryset and compiler
-
-        def compile_with(values):
-            queryset = self.build(**values)
-            if not isinstance(queryset, QuerySet):
-                raise TypeError("a prepared read's builder returns a queryset")
-            compiler = queryset.query.get_compiler(using=using or queryset.db)
-            kept.append((queryset, compiler))
-            return compiler.as_sql()
-
-        compiled = _Compiled(compile_with, self.kinds)
-        compiled.compiler = kept[0][1]
-        return kept[0][0], compiled
+    def _compiler(self, values, using):
+        queryset = self.build(**values)
+        if not isinstance(queryset, QuerySet):
+            raise TypeError("a prepared read's builder returns a queryset")
+        return queryset, queryset.query.get_compiler(using=using or queryset.db)
 
     def rows(self, using: str | None = None, **values) -> list:
-        queryset, compiled = self._for(using)
+        compiled = self._for(using)
+        queryset = compiled.queryset
         chained = queryset._chain()
         alias = using or queryset.db
         params = compiled.params_for(connections[alias], values)
@@ -213,22 +218,15 @@ class PreparedUpdate(_Statement):
     (queryset, changes); `.run(id=5)` updates as `queryset.update(**changes)`
     would (no model signals, as there) and returns the rows changed."""
 
-    def _compile(self, using):
-        kept = []  # the first compilation's queryset
-
-        def compile_with(values):
-            queryset, changes = self.build(**values)
-            query = queryset.query.chain(UpdateQuery)
-            query.add_update_values(changes)
-            kept.append(queryset)
-            return query.get_compiler(using=using or queryset.db).as_sql()
-
-        compiled = _Compiled(compile_with, self.kinds)
-        return kept[0], compiled
+    def _compiler(self, values, using):
+        queryset, changes = self.build(**values)
+        query = queryset.query.chain(UpdateQuery)
+        query.add_update_values(changes)
+        return queryset, query.get_compiler(using=using or queryset.db)
 
     def run(self, using: str | None = None, **values) -> int:
-        queryset, compiled = self._for(using)
-        alias = using or queryset.db
+        compiled = self._for(using)
+        alias = using or compiled.queryset.db
         connection = connections[alias]
         params = compiled.params_for(connection, values)  # refused before anything is sent
         with transaction.mark_for_rollback_on_error(using=alias):
@@ -264,7 +262,7 @@ class PreparedInsert:
         key = (alias, connection.vendor, len(rows))
         if key not in self.texts:
             compiler.returning_fields = self.model._meta.db_returning_fields
-            ((sql, params),) = compiler.as_sql()
+            ((sql, _values),) = compiler.as_sql()
             self.texts[key] = (sql, compiler.returning_params)
         sql, returning_params = self.texts[key]
         values = [
