@@ -22,6 +22,11 @@ statement's text, and refuses a builder that breaks either.
 
 `PreparedInsert` keeps an INSERT's text for each number of rows and prepares
 only the values, as `bulk_create` prepares them.
+
+`PreparedUpdate.beside` runs an UPDATE while the caller's thread does other
+work: on PostgreSQL it is sent in pipeline mode and its answer read when
+that work is done, so the database's share of a large write (a 100 kB JSON
+document parsed and compressed) is not waited for.
 """
 
 from __future__ import annotations
@@ -29,13 +34,16 @@ from __future__ import annotations
 import copy
 import itertools
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from threading import Lock
 
+import psycopg
 from django.db import connections, models, transaction
 from django.db.models import QuerySet
 from django.db.models.sql.subqueries import InsertQuery, UpdateQuery
+from django.db.transaction import TransactionManagementError
 
 KINDS = (int, str, datetime)
 
@@ -233,6 +241,41 @@ class PreparedUpdate(_Statement):
             with connection.cursor() as cursor:
                 cursor.execute(compiled.sql, params)
                 return cursor.rowcount
+
+    @contextmanager
+    def beside(self, using: str | None = None, **values) -> Iterator[Written]:
+        """Run the UPDATE while the `with` block runs, in the caller's
+        transaction: on PostgreSQL it is sent before the block (pipeline
+        mode) and its answer read after it, so the database works on it
+        while this thread does the block's work; elsewhere it runs before
+        the block. The block must not use the connection: a statement
+        there would wait for this one's answer. What it yields has `rows`,
+        the rows changed, once the block has ended; an error of the UPDATE
+        is raised there, and the transaction rolls back."""
+        compiled = self._for(using)
+        alias = using or compiled.queryset.db
+        connection = connections[alias]
+        if not connection.in_atomic_block:
+            raise TransactionManagementError("an UPDATE beside other work is run in a transaction")
+        params = compiled.params_for(connection, values)  # refused before anything is sent
+        written = Written()
+        if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
+            written.rows = self.run(using, **values)
+            yield written
+            return
+        with transaction.mark_for_rollback_on_error(using=alias):
+            with connection.cursor() as cursor:
+                with connection.connection.pipeline():
+                    cursor.execute(compiled.sql, params)
+                    yield written
+                written.rows = cursor.rowcount
+
+
+class Written:
+    """What an UPDATE run beside other work changed (PreparedUpdate.beside):
+    `rows` is None until that work is done."""
+
+    rows: int | None = None
 
 
 class PreparedInsert:

@@ -87,8 +87,9 @@ def session_queue(*, session: Session) -> None:
     # What the UPDATE wrote, without reading the whole row (actions, event
     # log) back before the task is sent.
     session.status, session.error, session.queued_at = Session.Status.QUEUED, "", now
-    season_pages_changed({session.round.season_id})
+    # The task first: a worker picks it up while the pages' versions change.
     session_run_later(session.pk)
+    season_pages_changed({session.round.season_id})
 
 
 # Compiled once a process (paddock/prepared.py). The base manager's UPDATE

@@ -36,7 +36,7 @@ from races.results.store import SeatResult, session_results_store
 from races.rules import Action, canonical_log, get_game, get_presentation, play_bots
 from races.running.aftermath import session_started
 from races.running.claim import lease, session_claim
-from races.running.finished_row import finished_row
+from races.running.finished_row import actions_written_beside, finished_row
 from races.running.plan import session_plan
 from races.running.progress import snapshot
 from races.running.seats import SeatRecord, seat_records, seats_stored
@@ -235,33 +235,54 @@ def session_run(*, session_id: int) -> str:
     )  # fmt: skip
     try:
         drive(race, controllers(plan.game, session.seed, plan.records), steps, on_step)
-        # The log's lines written first: zlib packs them on a thread of its
-        # own (races/models/sessions.py) while the engine hashes the same
-        # lines for its result (hashlib, like zlib, lets go of the
-        # interpreter's lock), rather than after it.
-        packed_log = event_log_packing(canonical_log(race.events)) if race.finished else None
-        result = race.result() if race.finished else None
     except Exception as error:  # an engine error mid-race: the organiser retries
-        log.exception("session %s failed", session_id)
-        session_fail(session_id, token, f"The race stopped with an error: {error}. Run it again.")
-        return "failed"
+        return _stopped(session_id, token, error)
+    # The row is not read again: the claim read it with its round and season,
+    # and only the claim's holder writes it.
+    session.seats = seats_stored(plan.records)
+    session.config, session.actions = plan.config, steps
+    if not race.finished:
+        with transaction.atomic():
+            if not _still_held(session_id, token):  # another worker took the session over
+                return "skipped"
+            return settle(session, race, timezone.now())
+    try:
+        return _finished_stored(session, race, token)
+    except RaceStopped as stopped:
+        return _stopped(session_id, token, stopped.__cause__)
+
+
+class RaceStopped(Exception):
+    """The engine failed while giving a finished race's log or result."""
+
+
+def _stopped(session_id: int, token: str, error: Exception) -> str:
+    log.error("session %s failed", session_id, exc_info=error)
+    session_fail(session_id, token, f"The race stopped with an error: {error}. Run it again.")
+    return "failed"
+
+
+def _finished_stored(session: Session, race, token: str) -> str:
+    """Store a finished automatic race in one transaction. It locks the
+    session alone: its log and row are written side by side with the
+    season's other sessions; the store takes the season's lock only for
+    the standings (races/results/store.py)."""
     with transaction.atomic():
-        # Locks the session alone: its log and row are written side by side
-        # with the season's other sessions; the store takes the season's lock
-        # only for the standings (races/results/store.py). The row is not
-        # read again: the claim read it with its round and season, and only
-        # the claim's holder writes it.
-        session.seats = seats_stored(plan.records)
-        session.config, session.actions = plan.config, steps
-        if result is not None:
-            # The finished row's one UPDATE checks the claim and locks the row.
-            stored = session_finish(
-                session=session, race=race, result=result, packed_log=packed_log, held_by=token
-            )
-            return "finished" if stored else "skipped"
-        if not _still_held(session_id, token):  # another worker took the session over
+        # The database writes the run's actions while the log's lines are
+        # written and hashed for the engine's result; zlib packs the lines
+        # on a thread of its own (races/models/sessions.py) meanwhile.
+        with actions_written_beside(session, token) as played:
+            try:
+                packed_log = event_log_packing(canonical_log(race.events))
+                result = race.result()
+            except Exception as error:
+                raise RaceStopped from error
+        if not played.rows:  # another worker took the session over
             return "skipped"
-        return settle(session, race, timezone.now())
+        stored = session_finish(
+            session=session, race=race, result=result, packed_log=packed_log, held_by=token
+        )
+        return "finished" if stored else "skipped"
 
 
 def _still_held(session_id: int, token: str) -> bool:
@@ -301,10 +322,9 @@ def session_finish(
     """Store a finished race: results, points, event log, hash, standings and
     carry-over, inside the caller's transaction, which has set the session's
     seats, config and actions and holds its row lock; or, `held_by`, the
-    claim the caller holds: the row is written only while that claim is
-    current and the session running (its UPDATE locks it), else nothing is
-    and False is returned (another worker took the session over;
-    races/running/finished_row.py).
+    claim the caller holds, under which it has written them (races/running/
+    finished_row.py): the row is written only while that claim is current
+    and the session running, else nothing is and False is returned.
     `packed_log`: the log being packed, where the caller has begun it."""
     session.status = S.FINISHED
     session.finished_at = timezone.now()

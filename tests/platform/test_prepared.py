@@ -4,11 +4,14 @@ the calling thread's own connection, and a clear refusal of a builder whose
 values shape the statement or of a value of the wrong kind."""
 
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
+import psycopg
 import pytest
 from django.db import connection, transaction
 from django.db.models import Count, Q, Value
+from django.db.transaction import TransactionManagementError
 
 from league.models import Entry, LeagueChange, Season
 from paddock.prepared import Prepared, PreparedInsert, PreparedUpdate
@@ -151,6 +154,56 @@ def test_each_thread_reads_on_its_own_connection(league):
         beside.join()
     assert seen_beside == [[]]
     assert cars.rows(season_id=season.pk) == [(12,)]
+
+
+def _statement_of(backend_pid: int) -> str:
+    """The last statement a backend began, as another connection sees it."""
+    settings = connection.settings_dict
+    with psycopg.connect(
+        host=settings["HOST"], port=settings["PORT"] or 5432, user=settings["USER"],
+        dbname=settings["NAME"], autocommit=True,
+    ) as other:  # fmt: skip
+        found = other.execute("SELECT query FROM pg_stat_activity WHERE pid = %s", [backend_pid])
+        return found.fetchone()[0]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_update_beside_is_sent_before_its_block_and_counted_after_it(league):
+    """PreparedUpdate.beside: the database has the UPDATE while the block
+    runs (another connection sees this one's backend on it), its rows are
+    counted once the block has ended, and it commits with the transaction."""
+    season = _with_rounds(league, slug="beside", rounds=1)
+    session = season.rounds.get().sessions.get(kind=Session.Kind.RACE)
+    at = datetime(2026, 5, 17, 14, 30, tzinfo=UTC)
+    with transaction.atomic():
+        with QUEUE.beside(session_id=session.pk, at=at) as written:
+            assert written.rows is None
+            pid = connection.connection.info.backend_pid
+            deadline = time.monotonic() + 5
+            while "UPDATE" not in (seen := _statement_of(pid)) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert 'UPDATE "races_session"' in seen
+        assert written.rows == 1
+        with QUEUE.beside(session_id=session.pk, at=at) as again:
+            pass
+        assert again.rows == 0  # queued already
+    session.refresh_from_db()
+    assert (session.status, session.queued_at) == (S.QUEUED, at)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_update_beside_needs_a_transaction_and_rolls_back_with_it(league):
+    season = _with_rounds(league, slug="beside-undone", rounds=1)
+    session = season.rounds.get().sessions.get(kind=Session.Kind.RACE)
+    at = datetime(2026, 5, 17, 14, 30, tzinfo=UTC)
+    with pytest.raises(TransactionManagementError):
+        with QUEUE.beside(session_id=session.pk, at=at):
+            pass
+    with pytest.raises(ZeroDivisionError), transaction.atomic():
+        with QUEUE.beside(session_id=session.pk, at=at):
+            1 / 0  # noqa: B018 - the block's work fails
+    session.refresh_from_db()
+    assert (session.status, session.queued_at) == (S.SCHEDULED, None)
 
 
 @pytest.mark.django_db

@@ -130,3 +130,28 @@ def test_a_session_run_again_stores_the_actions_of_its_new_run_alone(league):
     again = Session.objects.get(pk=session.pk)
     assert first and again.actions == first
     assert again.results.count() == 3
+
+
+@pytest.mark.parametrize("broken", ["drive", "canonical_log"])
+def test_an_engine_error_fails_the_session_and_stores_nothing_of_the_run(
+    league, monkeypatch, broken
+):
+    """An engine that fails mid-race, or while giving a finished race's log
+    and result (the run's actions being written beside it then: they are
+    rolled back with it), leaves the session failed with the error in words
+    for the organiser, and no results, actions or log."""
+    season = make_season(league, slug=f"broken-{broken}", grid_size=3)
+    rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+
+    def fails(*args, **kwargs):
+        raise RuntimeError("the gearbox jammed")
+
+    monkeypatch.setattr(runner, broken, fails)
+    assert session_run(session_id=session.pk) == "failed"
+    session.refresh_from_db()
+    assert session.status == S.FAILED
+    assert session.error == "The race stopped with an error: the gearbox jammed. Run it again."
+    assert (session.actions, session.event_log, session.log_sha256) == ([], None, "")
+    assert not session.results.exists()
