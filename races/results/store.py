@@ -43,7 +43,12 @@ RESULTS = PreparedInsert(Result)
 # and a savepoint is two more round trips.
 @transaction.atomic(savepoint=False)
 def session_results_store(
-    *, session: Session, lines: Iterable[SeatResult], actor=None, how: str = "engine"
+    *,
+    session: Session,
+    lines: Iterable[SeatResult],
+    actor=None,
+    how: str = "engine",
+    names: Mapping[int, tuple[str, int]] | None = None,
 ) -> list[Result]:
     """Replace the session's results with these, then score the session's
     round again and put it in the standings (races/results/standings.py gives
@@ -53,7 +58,10 @@ def session_results_store(
     and the session row are the caller's, under the session's own lock. The
     season's lock is taken only now, for what must be one at a time: its
     results replaced, the round scored and the tables ranked again, all
-    costing the round and the entries, never the whole season."""
+    costing the round and the entries, never the whole season.
+
+    `names`: each entry's driver name and car number, where the caller has
+    them (a session's seats keep them), for the history's words."""
     season = session.round.season
     lines = list(lines)
     season_standings_lock(season)
@@ -61,9 +69,7 @@ def session_results_store(
         scoring.Placing(line.seat, line.status, line.distance, line.position) for line in lines
     )
     position_of = {p.key: p.position for p in classified}
-    before, names = results_removed_words(
-        session=session, entries=[line.entry_id for line in lines]
-    )
+    before, names = _results_replaced(session, lines, names)
     results = [
         Result(
             session=session,
@@ -90,6 +96,19 @@ def session_results_store(
     now = places_words(((r.position, r.entry_id) for r in results), names)
     results_follow(session=session, before=before, actor=actor, how=how, now=now)
     return results
+
+
+def _results_replaced(
+    session: Session, lines: list[SeatResult], names: Mapping[int, tuple[str, int]] | None
+) -> tuple[str, Mapping[int, tuple[str, int]]]:
+    """Delete the session's stored results: their places in words, and the
+    name and car number of each car of `lines`. A session its claim read
+    without results (`has_results`, races/running/claim.py) has none to
+    delete while it runs (nobody else stores a running session's results),
+    so the caller's names are enough and nothing is sent."""
+    if names is not None and getattr(session, "has_results", True) is False:
+        return "", names
+    return results_removed_words(session=session, entries=[line.entry_id for line in lines])
 
 
 FLAG_WORDS = {

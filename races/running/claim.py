@@ -14,13 +14,13 @@ import uuid
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q, Value
+from django.db.models import Exists, OuterRef, Q, Value
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from league.page_versions import season_pages_changed
 from paddock.prepared import Prepared, PreparedUpdate
-from races.models import Session
+from races.models import Result, Session
 from races.running.aftermath import aftermath_facts
 
 log = logging.getLogger(__name__)
@@ -77,12 +77,16 @@ CLAIM_EXPIRED = _claim_of(
         Q(lease_until__isnull=True) | Q(lease_until__lt=now), status=S.RUNNING
     )
 )
-# The claimed session with its round, season, league and scoring, and what
-# follows its start and result (aftermath_facts).
+# The claimed session with its round, season, league and scoring, what
+# follows its start and result (aftermath_facts), and whether it holds
+# results (a session run again): a first result deletes none
+# (races/results/store.py).
 CLAIMED = Prepared(
     lambda session_id, token: (
         Session.objects.select_related("round__season__league", "round__season__scoring")
-        .annotate(**aftermath_facts())
+        .annotate(
+            **aftermath_facts(), has_results=Exists(Result.objects.filter(session=OuterRef("pk")))
+        )
         .filter(pk=session_id, claim=token)
         .order_by()[:1]
     ),

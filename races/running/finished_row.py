@@ -21,7 +21,6 @@ from concurrent.futures import Future
 from contextlib import contextmanager
 from datetime import datetime
 
-from league.page_versions import season_pages_changed
 from paddock.prepared import PreparedUpdate, Written
 from races.models import Session
 
@@ -91,7 +90,8 @@ def finished_row(session: Session, token: str, log: str | Future) -> bool:
     """Write the session's finished row (its fields as the caller set them,
     its event log being packed or its text) while `token` is its claim and
     it is running; False, and nothing written, once another worker has
-    taken it over."""
+    taken it over. Its status is on the season's pages: the caller gives
+    them new versions (races/running/runner.py)."""
     session.set_event_log(log)
     written = FINISHED.run(
         session_id=session.pk,
@@ -102,7 +102,4 @@ def finished_row(session: Session, token: str, log: str | Future) -> bool:
         summary=session.summary,
         progress=session.progress,
     )
-    if not written:
-        return False
-    season_pages_changed({session.round.season_id})  # its status is on the season's pages
-    return True
+    return bool(written)

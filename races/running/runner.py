@@ -26,6 +26,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from league.models import Entry
+from league.page_versions import season_pages_changed
 from races.clocks.sand_timers import sand_due
 from races.clocks.seat_clocks import clocks_follow
 from races.models import Session, Turn
@@ -338,15 +339,21 @@ def session_finish(
         "order": [p.seat for p in result.order],
     }
     log = packed_log or canonical_log(race.events)
+    if held_by is not None and not finished_row(session, held_by, log):
+        return False
+    # The commit waits for this signal: nothing after it is more urgent than
+    # the tables hearing the result. The season's pages get new versions
+    # after it: no piece of a table is kept under them (races/table/ keeps
+    # its pieces under the state's digest), and those pages hear their own
+    # news after the new versions (league/caching.py).
+    table_changed(session, waited=True)
     if held_by is None:
         session.set_event_log(log)
         session.save(update_fields=FINISH_FIELDS)
-    elif not finished_row(session, held_by, log):
-        return False
-    # The commit waits for this signal: nothing after it (the after-store
-    # tasks handed over) is more urgent than the tables hearing the result.
-    table_changed(session, waited=True)
-    entry_of = {record.id: record.entry_id for record in seat_records(session.seats)}
+    else:
+        season_pages_changed({session.round.season_id})  # its status is on them
+    records = seat_records(session.seats)
+    entry_of = {record.id: record.entry_id for record in records}
     session_results_store(
         session=session,
         lines=[
@@ -361,6 +368,7 @@ def session_finish(
             )
             for p in result.order
         ],
+        names={record.entry_id: (record.name, record.car_number) for record in records},
     )
     carried = [
         Entry(pk=entry_of[seat_id], carry=dict(carry))

@@ -6,10 +6,13 @@ only while the claim holds, and the log's lines read back once written."""
 import zlib
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
+from league.models import LeagueChange
 from races.models import Session
 from races.models.sessions import event_log_packing
-from races.results.follow import rounds_scored
+from races.results.follow import result_order_words, rounds_scored
 from races.rounds.edits import round_create
 from races.rules.contract import Event
 from races.rules.log import canonical_line, canonical_log
@@ -155,3 +158,20 @@ def test_an_engine_error_fails_the_session_and_stores_nothing_of_the_run(
     assert session.error == "The race stopped with an error: the gearbox jammed. Run it again."
     assert (session.actions, session.event_log, session.log_sha256) == ([], None, "")
     assert not session.results.exists()
+
+
+def test_a_first_result_deletes_nothing_and_names_its_cars_from_the_seats(league):
+    """A session its claim read without results sends no DELETE of them
+    (races/results/store.py): the history's words for its places come from
+    its seats, and say what the stored results say."""
+    season = make_season(league, slug="first", grid_size=3)
+    rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
+    session = rnd.sessions.get(kind=Session.Kind.RACE)
+    Session.objects.filter(pk=session.pk).update(status=S.QUEUED)
+    with CaptureQueriesContext(connection) as sent:
+        assert session_run(session_id=session.pk) == "finished"
+    assert not [q for q in sent.captured_queries if q["sql"].lstrip().startswith("WITH gone")]
+    line = LeagueChange.objects.filter(topic="result").latest("at")
+    assert line.params["was"] == ""
+    assert line.params["now"] == result_order_words(session=session)
+    assert line.params["now"].startswith("1. ") and "#" in line.params["now"]
