@@ -22,6 +22,7 @@ from league.page_versions import season_pages_changed
 from paddock.prepared import Prepared, PreparedUpdate
 from races.models import Result, Session
 from races.running.aftermath import aftermath_facts
+from races.running.plan import plan_facts
 
 log = logging.getLogger(__name__)
 
@@ -78,14 +79,16 @@ CLAIM_EXPIRED = _claim_of(
     )
 )
 # The claimed session with its round, season, league and scoring, what
-# follows its start and result (aftermath_facts), and whether it holds
-# results (a session run again): a first result deletes none
-# (races/results/store.py).
+# follows its start and result (aftermath_facts), what its plan would read
+# on its own (plan_facts), and whether it holds results (a session run
+# again): a first result deletes none (races/results/store.py).
 CLAIMED = Prepared(
     lambda session_id, token: (
         Session.objects.select_related("round__season__league", "round__season__scoring")
         .annotate(
-            **aftermath_facts(), has_results=Exists(Result.objects.filter(session=OuterRef("pk")))
+            **aftermath_facts(),
+            **plan_facts(),
+            has_results=Exists(Result.objects.filter(session=OuterRef("pk"))),
         )
         .filter(pk=session_id, claim=token)
         .order_by()[:1]

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from django.db.models import BooleanField, Case, Exists, OuterRef, When
+
 from league.models import DriverStanding, Entry
 from paddock.prepared import Prepared
 from races.lobby.arrivals import at_table, kept_off_grid, no_shows_to_autopilot
@@ -45,6 +47,24 @@ def effective_grid_rule(rnd: Round) -> str:
     if fmt in (grid.RANDOM, grid.CHAMPIONSHIP, grid.REVERSE):
         return fmt
     return rnd.grid_rule
+
+
+def plan_facts() -> dict:
+    """Annotations of a session query for what its plan would otherwise
+    read on its own (the runner's claim reads them with the session):
+    whether its round has a finished qualifying of its division. A race
+    without one (most, and every race of a round without qualifying) then
+    sends no lookup for it."""
+    finished = Session.objects.filter(
+        round_id=OuterRef("round_id"), kind=Session.Kind.QUALIFYING, status=S.FINISHED
+    )
+    return {
+        "qualifying_finished": Case(
+            When(division__isnull=True, then=Exists(finished.filter(division__isnull=True))),
+            default=Exists(finished.filter(division_id=OuterRef("division_id"))),
+            output_field=BooleanField(),
+        )
+    }
 
 
 def _qualifying(rnd: Round, division_id: int | None) -> tuple[list[Result], dict]:
@@ -95,7 +115,8 @@ def session_plan(session: Session) -> Plan:
     season = rnd.season
     game = get_game(season.game)
     qualifying, summary = [], {}
-    if session.kind == Session.Kind.RACE:
+    # A session read without plan_facts looks its qualifying up here.
+    if session.kind == Session.Kind.RACE and getattr(session, "qualifying_finished", True):
         qualifying, summary = _qualifying(rnd, session.division_id)
     # A real-time table starts with whoever sat down: the others are
     # no-shows, driven by their autopilot or replaced by bots as the season says.

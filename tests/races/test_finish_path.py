@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from league.models import LeagueChange
+from league.organise.entries import entry_create
 from races.models import Session
 from races.models.sessions import event_log_packing
 from races.results.follow import result_order_words, rounds_scored
@@ -18,8 +19,10 @@ from races.rules.contract import Event
 from races.rules.log import canonical_line, canonical_log
 from races.running import runner
 from races.running.claim import session_claim
+from races.running.plan import session_plan
 from races.running.runner import session_run
-from tests.conftest import make_season
+from seasons.divisions import divisions_split
+from tests.conftest import make_driver, make_season
 
 pytestmark = pytest.mark.django_db
 S = Session.Status
@@ -175,3 +178,28 @@ def test_a_first_result_deletes_nothing_and_names_its_cars_from_the_seats(league
     assert line.params["was"] == ""
     assert line.params["now"] == result_order_words(session=session)
     assert line.params["now"].startswith("1. ") and "#" in line.params["now"]
+
+
+def test_the_claim_tells_the_plan_whether_its_divisions_qualifying_finished(league):
+    """The claim reads whether the race's round has a finished qualifying of
+    its own division (plan_facts): none, and the plan sends no lookup for
+    it; one, and the grid is that qualifying's order."""
+    season = make_season(league, slug="quali", rules={"level": "basic"}, grid_size=4,
+                         fill_with_bots=False)  # fmt: skip
+    for n in range(1, 5):
+        entry_create(season=season, driver=make_driver(f"Driver {n}"), car_number=n)
+    rnd = round_create(season=season, number=1, name="One", track="paddock_ring", laps=1,
+                       qualifying_format="timed_lap")  # fmt: skip
+    gold, silver = divisions_split(season=season, count=2, by="hand", lines=["1 2", "3 4"])
+    qualifying = rnd.sessions.get(kind=Session.Kind.QUALIFYING, division=gold)
+    Session.objects.filter(pk=qualifying.pk).update(status=S.QUEUED)
+    assert session_run(session_id=qualifying.pk) == "finished"
+    order = list(qualifying.results.order_by("position").values_list("seat", flat=True))
+    races = {d: rnd.sessions.get(kind=Session.Kind.RACE, division=d) for d in (gold, silver)}
+    Session.objects.filter(pk__in=[r.pk for r in races.values()]).update(status=S.QUEUED)
+    claimed = {d: session_claim(race.pk) for d, race in races.items()}
+    assert (claimed[gold].qualifying_finished, claimed[silver].qualifying_finished) == (True, False)
+    assert [seat.id for seat in session_plan(claimed[gold]).seats] == order
+    with CaptureQueriesContext(connection) as sent:
+        session_plan(claimed[silver])
+    assert not [q for q in sent.captured_queries if "summary" in q["sql"]]
