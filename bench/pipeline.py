@@ -119,22 +119,25 @@ def engine_ms(session) -> tuple[float, float]:
 
 # Where the time of one session goes, measured in this process around the
 # runner's own steps (inclusive times; indented steps are part of the one
-# above them). "store" is session_finish's database work under the session's
-# lock, "commit" the transaction's end (on_commit hands over the after-store
-# tasks). The worker's pickup (queue, prefork, poll) is the rest of the
-# dispatch-to-standings latency.
+# above them). "stored" is a finished race's transaction: its actions sent
+# to the database while the log's lines are written and hashed (pipeline
+# mode), the finished row, results and standings, the commit and what it
+# hands over. "the rest" is the engine's start, the bots' controllers and
+# the claim's table signal. The worker's pickup (queue, prefork, poll) is
+# the rest of the dispatch-to-standings latency.
 PHASES = [
     ("races.running.runner", "session_claim", "claim"),
     ("races.running.runner", "session_plan", "plan"),
     ("races.running.runner", "session_started", "start announced (a task handed over)"),
     ("races.running.runner", "drive", "race (engine, bots, progress)"),
-    ("races.running.runner", "canonical_log", "the log's lines (hashed, then packed beside)"),
-    ("races.rules.formula_d.race", "log_hash", "result: the log's hash (the engine's)"),
-    ("races.running.runner", "session_finish", "finish (log, results, standings)"),
-    ("races.running.runner", "session_results_store", "  results stored"),
-    ("races.results.store", "standings_after_round", "    round scored, tables ranked"),
-    ("races.results.store", "results_follow", "    stage, history"),
-    ("races.running.handover", "_task", "after-store tasks handed over (after commit)"),
+    ("races.running.runner", "_finished_stored", "stored (one transaction, its commit)"),
+    ("races.running.runner", "canonical_log", "  the log's lines (actions sent beside)"),
+    ("races.rules.formula_d.race", "log_hash", "  result: the log's hash (the engine's)"),
+    ("races.running.runner", "session_finish", "  finish (row, results, standings)"),
+    ("races.running.runner", "session_results_store", "    results stored"),
+    ("races.results.store", "standings_after_round", "      round scored, tables ranked"),
+    ("races.results.store", "results_follow", "      stage, history"),
+    ("races.running.handover", "_task", "  after-store tasks handed over (after commit)"),
 ]
 HANDED_OVER = PHASES[-1][2]
 
@@ -179,7 +182,7 @@ def breakdown(sessions) -> dict[str, dict[str, float]]:
     from races.models import Session
     from races.running import runner
 
-    labels = [label for _, _, label in PHASES] + ["total", "commit and after"]
+    labels = [label for _, _, label in PHASES] + ["total", "the rest"]
     times = {clock: {label: [] for label in labels} for clock in CLOCKS}
     saved = []
     for module_name, name, label in PHASES:
@@ -207,7 +210,7 @@ def breakdown(sessions) -> dict[str, dict[str, float]]:
     for clock in CLOCKS:
         found = times[clock]
         for i in range(len(sessions)):
-            found["commit and after"][i] = found["total"][i] - sum(found[t][i] for t in top)
+            found["the rest"][i] = found["total"][i] - sum(found[t][i] for t in top)
     return {
         clock: {label: round(statistics.median(v), 1) for label, v in found.items()}
         for clock, found in times.items()
