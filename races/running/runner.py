@@ -356,18 +356,7 @@ def session_finish(
     entry_of = {record.id: record.entry_id for record in records}
     session_results_store(
         session=session,
-        lines=[
-            SeatResult(
-                entry_id=entry_of[p.seat],
-                seat=p.seat,
-                position=p.position,
-                status=p.status,
-                laps=p.laps,
-                distance=p.distance,
-                figures=dict(p.figures),
-            )
-            for p in result.order
-        ],
+        lines=_result_lines(result, entry_of),
         names={record.entry_id: (record.name, record.car_number) for record in records},
     )
     carried = [
@@ -377,3 +366,19 @@ def session_finish(
     if carried:  # every car's carry-over in one UPDATE, not one a car
         Entry.objects.bulk_update(carried, ["carry"])
     return True
+
+
+def _result_lines(result, entry_of: dict[str, int]) -> list[SeatResult]:
+    """The engine's places as result lines, each tied to its seat's entry."""
+    return [
+        SeatResult(
+            entry_id=entry_of[p.seat],
+            seat=p.seat,
+            position=p.position,
+            status=p.status,
+            laps=p.laps,
+            distance=p.distance,
+            figures=dict(p.figures),
+        )
+        for p in result.order
+    ]
