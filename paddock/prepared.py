@@ -237,10 +237,7 @@ class PreparedUpdate(_Statement):
         alias = using or compiled.queryset.db
         connection = connections[alias]
         params = compiled.params_for(connection, values)  # refused before anything is sent
-        with transaction.mark_for_rollback_on_error(using=alias):
-            with connection.cursor() as cursor:
-                cursor.execute(compiled.sql, params)
-                return cursor.rowcount
+        return _rows_changed(connection, compiled.sql, params)
 
     @contextmanager
     def beside(self, using: str | None = None, **values) -> Iterator[Written]:
@@ -260,7 +257,7 @@ class PreparedUpdate(_Statement):
         params = compiled.params_for(connection, values)  # refused before anything is sent
         written = Written()
         if connection.vendor != "postgresql" or not psycopg.Pipeline.is_supported():
-            written.rows = self.run(using, **values)
+            written.rows = _rows_changed(connection, compiled.sql, params)
             yield written
             return
         with transaction.mark_for_rollback_on_error(using=alias):
@@ -269,6 +266,13 @@ class PreparedUpdate(_Statement):
                     cursor.execute(compiled.sql, params)
                     yield written
                 written.rows = cursor.rowcount
+
+
+def _rows_changed(connection, sql: str, params: list) -> int:
+    with transaction.mark_for_rollback_on_error(using=connection.alias):
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.rowcount
 
 
 class Written:

@@ -82,9 +82,10 @@ def test_a_log_reads_the_lines_its_events_keep_and_writes_the_others():
 
 
 def test_a_finished_race_is_not_stored_by_a_worker_whose_claim_was_taken_over(league, monkeypatch):
-    """The finished row's UPDATE checks the claim (no SELECT … FOR UPDATE
-    first): a worker whose session another worker claimed meanwhile (its
-    lease ran out) writes nothing, and its results neither."""
+    """The finished race's UPDATEs check the claim (no SELECT … FOR UPDATE
+    first; its actions' UPDATE first of all): a worker whose session another
+    worker claimed meanwhile (its lease ran out) writes nothing, and its
+    results neither."""
     season = make_season(league, slug="taken", grid_size=3)
     rnd = round_create(season=season, number=1, name="R1", track="paddock_ring", laps=1)
     session = rnd.sessions.get(kind=Session.Kind.RACE)
